@@ -1,0 +1,290 @@
+import type { RateLimitSnapshot } from './rate-limit-headers.js';
+
+/**
+ * Brand shared by every copy of the package (ESM, CJS, two versions in one tree), so that
+ * `instanceof` and `X.is()` work on an error thrown by another copy.
+ */
+const KINDS = Symbol.for('bizmsg.error.kinds');
+
+/** Base class of every error this package throws. */
+export class BizMsgError extends Error {
+  /** The `name` of every class this error is an instance of, most general first. */
+  declare readonly [KINDS]: readonly string[];
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    const kinds: string[] = [];
+    for (let c: Function = new.target; c !== Error; c = Object.getPrototypeOf(c)) {
+      kinds.unshift(c.prototype.name);
+    }
+    Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
+  }
+
+  override get name(): string {
+    return 'BizMsgError';
+  }
+
+  /** True when `value` is an instance of this class, from any copy of the package. */
+  static is<T extends abstract new (...args: never[]) => BizMsgError>(
+    this: T,
+    value: unknown,
+  ): value is InstanceType<T> {
+    return hasKind(value, (this as unknown as typeof BizMsgError).prototype.name);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasKind(value, this.prototype.name);
+  }
+
+  /** A plain object for logs and JSON: everything but the stack. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}
+
+function hasKind(value: unknown, kind: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const kinds = (value as { [KINDS]?: unknown })[KINDS];
+  return Array.isArray(kinds) && kinds.includes(kind);
+}
+
+/** An argument or client option is invalid; nothing was sent. */
+export class InvalidArgumentError extends BizMsgError {
+  override get name(): string {
+    return 'InvalidArgumentError';
+  }
+}
+
+/** What an `ApiError` is built from. */
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+  headers: Headers;
+  method: string;
+  path: string;
+  /** Set when the request was not retried because it may already have been processed. */
+  mayHaveBeenProcessed?: boolean;
+}
+
+/** The service answered with an error status. */
+export class ApiError extends BizMsgError {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** Error code from the envelope, e.g. `VALIDATION_ERROR`. */
+  readonly code: string;
+  /** `details` from the envelope; for validation errors, field name to messages. */
+  readonly details: Record<string, unknown>;
+  /** Headers of the response. */
+  readonly headers: Headers;
+  /** `X-RateLimit-*` values of the response, when present. */
+  readonly rateLimit: RateLimitSnapshot | undefined;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Path of the failed request, relative to the base URL. */
+  readonly path: string;
+  /** True for a failed POST that was not retried: the service may have acted on it. */
+  readonly mayHaveBeenProcessed: boolean;
+
+  constructor(init: ApiErrorInit, rateLimit?: RateLimitSnapshot) {
+    super(describe(init));
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.headers = init.headers;
+    this.rateLimit = rateLimit;
+    this.method = init.method;
+    this.path = init.path;
+    this.mayHaveBeenProcessed = init.mayHaveBeenProcessed ?? false;
+  }
+
+  override get name(): string {
+    return 'ApiError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      code: this.code,
+      details: this.details,
+      method: this.method,
+      path: this.path,
+      rateLimit: this.rateLimit,
+      mayHaveBeenProcessed: this.mayHaveBeenProcessed,
+    };
+  }
+}
+
+function describe(init: ApiErrorInit): string {
+  const base = `${init.method} ${init.path} failed with ${init.status} ${init.code}: ${init.message}`;
+  return init.mayHaveBeenProcessed
+    ? `${base} (the request may have been processed; it was not retried to avoid a duplicate)`
+    : base;
+}
+
+/** VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. */
+export class ValidationError extends ApiError {
+  declare readonly details: Record<string, string[]>;
+  override get name(): string {
+    return 'ValidationError';
+  }
+}
+/** INVALID_PHONE: the phone number is not in a valid format. */
+export class InvalidPhoneError extends ApiError {
+  override get name(): string {
+    return 'InvalidPhoneError';
+  }
+}
+/** TEMPLATE_NOT_FOUND: the template does not exist. */
+export class TemplateNotFoundError extends ApiError {
+  override get name(): string {
+    return 'TemplateNotFoundError';
+  }
+}
+/** AUTHENTICATION_ERROR: the API key is missing or invalid. */
+export class AuthenticationError extends ApiError {
+  override get name(): string {
+    return 'AuthenticationError';
+  }
+}
+/** KEY_REVOKED: the API key was revoked. */
+export class KeyRevokedError extends ApiError {
+  override get name(): string {
+    return 'KeyRevokedError';
+  }
+}
+/** INSUFFICIENT_PERMISSIONS: the API key lacks the scope this endpoint needs. */
+export class InsufficientPermissionsError extends ApiError {
+  override get name(): string {
+    return 'InsufficientPermissionsError';
+  }
+}
+/** PLAN_LIMIT_EXCEEDED: the account's plan limit is reached. */
+export class PlanLimitExceededError extends ApiError {
+  override get name(): string {
+    return 'PlanLimitExceededError';
+  }
+}
+/** RESOURCE_NOT_FOUND: the resource does not exist. */
+export class ResourceNotFoundError extends ApiError {
+  override get name(): string {
+    return 'ResourceNotFoundError';
+  }
+}
+/** RATE_LIMIT_EXCEEDED: too many requests; retries were used up or the wait was too long. */
+export class RateLimitExceededError extends ApiError {
+  /** Seconds the service asked to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: ApiErrorInit, rateLimit?: RateLimitSnapshot, retryAfter?: number) {
+    super(init, rateLimit);
+    this.retryAfter = retryAfter;
+  }
+
+  override get name(): string {
+    return 'RateLimitExceededError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfter: this.retryAfter };
+  }
+}
+/** INTERNAL_ERROR: unexpected server error. */
+export class InternalError extends ApiError {
+  override get name(): string {
+    return 'InternalError';
+  }
+}
+/** MESSAGING_ERROR: the upstream messaging channel returned an error. */
+export class MessagingError extends ApiError {
+  override get name(): string {
+    return 'MessagingError';
+  }
+}
+
+/** The request could not be completed at the network level. */
+export class ConnectionError extends BizMsgError {
+  /** True when the request may have reached the service before the connection failed. */
+  readonly mayHaveBeenProcessed: boolean;
+
+  constructor(message: string, mayHaveBeenProcessed: boolean, options?: ErrorOptions) {
+    super(message, options);
+    this.mayHaveBeenProcessed = mayHaveBeenProcessed;
+  }
+
+  override get name(): string {
+    return 'ConnectionError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), mayHaveBeenProcessed: this.mayHaveBeenProcessed };
+  }
+}
+
+/** An attempt took longer than the `timeout` option. */
+export class TimeoutError extends ConnectionError {
+  override get name(): string {
+    return 'TimeoutError';
+  }
+}
+
+/** A successful response whose body does not fit the expected shape. */
+export class ResponseValidationError extends BizMsgError {
+  /** The zod issues, each with a `path` into the body. */
+  readonly issues: readonly ResponseIssue[];
+  /** The raw response body, as text. */
+  readonly body: string;
+
+  constructor(message: string, issues: readonly ResponseIssue[], body: string) {
+    super(message);
+    this.issues = issues;
+    this.body = body;
+  }
+
+  override get name(): string {
+    return 'ResponseValidationError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), issues: this.issues, body: this.body };
+  }
+}
+
+/** One problem found while validating a response body. */
+export interface ResponseIssue {
+  /** Where in the payload, e.g. `['data', 0, 'phone']`. */
+  readonly path: readonly PropertyKey[];
+  /** zod's issue code, e.g. `invalid_type`. */
+  readonly code: string;
+  /** What was expected there. */
+  readonly message: string;
+}
+
+type ApiErrorClass = typeof ApiError;
+
+/** Error class for each code of the spec. */
+export const errorClassByCode: Readonly<Record<string, ApiErrorClass>> = {
+  VALIDATION_ERROR: ValidationError,
+  INVALID_PHONE: InvalidPhoneError,
+  TEMPLATE_NOT_FOUND: TemplateNotFoundError,
+  AUTHENTICATION_ERROR: AuthenticationError,
+  KEY_REVOKED: KeyRevokedError,
+  INSUFFICIENT_PERMISSIONS: InsufficientPermissionsError,
+  PLAN_LIMIT_EXCEEDED: PlanLimitExceededError,
+  RESOURCE_NOT_FOUND: ResourceNotFoundError,
+  RATE_LIMIT_EXCEEDED: RateLimitExceededError,
+  INTERNAL_ERROR: InternalError,
+  MESSAGING_ERROR: MessagingError,
+};
+
+/** The code a bare status implies when the body carries none (only where one code fits). */
+export const codeByStatus: Readonly<Record<number, string>> = {
+  401: 'AUTHENTICATION_ERROR',
+  404: 'RESOURCE_NOT_FOUND',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMIT_EXCEEDED',
+  500: 'INTERNAL_ERROR',
+  502: 'MESSAGING_ERROR',
+};

@@ -1,0 +1,174 @@
+import { InvalidArgumentError } from './errors.js';
+
+/** Options of `Variant1Client` and `Variant2Client`. */
+export interface ClientOptions {
+  /** API key; defaults to the `BIZMSG_API_KEY` environment variable. */
+  apiKey?: string;
+  /** Base URL ending with `/api/v1`; defaults to the `BIZMSG_BASE_URL` environment variable. */
+  baseUrl?: string;
+  /** Milliseconds one attempt may take, body included (default 30000). */
+  timeout?: number;
+  /** Retries after the first attempt, where retrying is safe (default 2). */
+  maxRetries?: number;
+  /** Longest wait (ms) a 429 may ask for before the error is thrown instead (default 60000). */
+  maxRetryWait?: number;
+  /**
+   * Client-side pacing on top of the server's `X-RateLimit-*` headers: at most `limit`
+   * requests per `interval` ms. `false` turns all pacing off, headers included.
+   */
+  rateLimit?: false | { limit: number; interval: number };
+  /** A fetch implementation; by default `globalThis.fetch`, read at call time. */
+  fetch?: typeof fetch;
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
+}
+
+/** Options of a single call; they override the client's. */
+export interface RequestOptions {
+  /** Cancels the request and any wait before a retry. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take. */
+  timeout?: number;
+  /** Retries after the first attempt, where retrying is safe. */
+  maxRetries?: number;
+  /** Headers added to this request. */
+  headers?: Record<string, string>;
+}
+
+/** Options of a `list()` call. */
+export interface ListRequestOptions extends RequestOptions {
+  /** Pages fetched ahead, at most this many at once, when iterating (default 0: one at a time). */
+  prefetch?: number;
+}
+
+/** Client options after defaults, environment and validation. */
+export interface ClientSettings {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly maxRetryWait: number;
+  readonly rateLimit: false | { limit: number; interval: number } | undefined;
+  readonly fetch: typeof fetch;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
+
+/** Applies defaults and environment fallbacks, and rejects values that cannot work. */
+export function resolveSettings(options: ClientOptions = {}): ClientSettings {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError('Client options must be an object, e.g. { apiKey, baseUrl }.');
+  }
+  const apiKey = options.apiKey ?? env('BIZMSG_API_KEY');
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw new InvalidArgumentError(
+      'No API key: pass { apiKey } to the client or set the BIZMSG_API_KEY environment variable.',
+    );
+  }
+  return {
+    apiKey,
+    baseUrl: resolveBaseUrl(options.baseUrl ?? env('BIZMSG_BASE_URL')),
+    timeout: checkMs('timeout', options.timeout, DEFAULTS.timeout, 1),
+    maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
+    maxRetryWait: checkMs('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0),
+    rateLimit: checkRateLimit(options.rateLimit),
+    fetch: checkFetch(options.fetch),
+    headers: checkHeaders('headers', options.headers),
+  };
+}
+
+/** Validates per-call options the same way as the client's. */
+export function checkRequestOptions(options: RequestOptions | undefined): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError('Request options must be an object, e.g. { timeout: 5000 }.');
+  }
+  if (options.timeout !== undefined) checkMs('timeout', options.timeout, 0, 1);
+  if (options.maxRetries !== undefined) checkCount('maxRetries', options.maxRetries, 0);
+  if (options.headers !== undefined) checkHeaders('headers', options.headers);
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError('The `signal` option must be an AbortSignal.');
+  }
+}
+
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return process?.env?.[name];
+}
+
+function resolveBaseUrl(value: unknown): string {
+  if (value === undefined || value === '') {
+    throw new InvalidArgumentError(
+      'No base URL: pass { baseUrl } (ending with /api/v1) or set the BIZMSG_BASE_URL environment variable.',
+    );
+  }
+  if (typeof value !== 'string' || !URL.canParse(value)) {
+    throw new InvalidArgumentError(`The \`baseUrl\` option must be an absolute URL, got ${JSON.stringify(value)}.`);
+  }
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidArgumentError(`The \`baseUrl\` option must be an http(s) URL, got ${url.protocol}.`);
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError('The `baseUrl` option must not contain credentials, a query or a fragment.');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkMs(name: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > 2_147_483_647) {
+    throw new InvalidArgumentError(
+      `The \`${name}\` option must be a number of milliseconds from ${min} to 2147483647, got ${String(value)}.`,
+    );
+  }
+  return value;
+}
+
+function checkCount(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
+    throw new InvalidArgumentError(`The \`${name}\` option must be an integer from 0 to 100, got ${String(value)}.`);
+  }
+  return value;
+}
+
+function checkRateLimit(value: unknown): ClientSettings['rateLimit'] {
+  if (value === undefined || value === false) return value;
+  const { limit, interval } = (value ?? {}) as { limit?: unknown; interval?: unknown };
+  if (
+    typeof value !== 'object' ||
+    !Number.isInteger(limit) ||
+    (limit as number) < 1 ||
+    typeof interval !== 'number' ||
+    !Number.isFinite(interval) ||
+    interval <= 0
+  ) {
+    throw new InvalidArgumentError(
+      'The `rateLimit` option must be false or { limit, interval } with a positive integer limit and a positive interval in ms.',
+    );
+  }
+  return { limit: limit as number, interval };
+}
+
+function checkFetch(value: unknown): typeof fetch {
+  if (value === undefined) return (input, init) => globalThis.fetch(input, init);
+  if (typeof value !== 'function') {
+    throw new InvalidArgumentError('The `fetch` option must be a function with the signature of fetch.');
+  }
+  return value as typeof fetch;
+}
+
+function checkHeaders(name: string, value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(`The \`${name}\` option must be an object of header names to string values.`);
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== 'string') {
+      throw new InvalidArgumentError(`The \`${name}\` option: the value of "${key}" must be a string.`);
+    }
+  }
+  return value as Record<string, string>;
+}

@@ -1,0 +1,166 @@
+import type { ListMeta } from '../schemas/common.js';
+import { InvalidArgumentError } from './errors.js';
+import type { ApiCall, HttpClient, PageData } from './http.js';
+import type { ListRequestOptions } from './options.js';
+
+/** Fetches page `page` (1-based) of a list; `undefined` sends the call's own query unchanged. */
+type PageFetcher<T> = (page: number | undefined, signal: AbortSignal | undefined) => Promise<PageData<T>>;
+
+/** One page of a list response. */
+export class Page<T> {
+  /** Items of this page. */
+  readonly data: T[];
+  /** Pagination info; `undefined` when the response had none (then it is the only page). */
+  readonly meta: ListMeta | undefined;
+  readonly #fetch: PageFetcher<T>;
+
+  constructor(fetch: PageFetcher<T>, { data, meta }: PageData<T>) {
+    this.#fetch = fetch;
+    this.data = data;
+    this.meta = meta;
+  }
+
+  /** True when `meta` says a later page exists and this one was not empty. */
+  hasNextPage(): boolean {
+    return this.meta !== undefined && this.data.length > 0 && this.meta.current_page < this.meta.last_page;
+  }
+
+  /** Fetches the next page; check `hasNextPage()` first. */
+  async getNextPage(options?: { signal?: AbortSignal }): Promise<Page<T>> {
+    if (!this.hasNextPage()) {
+      throw new InvalidArgumentError('There is no next page: check hasNextPage() before calling getNextPage().');
+    }
+    return new Page(this.#fetch, await this.#fetch(this.meta!.current_page + 1, options?.signal));
+  }
+}
+
+/**
+ * What `list()` returns: await it for the first `Page`, or `for await` over it for every item
+ * of every page. Nothing is requested until it is awaited or iterated.
+ */
+export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #fetch: PageFetcher<T>;
+  readonly #prefetch: number;
+  readonly #signal: AbortSignal | undefined;
+  #first: Promise<Page<T>> | undefined;
+
+  constructor(fetch: PageFetcher<T>, options: ListRequestOptions | undefined) {
+    this.#fetch = fetch;
+    this.#prefetch = checkPrefetch(options?.prefetch);
+    this.#signal = options?.signal;
+  }
+
+  then<A = Page<T>, B = never>(
+    onFulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#firstPageOnce().then(onFulfilled, onRejected);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
+    return this.#firstPageOnce().catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<Page<T>> {
+    return this.#firstPageOnce().finally(onFinally);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'PagePromise';
+  }
+
+  /** Every item of every page, in order. */
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    for await (const page of this.pages()) yield* page.data;
+  }
+
+  /** Every page, in order; with the `prefetch` option, later pages are fetched ahead. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    const first = await this.#firstPageOnce();
+    yield first;
+    if (this.#prefetch > 0) {
+      yield* this.#prefetchedPages(first);
+      return;
+    }
+    for (let page = first; page.hasNextPage(); ) {
+      page = await page.getNextPage({ signal: this.#signal });
+      yield page;
+    }
+  }
+
+  /** Collects items across pages, stopping after `max` items when given. */
+  async toArray(options: { max?: number } = {}): Promise<T[]> {
+    const max = options.max ?? Number.POSITIVE_INFINITY;
+    if (!(max >= 0)) throw new InvalidArgumentError(`\`max\` must be a number >= 0, got ${String(options.max)}.`);
+    const items: T[] = [];
+    if (max === 0) return items;
+    for await (const item of this) {
+      items.push(item);
+      if (items.length >= max) break;
+    }
+    return items;
+  }
+
+  #firstPageOnce(): Promise<Page<T>> {
+    this.#first ??= this.#fetch(undefined, this.#signal).then((data) => new Page(this.#fetch, data));
+    return this.#first;
+  }
+
+  /**
+   * Keeps up to `prefetch` page requests in flight, yielding pages in order. `last_page` is
+   * re-read from every page, so a list that grows or shrinks mid-walk is followed.
+   */
+  async *#prefetchedPages(first: Page<T>): AsyncGenerator<Page<T>, void, undefined> {
+    if (!first.hasNextPage()) return;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(this.#signal!.reason);
+    this.#signal?.addEventListener('abort', onAbort, { once: true });
+    const inFlight: Array<Promise<Page<T>>> = [];
+    let next = first.meta!.current_page + 1;
+    let last = first.meta!.last_page;
+    try {
+      for (;;) {
+        while (inFlight.length < this.#prefetch && next <= last) inFlight.push(this.#fetchAhead(next++, controller.signal));
+        const page = inFlight.shift();
+        if (page === undefined) return;
+        const current = await page;
+        yield current;
+        if (!current.hasNextPage()) return;
+        last = current.meta!.last_page;
+      }
+    } finally {
+      this.#signal?.removeEventListener('abort', onAbort);
+      controller.abort();
+    }
+  }
+
+  #fetchAhead(page: number, signal: AbortSignal): Promise<Page<T>> {
+    const pending = this.#fetch(page, signal).then((data) => new Page(this.#fetch, data));
+    // A page fetched ahead may be abandoned when the walk stops early; its failure is not news.
+    pending.catch(() => undefined);
+    return pending;
+  }
+}
+
+function checkPrefetch(value: unknown): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 32) {
+    throw new InvalidArgumentError(`The \`prefetch\` option must be an integer from 0 to 32, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** Starts a paginated `list()` call; the `page` in its query, if any, is the first page. */
+export function paginate<T>(
+  http: HttpClient,
+  call: ApiCall<T[]>,
+  options: ListRequestOptions | undefined,
+): PagePromise<T> {
+  const { prefetch: _prefetch, ...requestOptions } = options ?? {};
+  const fetch: PageFetcher<T> = (page, signal) =>
+    http.requestPage(
+      page === undefined ? call : { ...call, query: { ...call.query, page } },
+      signal === undefined ? requestOptions : { ...requestOptions, signal },
+    );
+  return new PagePromise(fetch, options);
+}

@@ -1,0 +1,48 @@
+export { Variant1Client } from './variant1/client.js';
+export { Variant2Client } from './variant2/client.js';
+export type { Variant1Messages } from './variant1/messages.js';
+export type { Variant1Contacts, Variant1ContactListParams } from './variant1/contacts.js';
+export type { Variant1Automations } from './variant1/automations.js';
+export type { Variant2Contacts } from './variant2/contacts.js';
+export type { Variant2Messages, SendTextParams, SendTemplateParams } from './variant2/messages.js';
+export type { Variant2Conversations } from './variant2/conversations.js';
+export type { Variant2Campaigns } from './variant2/campaigns.js';
+export type { Variant2Webhooks } from './variant2/webhooks.js';
+export type { AccountResource } from './resources/account.js';
+export type { ContactsResource } from './resources/contacts.js';
+export type { ClientOptions, RequestOptions, ListRequestOptions } from './core/options.js';
+export type { RateLimitSnapshot } from './core/rate-limit-headers.js';
+export { Page, PagePromise } from './core/pagination.js';
+export {
+  BizMsgError,
+  InvalidArgumentError,
+  ApiError,
+  ValidationError,
+  InvalidPhoneError,
+  TemplateNotFoundError,
+  AuthenticationError,
+  KeyRevokedError,
+  InsufficientPermissionsError,
+  PlanLimitExceededError,
+  ResourceNotFoundError,
+  RateLimitExceededError,
+  InternalError,
+  MessagingError,
+  ConnectionError,
+  TimeoutError,
+  ResponseValidationError,
+} from './core/errors.js';
+export type { ResponseIssue } from './core/errors.js';
+export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
+export type { Contact, DeleteResult } from './schemas/contact.js';
+export type { ContactCreateParams, ContactUpdateParams, ContactListParams } from './schemas/contact-params.js';
+export type { Message } from './schemas/message.js';
+export type { SendMessageParams, SendTextV1Params, SendTemplateV1Params, TemplateContent } from './schemas/message-params.js';
+export type { Conversation, ConversationWithMessages, ConversationListParams, ConversationStatus } from './schemas/conversation.js';
+export type { Campaign } from './schemas/campaign.js';
+export type { CampaignCreateParams } from './schemas/campaign-params.js';
+export type { WebhookEndpoint, WebhookEventKind } from './schemas/webhook-endpoint.js';
+export type { WebhookEndpointCreateParams } from './schemas/webhook-endpoint-params.js';
+export type { Account } from './schemas/account.js';
+export type { AutomationRun } from './schemas/automation.js';
+export type { AutomationTriggerParams } from './schemas/automation-params.js';

@@ -1,0 +1,17 @@
+import type { HttpClient } from '../core/http.js';
+import type { RequestOptions } from '../core/options.js';
+import { AccountSchema, type Account } from '../schemas/account.js';
+
+/** `GET /account/me`, the same in both variants. */
+export class AccountResource {
+  readonly #http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /** Account information of the key's account (scope `account:read`). */
+  me(options?: RequestOptions): Promise<Account> {
+    return this.#http.request({ method: 'GET', path: 'account/me', schema: AccountSchema }, options);
+  }
+}

@@ -1,0 +1,29 @@
+import type { HttpClient } from '../core/http.js';
+import type { RequestOptions } from '../core/options.js';
+import { pathOf } from '../core/path.js';
+import type { Id } from '../schemas/common.js';
+import { ContactSchema, type Contact } from '../schemas/contact.js';
+import type { ContactUpdateParams } from '../schemas/contact-params.js';
+import * as z from 'zod/mini';
+
+/** Contact list payload. */
+export const ContactListSchema = /* @__PURE__ */ z.array(ContactSchema);
+
+/** Contact endpoints that both variants share: get and update by id. */
+export class ContactsResource {
+  protected readonly http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** One contact by id (scope `contacts:read`). */
+  async get(id: Id, options?: RequestOptions): Promise<Contact> {
+    return this.http.request({ method: 'GET', path: pathOf`contacts/${id}`, schema: ContactSchema }, options);
+  }
+
+  /** Updates some fields of a contact (scope `contacts:write`). */
+  async update(id: Id, body: ContactUpdateParams, options?: RequestOptions): Promise<Contact> {
+    return this.http.request({ method: 'PUT', path: pathOf`contacts/${id}`, body, schema: ContactSchema }, options);
+  }
+}

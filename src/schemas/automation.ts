@@ -1,0 +1,11 @@
+import * as z from 'zod/mini';
+import { IdSchema } from './common.js';
+
+/** Result of an automation trigger (fields not shown in the spec; all kept). */
+export const AutomationRunSchema = /* @__PURE__ */ z.looseObject({
+  id: z.optional(IdSchema),
+  automation_id: z.optional(IdSchema),
+  status: z.optional(z.string()),
+});
+/** Result of an automation trigger. */
+export type AutomationRun = z.infer<typeof AutomationRunSchema>;

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { IdSchema, maybe, openEnum } from './common.js';
+
+/** Campaign states: the spec names only the completed one. */
+export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'completed'] as const;
+
+/** A campaign as the service returns it. */
+export const CampaignSchema = /* @__PURE__ */ z.looseObject({
+  id: IdSchema,
+  name: z.string(),
+  messaging_account_id: z.optional(z.int()),
+  template_name: maybe(z.string()),
+  segment_id: z.optional(z.int()),
+  scheduled_at: maybe(z.string()),
+  status: z.optional(openEnum(CAMPAIGN_STATUSES)),
+});
+/** A campaign as the service returns it. */
+export type Campaign = z.infer<typeof CampaignSchema>;

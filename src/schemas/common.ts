@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+
+/** A resource id; the spec does not fix its type, so both JSON strings and numbers are accepted. */
+export const IdSchema = /* @__PURE__ */ z.union([z.string(), z.number()]);
+/** A resource id as it appears on the wire. */
+export type Id = z.infer<typeof IdSchema>;
+
+/** Pagination info of a list response. */
+export const ListMetaSchema = /* @__PURE__ */ z.looseObject({
+  current_page: z.int(),
+  per_page: z.int(),
+  total: z.int(),
+  last_page: z.int(),
+});
+/** Pagination info of a list response. */
+export type ListMeta = z.infer<typeof ListMetaSchema>;
+
+/** A string that is one of `values` today but may be a newer value tomorrow. */
+export type OpenEnum<T extends string> = T | (string & {});
+
+/**
+ * Accepts any string, typed as the known values plus "other", so a status the service adds
+ * later does not break parsing of older clients.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<OpenEnum<T[number]>> {
+  return z.string() as unknown as z.ZodMiniType<OpenEnum<T[number]>>;
+}
+
+/** A phone number as the spec allows it: 8 to 15 digits with an optional leading `+`. */
+export const PHONE_PATTERN = /^\+?\d{8,15}$/;
+
+/** Free-form key/value pairs (custom fields, automation data). */
+export const RecordSchema = /* @__PURE__ */ z.record(z.string(), z.unknown());
+
+/** The optional, nullable form of `schema`, for response fields the service may omit or null. */
+/* @__NO_SIDE_EFFECTS__ */
+export function maybe<T extends z.ZodMiniType>(schema: T) {
+  return z.optional(z.nullable(schema));
+}
+
+/** A string with at least one character. */
+/* @__NO_SIDE_EFFECTS__ */
+export function nonEmptyString() {
+  return z.string().check(z.minLength(1));
+}
+
+/** An array with at least one item of `schema`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function nonEmptyArray<T extends z.ZodMiniType>(schema: T) {
+  return z.array(schema).check(z.minLength(1));
+}

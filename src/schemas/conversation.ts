@@ -1,0 +1,35 @@
+import * as z from 'zod/mini';
+import { IdSchema, maybe, openEnum } from './common.js';
+import { MessageSchema } from './message.js';
+
+/** Conversation statuses of the spec. */
+export const CONVERSATION_STATUSES = ['open', 'closed', 'pending'] as const;
+/** A conversation status as a filter accepts it. */
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/** A conversation as listed. */
+export const ConversationSchema = /* @__PURE__ */ z.looseObject({
+  id: IdSchema,
+  status: openEnum(CONVERSATION_STATUSES),
+  assigned_to: maybe(z.string()),
+  phone: maybe(z.string()),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+});
+/** A conversation as listed. */
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** A conversation with its messages, as `GET /conversations/{id}` returns it. */
+export const ConversationWithMessagesSchema = /* @__PURE__ */ z.extend(ConversationSchema, {
+  messages: z.array(MessageSchema),
+});
+/** A conversation with its messages. */
+export type ConversationWithMessages = z.output<typeof ConversationWithMessagesSchema>;
+
+/** Query of a conversation list. */
+export interface ConversationListParams {
+  status?: ConversationStatus;
+  assigned_to?: string;
+  page?: number;
+  per_page?: number;
+}

@@ -1,0 +1,35 @@
+import * as z from 'zod/mini';
+import { IdSchema, maybe, openEnum } from './common.js';
+
+/** Message statuses of the spec; `received` is the status of inbound messages. */
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
+
+/** Fields of a message as returned; the id arrives as `id` or `message_id`. */
+const MessageFields = z.looseObject({
+  id: z.optional(z.string()),
+  message_id: z.optional(z.string()),
+  status: z.optional(openEnum(MESSAGE_STATUSES)),
+  to: maybe(z.string()),
+  from: maybe(z.string()),
+  type: maybe(z.string()),
+  content: z.optional(z.unknown()),
+  conversation_id: z.optional(IdSchema),
+  created_at: maybe(z.string()),
+  delivered_at: maybe(z.string()),
+  read_at: maybe(z.string()),
+});
+
+/** A message as the service returns it, with its id always under `id`. */
+export const MessageSchema = /* @__PURE__ */ z.pipe(
+  MessageFields,
+  z.transform((message, ctx) => {
+    const id = message.id ?? message.message_id;
+    if (id === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'Expected a message id in `id` or `message_id`', input: message });
+      return z.NEVER;
+    }
+    return { ...message, id };
+  }),
+);
+/** A message as the service returns it (send result, status, conversation history). */
+export type Message = z.output<typeof MessageSchema>;

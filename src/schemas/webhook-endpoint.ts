@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { IdSchema, maybe, openEnum } from './common.js';
+
+/** The event kinds the service sends (spec section 6). */
+export const WEBHOOK_EVENT_KINDS = [
+  'message.received',
+  'message.sent',
+  'message.delivered',
+  'message.read',
+  'message.failed',
+  'conversation.created',
+  'conversation.closed',
+  'contact.created',
+  'contact.updated',
+  'campaign.completed',
+] as const;
+/** One event kind. */
+export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+
+/** States of a webhook endpoint. */
+export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
+
+/** A registered webhook endpoint (the secret is not returned). */
+export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({
+  id: IdSchema,
+  url: z.string(),
+  events: z.array(openEnum(WEBHOOK_EVENT_KINDS)),
+  status: z.optional(openEnum(WEBHOOK_ENDPOINT_STATUSES)),
+  created_at: maybe(z.string()),
+});
+/** A registered webhook endpoint. */
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;

@@ -1,0 +1,18 @@
+import type { HttpClient } from '../core/http.js';
+import type { RequestOptions } from '../core/options.js';
+import { AutomationRunSchema, type AutomationRun } from '../schemas/automation.js';
+import type { AutomationTriggerParams } from '../schemas/automation-params.js';
+
+/** Variant 1 automation endpoints. */
+export class Variant1Automations {
+  readonly #http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /** Triggers an automation flow (scope `automations:trigger`). */
+  trigger(body: AutomationTriggerParams, options?: RequestOptions): Promise<AutomationRun> {
+    return this.#http.request({ method: 'POST', path: 'automations/trigger', body, schema: AutomationRunSchema }, options);
+  }
+}

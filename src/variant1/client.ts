@@ -1,0 +1,23 @@
+import type { ClientOptions } from '../core/options.js';
+import { ServiceClient } from '../core/service-client.js';
+import { AccountResource } from '../resources/account.js';
+import { Variant1Automations } from './automations.js';
+import { Variant1Contacts } from './contacts.js';
+import { Variant1Messages } from './messages.js';
+import { variant1Protocol } from './protocol.js';
+
+/** Client of Variant 1 of the service (`X-API-Key` authentication). */
+export class Variant1Client extends ServiceClient {
+  /** Text and template messages, delivery status. */
+  readonly messages = new Variant1Messages(this.http);
+  /** Contacts: list, create, get, update. */
+  readonly contacts = new Variant1Contacts(this.http);
+  /** Automation triggers. */
+  readonly automations = new Variant1Automations(this.http);
+  /** Account information. */
+  readonly account = new AccountResource(this.http);
+
+  constructor(options?: ClientOptions) {
+    super(variant1Protocol, options);
+  }
+}

@@ -1,0 +1,21 @@
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
+import { paginate, type PagePromise } from '../core/pagination.js';
+import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
+import { ContactSchema, type Contact } from '../schemas/contact.js';
+import type { ContactCreateParams, ContactListParams } from '../schemas/contact-params.js';
+
+/** Query of a Variant 1 contact list. */
+export type Variant1ContactListParams = Pick<ContactListParams, 'page' | 'per_page'>;
+
+/** Variant 1 contact endpoints. */
+export class Variant1Contacts extends ContactsResource {
+  /** Lists contacts, page by page (scope `contacts:read`). */
+  list(params: Variant1ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
+    return paginate(this.http, { method: 'GET', path: 'contacts', query: { ...params }, schema: ContactListSchema }, options);
+  }
+
+  /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */
+  create(body: ContactCreateParams, options?: RequestOptions): Promise<Contact> {
+    return this.http.request({ method: 'POST', path: 'contacts/create', body, schema: ContactSchema }, options);
+  }
+}

@@ -1,0 +1,10 @@
+import { isRecord } from '../core/guards.js';
+import type { Protocol } from '../core/protocol.js';
+
+/** Variant 1: `X-API-Key` header; success bodies are `{success: true, data, meta?}`. */
+export const variant1Protocol: Protocol = {
+  name: 'Variant 1',
+  authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
+  unwrap: (body) =>
+    isRecord(body) && body.success === true && 'data' in body ? { data: body.data, meta: body.meta } : undefined,
+};

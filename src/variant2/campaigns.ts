@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import type { HttpClient } from '../core/http.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
+import { paginate, type PagePromise } from '../core/pagination.js';
+import { CampaignSchema, type Campaign } from '../schemas/campaign.js';
+import type { CampaignCreateParams } from '../schemas/campaign-params.js';
+
+const CampaignListSchema = /* @__PURE__ */ z.array(CampaignSchema);
+
+/** Variant 2 campaign endpoints. */
+export class Variant2Campaigns {
+  readonly #http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /** Lists campaigns (scope `messages:read`). */
+  list(options?: ListRequestOptions): PagePromise<Campaign> {
+    return paginate(this.#http, { method: 'GET', path: 'campaigns', schema: CampaignListSchema }, options);
+  }
+
+  /** Schedules a campaign; `scheduled_at` is an ISO 8601 UTC timestamp (scope `messages:send`). */
+  create(body: CampaignCreateParams, options?: RequestOptions): Promise<Campaign> {
+    return this.#http.request({ method: 'POST', path: 'campaigns', body, schema: CampaignSchema }, options);
+  }
+}

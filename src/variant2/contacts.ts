@@ -1,0 +1,29 @@
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
+import { paginate, type PagePromise } from '../core/pagination.js';
+import { pathOf } from '../core/path.js';
+import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
+import type { Id } from '../schemas/common.js';
+import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
+import type { ContactCreateParams, ContactListParams } from '../schemas/contact-params.js';
+
+/** Variant 2 contact endpoints. */
+export class Variant2Contacts extends ContactsResource {
+  /** Lists contacts, optionally filtered by `search` text or a `tag` (scope `contacts:read`). */
+  list(params: ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
+    return paginate(this.http, { method: 'GET', path: 'contacts', query: { ...params }, schema: ContactListSchema }, options);
+  }
+
+  /** Creates a contact (scope `contacts:write`). */
+  create(body: ContactCreateParams, options?: RequestOptions): Promise<Contact> {
+    return this.http.request({ method: 'POST', path: 'contacts', body, schema: ContactSchema }, options);
+  }
+
+  /** Deletes a contact; an empty answer reads as `{ id, deleted: true }` (scope `contacts:write`). */
+  async delete(id: Id, options?: RequestOptions): Promise<DeleteResult> {
+    const result = await this.http.request(
+      { method: 'DELETE', path: pathOf`contacts/${id}`, schema: DeleteResultSchema },
+      options,
+    );
+    return result ?? { id, deleted: true };
+  }
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+import type { HttpClient } from '../core/http.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
+import { paginate, type PagePromise } from '../core/pagination.js';
+import { pathOf } from '../core/path.js';
+import type { Id } from '../schemas/common.js';
+import {
+  ConversationSchema,
+  ConversationWithMessagesSchema,
+  type Conversation,
+  type ConversationListParams,
+  type ConversationWithMessages,
+} from '../schemas/conversation.js';
+
+const ConversationListSchema = /* @__PURE__ */ z.array(ConversationSchema);
+
+/** Variant 2 conversation endpoints (scope `messages:read`). */
+export class Variant2Conversations {
+  readonly #http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /** Lists conversations, optionally by `status` and `assigned_to`. */
+  list(params: ConversationListParams = {}, options?: ListRequestOptions): PagePromise<Conversation> {
+    return paginate(this.#http, { method: 'GET', path: 'conversations', query: { ...params }, schema: ConversationListSchema }, options);
+  }
+
+  /** One conversation with its messages. */
+  async get(id: Id, options?: RequestOptions): Promise<ConversationWithMessages> {
+    return this.#http.request({ method: 'GET', path: pathOf`conversations/${id}`, schema: ConversationWithMessagesSchema }, options);
+  }
+}

@@ -1,0 +1,39 @@
+import type { HttpClient } from '../core/http.js';
+import type { RequestOptions } from '../core/options.js';
+import { MessageSchema, type Message } from '../schemas/message.js';
+import type { SendMessageParams, TemplateContent } from '../schemas/message-params.js';
+
+/** Who sends a message, through which messaging account. */
+interface Addressing {
+  to: string;
+  messaging_account_id: number;
+}
+/** `messages.sendText` parameters. */
+export type SendTextParams = Addressing & { body: string };
+/** `messages.sendTemplate` parameters. */
+export type SendTemplateParams = Addressing & TemplateContent;
+
+/** Variant 2 message endpoints. */
+export class Variant2Messages {
+  readonly #http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
+  send(body: SendMessageParams, options?: RequestOptions): Promise<Message> {
+    return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
+  }
+
+  /** Sends a text message. */
+  sendText({ to, messaging_account_id, body }: SendTextParams, options?: RequestOptions): Promise<Message> {
+    return this.send({ to, messaging_account_id, type: 'text', content: { body } }, options);
+  }
+
+  /** Sends a template message. */
+  sendTemplate(params: SendTemplateParams, options?: RequestOptions): Promise<Message> {
+    const { to, messaging_account_id, name, language, components } = params;
+    return this.send({ to, messaging_account_id, type: 'template', content: { name, language, components } }, options);
+  }
+}

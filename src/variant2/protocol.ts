@@ -1,0 +1,9 @@
+import { isRecord } from '../core/guards.js';
+import type { Protocol } from '../core/protocol.js';
+
+/** Variant 2: bearer authentication; bodies are `{data, meta?}` or the bare payload. */
+export const variant2Protocol: Protocol = {
+  name: 'Variant 2',
+  authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+  unwrap: (body) => (isRecord(body) && 'data' in body ? { data: body.data, meta: body.meta } : { data: body, meta: undefined }),
+};

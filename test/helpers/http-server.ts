@@ -1,0 +1,46 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the real server received it. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+type Handler = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
+
+/** A real node:http server on a free loopback port whose handler each test sets. */
+export async function startTestServer(handler: Handler = (_, res) => res.end()) {
+  const received: ReceivedRequest[] = [];
+  let current = handler;
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    received.push(request);
+    await current(request, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    received,
+    handle(next: Handler) {
+      current = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Writes a JSON response. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
