@@ -8,7 +8,7 @@ import { checkRequestOptions, resolveSettings, type ClientOptions, type ClientSe
 import type { Protocol } from './protocol.js';
 import { readRateLimit, type RateLimitSnapshot } from './rate-limit-headers.js';
 import { RateLimitPacer } from './rate-limit.js';
-import { redact } from './redact.js';
+import { redactBody } from './redact.js';
 import { failedBeforeSending, isIdempotent, networkErrorCode, nextRetryDelay, rateLimitWait } from './retry.js';
 import { sleep } from './sleep.js';
 
@@ -98,7 +98,9 @@ export class HttpClient {
     const maxRetries = options?.maxRetries ?? this.#settings.maxRetries;
     const signal = options?.signal;
     for (let retry = 0; ; retry++) {
+      signal?.throwIfAborted();
       await this.#pace(signal);
+      signal?.throwIfAborted();
       const attempt = await this.#attempt(call, options);
       if (attempt.kind === 'response' && attempt.response.ok) return attempt;
       const delay = this.#retryDelay(call, attempt, retry, retry < maxRetries);
@@ -221,7 +223,7 @@ export class HttpClient {
     return new ResponseValidationError(
       `${call.method} /${call.path} returned a body that ${problem}`,
       issues,
-      redact(text, this.#settings.apiKey),
+      redactBody(text, this.#settings.apiKey),
     );
   }
 
@@ -229,7 +231,7 @@ export class HttpClient {
     const { response } = attempt;
     return errorFromResponse(
       response,
-      redact(attempt.text, this.#settings.apiKey),
+      redactBody(attempt.text, this.#settings.apiKey),
       { method: call.method, path: `/${call.path}`, mayHaveBeenProcessed },
       readRateLimit(response.headers, Date.now()),
       retryAfter,

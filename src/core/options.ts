@@ -66,6 +66,12 @@ export function resolveSettings(options: ClientOptions = {}): ClientSettings {
       'No API key: pass { apiKey } to the client or set the BIZMSG_API_KEY environment variable.',
     );
   }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    // The key itself is never quoted: it may be a real secret with a stray character.
+    throw new InvalidArgumentError(
+      'The API key contains spaces or characters that cannot be sent in an HTTP header; copy it again from the dashboard.',
+    );
+  }
   return {
     apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl ?? env('BIZMSG_BASE_URL')),

@@ -5,3 +5,31 @@ export const REDACTED = '[REDACTED]';
 export function redact(text: string, secret: string): string {
   return secret === '' ? text : text.split(secret).join(REDACTED);
 }
+
+/**
+ * A response body with the secret removed. A JSON body is cleaned value by value and
+ * serialised again, since escapes (`\"`, `\u00e9`) can hide the secret from a text search
+ * and a text replacement could cut an escape in half; any other body is cleaned as text.
+ */
+export function redactBody(text: string, secret: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return redact(text, secret);
+  }
+  return containsSecret(parsed, secret) ? JSON.stringify(redactValue(parsed, secret)) : text;
+}
+
+function containsSecret(value: unknown, secret: string): boolean {
+  if (typeof value === 'string') return value.includes(secret);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => key.includes(secret) || containsSecret(item, secret));
+}
+
+function redactValue(value: unknown, secret: string): unknown {
+  if (typeof value === 'string') return redact(value, secret);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secret), redactValue(item, secret)]));
+}

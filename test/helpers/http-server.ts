@@ -9,7 +9,7 @@ export interface ReceivedRequest {
   body: string;
 }
 
-type Handler = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
+type Handler = (request: ReceivedRequest, response: ServerResponse) => unknown;
 
 /** A real node:http server on a free loopback port whose handler each test sets. */
 export async function startTestServer(handler: Handler = (_, res) => res.end()) {

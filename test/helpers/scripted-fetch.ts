@@ -5,6 +5,7 @@ export interface SeenRequest {
   headers: Headers;
   body: string;
   at: number;
+  signal: AbortSignal;
 }
 
 /** What a scripted step answers: a response, or an error to throw (a network failure). */
@@ -25,6 +26,7 @@ export function scriptedFetch(...steps: Step[]) {
       headers: request.headers,
       body: await request.text(),
       at: Date.now(),
+      signal: request.signal,
     };
     requests.push(seen);
     const step = steps[Math.min(requests.length - 1, steps.length - 1)]!;
@@ -56,4 +58,12 @@ export function v2Error(status: number, code: string, message = code, details: R
 /** A fetch failure the way undici reports it, with the socket error code as the cause. */
 export function networkError(code: string): Error {
   return new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+}
+
+/** A step that never answers: it only ends when the request is aborted (timeout or signal). */
+export function hang(): Step {
+  return (request) =>
+    new Promise<Error>((resolve) => {
+      request.signal.addEventListener('abort', () => resolve(request.signal.reason ?? new Error('aborted')), { once: true });
+    });
 }

@@ -1,0 +1,29 @@
+import { BizMsgError } from '../core/errors.js';
+
+/** Why a webhook delivery was not accepted. */
+export type WebhookFailureReason =
+  | 'missing_signature'
+  | 'malformed_signature'
+  | 'mismatch'
+  | 'malformed_payload'
+  | 'unknown_event'
+  | 'stale';
+
+/** A webhook delivery failed verification or parsing; `reason` says which step. */
+export class WebhookVerificationError extends BizMsgError {
+  /** Machine-readable reason. */
+  readonly reason: WebhookFailureReason;
+
+  constructor(reason: WebhookFailureReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+
+  override get name(): string {
+    return 'WebhookVerificationError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason };
+  }
+}

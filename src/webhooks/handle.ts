@@ -1,0 +1,82 @@
+import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import type { WebhookEvent, WebhookEventOf } from '../schemas/webhook-event.js';
+import { WebhookVerificationError, type WebhookFailureReason } from './errors.js';
+import type { WebhookSecret } from './inputs.js';
+import { parseWebhookAsync, type ParseWebhookOptions } from './parse.js';
+
+/** The header that carries the signature. */
+export const SIGNATURE_HEADER = 'x-service-signature';
+
+/** Handlers per event kind, each receiving its typed event. */
+export type WebhookHandlers = {
+  [K in WebhookEventKind]?: (event: WebhookEventOf<K>) => unknown;
+};
+
+/** Options of `createWebhookHandler` and `webhookMiddleware`. */
+export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAgeSeconds'> {
+  /** The endpoint's signing secret, or several during a rotation. */
+  secret: WebhookSecret;
+  /** Called for events of the named kinds. */
+  on?: WebhookHandlers;
+  /** Called for every verified event, after its `on` handler. */
+  onEvent?: (event: WebhookEvent) => unknown;
+  /** Largest body accepted, in bytes (default 1 MiB); larger ones get 413. */
+  maxBodyBytes?: number;
+}
+
+/** Status and JSON body of the answer to a delivery. */
+export interface WebhookAnswer {
+  status: number;
+  body: { received: true; event?: string; ignored?: string } | { error: WebhookFailureReason | 'handler_failed' | 'payload_too_large'; message: string };
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
+  missing_signature: 401,
+  malformed_signature: 401,
+  mismatch: 401,
+  stale: 401,
+  malformed_payload: 400,
+  unknown_event: 200,
+};
+
+/** Checks handler options once, when the handler is created. */
+export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): number {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${caller} needs options: { secret, on?, onEvent? }.`);
+  const { on, onEvent, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  if (onEvent !== undefined && typeof onEvent !== 'function') throw new TypeError(`${caller}: onEvent must be a function.`);
+  for (const [kind, handler] of Object.entries(on ?? {})) {
+    if (typeof handler !== 'function') throw new TypeError(`${caller}: on["${kind}"] must be a function.`);
+  }
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new TypeError(`${caller}: maxBodyBytes must be a positive integer.`);
+  return maxBodyBytes;
+}
+
+/** The answer to a body over the size cap. */
+export function tooLarge(maxBodyBytes: number): WebhookAnswer {
+  return { status: 413, body: { error: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` } };
+}
+
+/**
+ * Verifies, parses and dispatches one delivery. A handler that throws gives 500 so that the
+ * service retries; an unknown event kind is acknowledged (200) so that a newer service does
+ * not get the endpoint disabled.
+ */
+export async function handleDelivery(body: Uint8Array, signature: unknown, options: WebhookHandlerOptions): Promise<WebhookAnswer> {
+  let event: WebhookEvent;
+  try {
+    event = await parseWebhookAsync(body, signature, options.secret, options);
+  } catch (error) {
+    if (!(error instanceof WebhookVerificationError)) throw error;
+    if (error.reason === 'unknown_event') return { status: 200, body: { received: true, ignored: error.message } };
+    return { status: STATUS_BY_REASON[error.reason], body: { error: error.reason, message: error.message } };
+  }
+  try {
+    await (options.on?.[event.event] as ((e: WebhookEvent) => unknown) | undefined)?.(event);
+    await options.onEvent?.(event);
+  } catch {
+    // The user's error stays with the user's code; the service only learns to retry.
+    return { status: 500, body: { error: 'handler_failed', message: `The handler for ${event.event} failed.` } };
+  }
+  return { status: 200, body: { received: true, event: event.event } };
+}

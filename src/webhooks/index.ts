@@ -1,0 +1,15 @@
+export { verifyWebhook } from './verify.js';
+export { verifyWebhookAsync } from './verify-async.js';
+export { parseWebhook, parseWebhookAsync } from './parse.js';
+export type { ParseWebhookOptions } from './parse.js';
+export { signWebhook } from './sign.js';
+export type { SignWebhookOptions } from './sign.js';
+export { createWebhookHandler } from './fetch-handler.js';
+export { webhookMiddleware } from './node-middleware.js';
+export type { WebhookHandlerOptions, WebhookHandlers, WebhookAnswer } from './handle.js';
+export { WebhookVerificationError } from './errors.js';
+export type { WebhookFailureReason } from './errors.js';
+export type { WebhookPayload, WebhookSecret } from './inputs.js';
+export { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
+export type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+export type { WebhookEvent, WebhookEventOf, MessageDeliveredEvent } from '../schemas/webhook-event.js';

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import * as main from '../src/index.js';
+import * as webhooks from '../src/webhooks/index.js';
+
+describe('entry points', () => {
+  it('bizmsg exports exactly these names', () => {
+    expect(Object.keys(main).sort()).toMatchInlineSnapshot(`
+      [
+        "ApiError",
+        "AuthenticationError",
+        "BizMsgError",
+        "ConnectionError",
+        "InsufficientPermissionsError",
+        "InternalError",
+        "InvalidArgumentError",
+        "InvalidPhoneError",
+        "KeyRevokedError",
+        "MessagingError",
+        "Page",
+        "PagePromise",
+        "PlanLimitExceededError",
+        "RateLimitExceededError",
+        "ResourceNotFoundError",
+        "ResponseValidationError",
+        "TemplateNotFoundError",
+        "TimeoutError",
+        "ValidationError",
+        "Variant1Client",
+        "Variant2Client",
+      ]
+    `);
+  });
+
+  it('bizmsg/webhooks exports exactly these names', () => {
+    expect(Object.keys(webhooks).sort()).toMatchInlineSnapshot(`
+      [
+        "WEBHOOK_EVENT_KINDS",
+        "WebhookVerificationError",
+        "createWebhookHandler",
+        "parseWebhook",
+        "parseWebhookAsync",
+        "signWebhook",
+        "verifyWebhook",
+        "verifyWebhookAsync",
+        "webhookMiddleware",
+      ]
+    `);
+  });
+});

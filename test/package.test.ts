@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const root = new URL('..', import.meta.url);
+const require = createRequire(import.meta.url);
+
+beforeAll(() => {
+  if (!existsSync(new URL('../dist/index.js', import.meta.url))) {
+    throw new Error('dist/ is missing: run `npm run build` (npm test does it first).');
+  }
+});
+
+/** Runs a snippet in a fresh node process from the package root and returns its JSON output. */
+function node(args: string[]): unknown {
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }));
+}
+
+describe('the built package', () => {
+  it('is side-effect free, Node >= 20, with types for every subpath', () => {
+    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.engines).toEqual({ node: '>=20' });
+    for (const [subpath, target] of Object.entries<Record<string, { types: string; default: string }> | string>(pkg.exports)) {
+      if (subpath === './package.json') continue;
+      expect(typeof target).toBe('object');
+      for (const condition of ['import', 'require'] as const) {
+        const entry = (target as Record<string, { types: string; default: string }>)[condition]!;
+        expect(existsSync(new URL(`../${entry.types}`, import.meta.url)), entry.types).toBe(true);
+        expect(existsSync(new URL(`../${entry.default}`, import.meta.url)), entry.default).toBe(true);
+      }
+    }
+  });
+
+  it('loads from ESM and CJS with the same exports', () => {
+    const esm = node(['--input-type=module', '-e', "import * as m from 'bizmsg'; console.log(JSON.stringify(Object.keys(m).sort()))"]);
+    const cjs = node(['-e', "console.log(JSON.stringify(Object.keys(require('bizmsg')).sort()))"]);
+    expect(cjs).toEqual(esm);
+    expect(esm).toContain('Variant2Client');
+  });
+
+  it('recognises errors across the ESM and CJS copies, and makes requests from both', () => {
+    const script = `
+      import * as esm from 'bizmsg';
+      import { createRequire } from 'node:module';
+      const cjs = createRequire(import.meta.url)('bizmsg');
+      const fetch = async () => Response.json({ error: { code: 'KEY_REVOKED', message: 'revoked', details: {} } }, { status: 401 });
+      const fromCjs = await new cjs.Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', fetch }).account.me().catch((e) => e);
+      const fromEsm = await new esm.Variant1Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', fetch }).account.me().catch((e) => e);
+      console.log(JSON.stringify([
+        esm.Variant2Client === cjs.Variant2Client,
+        fromCjs instanceof esm.KeyRevokedError, esm.ApiError.is(fromCjs),
+        fromEsm instanceof cjs.KeyRevokedError, fromEsm instanceof cjs.BizMsgError,
+        fromCjs instanceof esm.TimeoutError,
+      ]));`;
+    expect(node(['--input-type=module', '-e', script])).toEqual([false, true, true, true, true, false]);
+  });
+
+  it('resolves the package through its exports map only', () => {
+    expect(require.resolve('bizmsg')).toMatch(/dist\/index\.cjs$/);
+    expect(() => require.resolve('bizmsg/dist/index.js')).toThrow();
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  RateLimitExceededError,
+  ValidationError,
+  Variant1Client,
+  Variant2Client,
+  type Contact,
+  type Conversation,
+  type ConversationWithMessages,
+  type ListMeta,
+  type Message,
+  type Page,
+  type PagePromise,
+  type WebhookEndpoint,
+} from '../../src/index.js';
+
+declare const v1: Variant1Client;
+declare const v2: Variant2Client;
+
+describe('message bodies', () => {
+  it('requires content.body for a text message', () => {
+    v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } });
+    // @ts-expect-error body is missing
+    v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: {} });
+    // @ts-expect-error a text message has no template fields
+    v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { name: 'x', language: 'en', components: [] } });
+  });
+
+  it('requires name, language and components for a template message', () => {
+    v2.messages.send({ to: '1', messaging_account_id: 1, type: 'template', content: { name: 'w', language: 'en', components: [] } });
+    // @ts-expect-error components is missing
+    v2.messages.send({ to: '1', messaging_account_id: 1, type: 'template', content: { name: 'w', language: 'en' } });
+    // @ts-expect-error a template has no body
+    v2.messages.send({ to: '1', messaging_account_id: 1, type: 'template', content: { body: 'x' } });
+    // @ts-expect-error unknown message type
+    v2.messages.send({ to: '1', messaging_account_id: 1, type: 'image', content: { body: 'x' } });
+    // @ts-expect-error messaging_account_id is an integer
+    v2.messages.sendText({ to: '1', messaging_account_id: '1', body: 'x' });
+    // @ts-expect-error Variant 1 sends { to, message }
+    v1.messages.send({ to: '1', body: 'x' });
+  });
+
+  it('resolves sends to a Message with an id', () => {
+    expectTypeOf(v2.messages.sendText({ to: '1', messaging_account_id: 1, body: 'x' })).resolves.toEqualTypeOf<Message>();
+    expectTypeOf<Message['id']>().toEqualTypeOf<string>();
+    expectTypeOf<'sent'>().toExtend<NonNullable<Message['status']>>();
+  });
+});
+
+describe('lists', () => {
+  it('returns PagePromises whose for await yields typed items', async () => {
+    expectTypeOf(v2.contacts.list()).toEqualTypeOf<PagePromise<Contact>>();
+    expectTypeOf(v1.contacts.list({ page: 2 })).toEqualTypeOf<PagePromise<Contact>>();
+    for await (const contact of v2.contacts.list({ tag: 'vip' })) expectTypeOf(contact).toEqualTypeOf<Contact>();
+    for await (const conversation of v2.conversations.list({ status: 'open' })) expectTypeOf(conversation).toEqualTypeOf<Conversation>();
+    for await (const endpoint of v2.webhooks.list()) expectTypeOf(endpoint).toEqualTypeOf<WebhookEndpoint>();
+    const page = await v2.contacts.list();
+    expectTypeOf(page).toEqualTypeOf<Page<Contact>>();
+    expectTypeOf(page.meta).toEqualTypeOf<ListMeta | undefined>();
+    expectTypeOf(await v2.contacts.list().toArray({ max: 5 })).toEqualTypeOf<Contact[]>();
+    // @ts-expect-error conversations are open, closed or pending
+    v2.conversations.list({ status: 'archived' });
+    // @ts-expect-error Variant 1 lists have no search
+    v1.contacts.list({ search: 'x' });
+  });
+
+  it('types a conversation with its messages', () => {
+    expectTypeOf(v2.conversations.get('c1')).resolves.toEqualTypeOf<ConversationWithMessages>();
+    expectTypeOf<ConversationWithMessages['messages']>().toEqualTypeOf<Message[]>();
+  });
+});
+
+describe('errors', () => {
+  it('narrows with instanceof and is()', () => {
+    const error: unknown = undefined;
+    if (error instanceof RateLimitExceededError) expectTypeOf(error.retryAfter).toEqualTypeOf<number | undefined>();
+    if (ValidationError.is(error)) expectTypeOf(error.details).toEqualTypeOf<Record<string, string[]>>();
+  });
+
+  it('does not expose the key or the request function', () => {
+    // @ts-expect-error no apiKey property
+    void v2.apiKey;
+    // @ts-expect-error the request function is protected
+    void v2.http;
+  });
+});

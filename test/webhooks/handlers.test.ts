@@ -1,0 +1,150 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createWebhookHandler, signWebhook, webhookMiddleware, type WebhookEvent } from '../../src/webhooks/index.js';
+
+const SECRET = 'whsec_handlers';
+const body = JSON.stringify({
+  event: 'message.delivered',
+  timestamp: '2026-11-21T10:00:00Z',
+  data: { message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:00Z' },
+});
+const signed = { 'content-type': 'application/json', 'X-Service-Signature': signWebhook(body, SECRET) };
+
+function post(payload: string, headers: Record<string, string>) {
+  return new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: payload, headers });
+}
+
+describe('createWebhookHandler (fetch)', () => {
+  it('dispatches to the typed handler for its kind and to onEvent, then answers 200', async () => {
+    const calls: string[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      on: {
+        'message.delivered': (event) => {
+          calls.push(`delivered ${event.data.message_id} at ${event.data.delivered_at}`);
+        },
+        'message.read': () => calls.push('read'),
+      },
+      onEvent: (event: WebhookEvent) => {
+        calls.push(`any ${event.event}`);
+      },
+    });
+    const response = await handler(post(body, signed));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, event: 'message.delivered' });
+    expect(calls).toEqual(['delivered msg_1 at 2026-11-21T10:00:00Z', 'any message.delivered']);
+  });
+
+  it('finds the signature header in any case and accepts a bare hex signature', async () => {
+    const handler = createWebhookHandler({ secret: SECRET });
+    const response = await handler(post(body, { 'x-service-signature': signWebhook(body, SECRET, { prefix: false }) }));
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    [{}, 401, 'missing_signature'],
+    [{ 'X-Service-Signature': 'nonsense' }, 401, 'malformed_signature'],
+    [{ 'X-Service-Signature': signWebhook(body, 'wrong') }, 401, 'mismatch'],
+  ])('answers %j with %i', async (headers, status, error) => {
+    const onEvent = vi.fn();
+    const response = await createWebhookHandler({ secret: SECRET, onEvent })(post(body, headers));
+    expect(response.status).toBe(status);
+    expect((await response.json()).error).toBe(error);
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 to a signed body that is not an event', async () => {
+    const bad = '{"event":"message.delivered"}';
+    const response = await createWebhookHandler({ secret: SECRET })(post(bad, { 'x-service-signature': signWebhook(bad, SECRET) }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'malformed_payload', message: 'The event does not have the expected shape at timestamp: expected string.' });
+  });
+
+  it('answers 500 when the handler throws, so that the service retries, without leaking the error', async () => {
+    const handler = createWebhookHandler({ secret: SECRET, on: { 'message.delivered': () => Promise.reject(new Error('db down: password=hunter2')) } });
+    const response = await handler(post(body, signed));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'handler_failed', message: 'The handler for message.delivered failed.' });
+  });
+
+  it('acknowledges an unknown event kind without calling handlers', async () => {
+    const unknown = '{"event":"invoice.paid","timestamp":"2026-11-21T10:00:00Z","data":{}}';
+    const onEvent = vi.fn();
+    const response = await createWebhookHandler({ secret: SECRET, onEvent })(post(unknown, { 'x-service-signature': signWebhook(unknown, SECRET) }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: 'Unknown event kind "invoice.paid".' });
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it('answers 413 to a body over the cap and 405 to other methods', async () => {
+    const handler = createWebhookHandler({ secret: SECRET, maxBodyBytes: 100 });
+    expect((await handler(post(body, signed))).status).toBe(413);
+    expect((await handler(new Request('https://x.test/', { method: 'GET' }))).status).toBe(405);
+  });
+
+  it('rejects bad options when created', () => {
+    expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow('createWebhookHandler: on["message.sent"] must be a function.');
+    expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow('createWebhookHandler: maxBodyBytes must be a positive integer.');
+  });
+});
+
+describe('webhookMiddleware (node:http and Express)', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  });
+
+  async function listen(listener: RequestListener | express.Express): Promise<string> {
+    server = createServer(listener as RequestListener);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/webhooks`;
+  }
+
+  it('serves node:http directly, reading the raw body itself', async () => {
+    const seen: string[] = [];
+    const url = await listen(webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(e.event) }));
+    const ok = await fetch(url, { method: 'POST', body, headers: signed });
+    expect([ok.status, await ok.json()]).toEqual([200, { received: true, event: 'message.delivered' }]);
+    const bad = await fetch(url, { method: 'POST', body: `${body} `, headers: signed });
+    expect(bad.status).toBe(401);
+    expect(seen).toEqual(['message.delivered']);
+  });
+
+  it('caps the body size while streaming', async () => {
+    const url = await listen(webhookMiddleware({ secret: SECRET, maxBodyBytes: 64 }));
+    const response = await fetch(url, { method: 'POST', body: 'x'.repeat(10_000), headers: signed });
+    expect(response.status).toBe(413);
+  });
+
+  it('works in Express as a route handler, and with express.raw()', async () => {
+    const app = express();
+    const seen: string[] = [];
+    app.post('/webhooks', webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`plain ${e.event}`) }));
+    app.post('/raw', express.raw({ type: 'application/json' }), webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`raw ${e.event}`) }));
+    const url = await listen(app);
+    expect((await fetch(url, { method: 'POST', body, headers: signed })).status).toBe(200);
+    expect((await fetch(url.replace('/webhooks', '/raw'), { method: 'POST', body, headers: signed })).status).toBe(200);
+    expect(seen).toEqual(['plain message.delivered', 'raw message.delivered']);
+  });
+
+  it('fails loudly, naming the fix, when express.json() already parsed the body', async () => {
+    const app = express();
+    app.use(express.json());
+    app.post('/webhooks', webhookMiddleware({ secret: SECRET }));
+    const errors: string[] = [];
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      errors.push(error.message);
+      res.status(500).json({ error: 'misconfigured' });
+    });
+    const url = await listen(app);
+    const response = await fetch(url, { method: 'POST', body, headers: signed });
+    expect(response.status).toBe(500);
+    expect(errors).toEqual([
+      "webhookMiddleware needs the raw request body, but a body parser already turned req.body into a parsed object, so the bytes the signature covers are gone. Mount the webhook route before express.json(), or give it express.raw({ type: 'application/json' }).",
+    ]);
+  });
+});
