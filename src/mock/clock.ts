@@ -1,0 +1,101 @@
+/** A task the clock runs when its time comes. */
+interface Task {
+  at: number;
+  seq: number;
+  run: () => unknown;
+}
+
+/**
+ * The mock's time: real time plus whatever `advance(ms)` added. Tasks (message lifecycle
+ * steps, webhook retries, campaigns) run when this clock reaches them, whether real time or
+ * `advance` gets it there.
+ */
+export class VirtualClock {
+  #offset = 0;
+  #seq = 0;
+  #tasks: Task[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #pending = new Set<Promise<unknown>>();
+
+  /** The current virtual time, in ms since the epoch. */
+  now(): number {
+    return Date.now() + this.#offset;
+  }
+
+  /** The current virtual time as a Date. */
+  date(): Date {
+    return new Date(this.now());
+  }
+
+  /**
+   * Moves time forward by `ms` and runs every task that falls due, in time order. Resolves
+   * once the work those tasks started (webhook deliveries included) has settled.
+   */
+  async advance(ms: number): Promise<void> {
+    if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`clock.advance(ms) needs a number of ms >= 0, got ${String(ms)}.`);
+    const target = this.now() + ms;
+    await this.#runDue(target);
+    this.#offset += Math.max(0, target - this.now());
+    await this.#runDue();
+  }
+
+  /** Resolves once all work started by tasks so far has settled. */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /** Runs `run` at virtual time `at` (or as soon as possible if that has passed). */
+  schedule(at: number, run: () => unknown): void {
+    this.#tasks.push({ at, seq: this.#seq++, run });
+    this.#tasks.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    this.#armTimer();
+  }
+
+  /** Keeps track of asynchronous work so that `advance` and `settled` can wait for it. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Drops all tasks and the advanced offset. */
+  reset(): void {
+    this.#tasks = [];
+    this.#offset = 0;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Stops the real-time timer (tasks stay, and run on the next `advance`). */
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /**
+   * Runs due tasks in time order. With `until`, time jumps to each task's own time first, so
+   * that a task sees the moment it was scheduled for (a delivery at +1 s, not at the end of
+   * a 10 s advance).
+   */
+  async #runDue(until?: number): Promise<void> {
+    for (;;) {
+      const task = this.#tasks[0];
+      if (task === undefined || task.at > (until ?? this.now())) break;
+      if (task.at > this.now()) this.#offset += task.at - this.now();
+      this.#tasks.shift();
+      const result = task.run();
+      if (result instanceof Promise) this.track(result);
+      // Let the task's work start (and schedule follow-ups) before looking at the next one.
+      await this.settled();
+    }
+    this.#armTimer();
+  }
+
+  #armTimer(): void {
+    clearTimeout(this.#timer);
+    const next = this.#tasks[0];
+    if (next === undefined) return;
+    this.#timer = setTimeout(() => void this.#runDue(), Math.max(0, next.at - this.now()));
+    this.#timer.unref?.();
+  }
+}

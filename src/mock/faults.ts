@@ -1,0 +1,83 @@
+import { MockHttpError, MockNetworkError } from './http-error.js';
+
+/** A fault to inject into matching requests. */
+export interface FaultSpec {
+  /** Which requests: `"METHOD /path"` (e.g. `"POST /messages/send"`, `:id` allowed) or a RegExp over it; default all. */
+  route?: string | RegExp;
+  /** Answer with this status and its spec error code. */
+  status?: number;
+  /** Error code of the answer (default: the code of `status`). */
+  code?: string;
+  /** Fail the connection instead of answering. */
+  networkError?: boolean;
+  /** Wait this many ms (real time) before going on. */
+  delay?: number;
+  /** Apply to the next N matching requests (default 1, or unlimited with `rate`). */
+  times?: number;
+  /** Apply to this share (0 to 1) of matching requests, drawn from the seeded PRNG. */
+  rate?: number;
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'VALIDATION_ERROR',
+  401: 'AUTHENTICATION_ERROR',
+  403: 'INSUFFICIENT_PERMISSIONS',
+  404: 'RESOURCE_NOT_FOUND',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMIT_EXCEEDED',
+  500: 'INTERNAL_ERROR',
+  502: 'MESSAGING_ERROR',
+};
+
+interface ActiveFault {
+  spec: FaultSpec;
+  matches: (target: string) => boolean;
+  remaining: number;
+}
+
+/** Injected faults, applied before anything else looks at a request. */
+export class FaultInjector {
+  #faults: ActiveFault[] = [];
+  readonly #random: () => number;
+
+  constructor(random: () => number) {
+    this.#random = random;
+  }
+
+  /** Adds a fault. */
+  inject(spec: FaultSpec): void {
+    if (spec.status === undefined && spec.networkError !== true && spec.delay === undefined) {
+      throw new TypeError('A fault needs a status, networkError: true or a delay.');
+    }
+    if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1)) throw new TypeError('A fault rate is a share from 0 to 1.');
+    const remaining = spec.times ?? (spec.rate === undefined ? 1 : Number.POSITIVE_INFINITY);
+    this.#faults.push({ spec, matches: matcher(spec.route), remaining });
+  }
+
+  /** Removes all faults. */
+  clear(): void {
+    this.#faults = [];
+  }
+
+  /** Applies the first fault that matches `METHOD /path` and is drawn, if any. */
+  async apply(method: string, path: string): Promise<void> {
+    const target = `${method} ${path}`;
+    const fault = this.#faults.find((f) => f.remaining > 0 && f.matches(target));
+    if (fault === undefined || (fault.spec.rate !== undefined && this.#random() >= fault.spec.rate)) return;
+    fault.remaining -= 1;
+    const { delay, networkError, status, code } = fault.spec;
+    if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (networkError === true) throw new MockNetworkError();
+    if (status !== undefined) {
+      const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {};
+      throw new MockHttpError(status, code ?? CODE_BY_STATUS[status] ?? 'INTERNAL_ERROR', `Injected fault: ${status}.`, {}, headers);
+    }
+  }
+}
+
+function matcher(route: FaultSpec['route']): (target: string) => boolean {
+  if (route === undefined) return () => true;
+  if (route instanceof RegExp) return (target) => route.test(target);
+  const pattern = new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`);
+  return (target) => pattern.test(target);
+}

@@ -1,0 +1,31 @@
+export { createMockServer, MockServer } from './msw-server.js';
+export { MockService } from './service.js';
+export { startMockHttpServer } from './http-server.js';
+export type { MockHttpServer, MockHttpServerOptions } from './http-server.js';
+export {
+  AUTOMATIONS,
+  DEFAULT_TEMPLATES,
+  LIFECYCLE_MS,
+  MAGIC_NUMBERS,
+  MESSAGING_ACCOUNTS,
+  PAGE_SIZE,
+  SCOPES,
+  SEGMENTS,
+  VARIANT1_PLANS,
+  VARIANT2_PLANS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from './options.js';
+export type { MockKeySpec, MockPlan, MockServerOptions, MockVariant, Scope } from './options.js';
+export type { FaultSpec } from './faults.js';
+export type { VirtualClock } from './clock.js';
+export type {
+  DeliveryAttempt,
+  MockKey,
+  MockStore,
+  SentEmail,
+  StoredCampaign,
+  StoredContact,
+  StoredConversation,
+  StoredMessage,
+  StoredWebhookEndpoint,
+} from './store.js';

@@ -1,0 +1,113 @@
+/** The service variant a mock serves. */
+export type MockVariant = 1 | 2;
+
+/** The scopes a key can have (spec section 5). */
+export const SCOPES = [
+  'messages:send',
+  'messages:read',
+  'contacts:write',
+  'contacts:read',
+  'automations:trigger',
+  'webhooks:manage',
+  'account:read',
+] as const;
+/** One key scope. */
+export type Scope = (typeof SCOPES)[number];
+
+/** A plan: its rate limit per window, and the limits that give PLAN_LIMIT_EXCEEDED. */
+export interface MockPlan {
+  /** Requests per window per key. */
+  rateLimit: number;
+  /** Window length in ms (default 60000: the spec's per-minute limits). */
+  window?: number;
+  /** Most contacts the account may hold. */
+  maxContacts?: number;
+  /** Most registered webhook endpoints. */
+  maxWebhookEndpoints?: number;
+  /** Most outbound messages (texts, templates, campaign sends). */
+  maxMessages?: number;
+}
+
+/** An API key known to the mock. */
+export interface MockKeySpec {
+  key: string;
+  /** Scopes of the key; none given means all of them. */
+  scopes?: readonly Scope[];
+  /** Plan name; default: the variant's largest named plan. */
+  plan?: string;
+  revoked?: boolean;
+}
+
+/** Options of `createMockServer`. */
+export interface MockServerOptions {
+  /** The variant served (1: X-API-Key, `{success, data}`; 2: Bearer, `{data}`). Default 2. */
+  variant?: MockVariant;
+  /** Base URL of the served API, ending with `/api/v1` (default `https://api.bizmsg.test/api/v1`). */
+  baseUrl?: string;
+  /** Extra keys; a seeded all-scope key is always there as `apiKey`. */
+  keys?: readonly MockKeySpec[];
+  /** Plans by name, merged over the variant's defaults. */
+  plans?: Record<string, Partial<MockPlan>>;
+  /** Template names that exist (others give TEMPLATE_NOT_FOUND). */
+  templates?: readonly string[];
+  /** Seed of the random choices (sampled faults); the same seed gives the same run. */
+  seed?: number;
+  /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */
+  webhookTimeout?: number;
+}
+
+/** Default plans of Variant 1 (spec section 8; enterprise is "custom"). */
+export const VARIANT1_PLANS: Record<string, MockPlan> = {
+  starter: { rateLimit: 60, maxContacts: 1000, maxWebhookEndpoints: 2, maxMessages: 10_000 },
+  growth: { rateLimit: 300, maxContacts: 10_000, maxWebhookEndpoints: 5, maxMessages: 100_000 },
+  pro: { rateLimit: 1000, maxContacts: 100_000, maxWebhookEndpoints: 20, maxMessages: 1_000_000 },
+  enterprise: { rateLimit: 5000 },
+};
+
+/** Default plans of Variant 2 (spec section 8). */
+export const VARIANT2_PLANS: Record<string, MockPlan> = {
+  starter: { rateLimit: 100, maxContacts: 1000, maxWebhookEndpoints: 2, maxMessages: 10_000 },
+  professional: { rateLimit: 500, maxContacts: 10_000, maxWebhookEndpoints: 10, maxMessages: 100_000 },
+  enterprise: { rateLimit: 2000 },
+};
+
+/** The plan the seeded key and keys without a plan get. */
+export const DEFAULT_PLAN: Record<MockVariant, string> = { 1: 'pro', 2: 'enterprise' };
+
+/** Templates that exist unless `templates` says otherwise. */
+export const DEFAULT_TEMPLATES = ['welcome', 'order_update', 'appointment_reminder', 'promo'] as const;
+
+/** Automations that exist (Variant 1 `POST /automations/trigger`). */
+export const AUTOMATIONS = ['welcome-flow', 'abandoned-cart', 'feedback'] as const;
+
+/** Messaging accounts that exist (`messaging_account_id`). */
+export const MESSAGING_ACCOUNTS = [1, 2] as const;
+
+/** Segments campaigns can target: 1 is everyone, the others are contacts carrying a tag. */
+export const SEGMENTS: ReadonlyArray<{ id: number; name: string; tag?: string }> = [
+  { id: 1, name: 'All contacts' },
+  { id: 2, name: 'VIP', tag: 'vip' },
+  { id: 3, name: 'Newsletter', tag: 'newsletter' },
+];
+
+/**
+ * Phone numbers with a fixed fate, for tests: sending to them fails on the channel, is
+ * rejected by the upstream channel with a 502, or stays `sent` forever.
+ */
+export const MAGIC_NUMBERS = {
+  /** The message is `sent`, then `failed` (a `message.failed` event). */
+  fails: '+15550000001',
+  /** The send is answered with 502 MESSAGING_ERROR; no message is created. */
+  messagingError: '+15550000002',
+  /** The message stays `sent`: never delivered, never read. */
+  neverDelivered: '+15550000003',
+} as const;
+
+/** Delays of the message lifecycle on the mock's clock. */
+export const LIFECYCLE_MS = { delivered: 1000, read: 5000, failed: 1000 } as const;
+
+/** Webhook retry delays after a failed delivery: 1 m, 5 m, 30 m, 2 h, 24 h (spec section 6). */
+export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000] as const;
+
+/** Largest `per_page`, and the page size when none is asked for. */
+export const PAGE_SIZE = { max: 100, default: 20 } as const;

@@ -1,0 +1,35 @@
+import { AutomationTriggerSchema } from '../../schemas/automation-params.js';
+import type { MockContext } from '../context.js';
+import { notFound } from '../http-error.js';
+import { AUTOMATIONS } from '../options.js';
+import type { Route } from '../router.js';
+import { ACCOUNT } from '../store.js';
+import { parseWith, readJsonBody } from '../validate.js';
+
+/** `GET /account/me` (both variants) and `POST /automations/trigger` (Variant 1). */
+export function accountRoutes(ctx: MockContext): Route[] {
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      path: '/account/me',
+      scope: 'account:read',
+      handle: ({ key }) => ({ data: { ...ACCOUNT, plan: key.plan, scopes: key.scopes } }),
+    },
+  ];
+  if (ctx.variant === 1) {
+    routes.push({
+      method: 'POST',
+      path: '/automations/trigger',
+      scope: 'automations:trigger',
+      handle: async ({ request }) => {
+        const body = parseWith(AutomationTriggerSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+        if (!(AUTOMATIONS as readonly (string | number)[]).includes(body.automation_id)) throw notFound('Automation', String(body.automation_id));
+        const store = ctx.store();
+        const run = { id: `run_${store.automationRuns.length + 1}`, automation_id: body.automation_id, at: ctx.clock.now() };
+        store.automationRuns.push(run);
+        return { data: { id: run.id, automation_id: run.automation_id, status: 'started' } };
+      },
+    });
+  }
+  return routes;
+}

@@ -1,0 +1,65 @@
+import { CampaignCreateSchema } from '../../schemas/campaign-params.js';
+import type { MockContext } from '../context.js';
+import { MESSAGING_ACCOUNTS, SEGMENTS } from '../options.js';
+import type { Route } from '../router.js';
+import type { StoredCampaign } from '../store.js';
+import { pageOf, parseWith, readJsonBody, readPagination, validationError } from '../validate.js';
+import { checkTemplate } from './messages.js';
+
+/** Campaign endpoints (Variant 2). */
+export function campaignRoutes(ctx: MockContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/campaigns',
+      scope: 'messages:read',
+      handle: ({ query }) => {
+        const { page, perPage } = readPagination(query, ctx.validationStatus);
+        return pageOf(ctx.store().campaigns, page, perPage);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/campaigns',
+      scope: 'messages:send',
+      handle: async ({ request }) => {
+        const body = parseWith(CampaignCreateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+        if (!SEGMENTS.some((s) => s.id === body.segment_id)) throw validationError(ctx.validationStatus, { segment_id: ['is not a segment of this account'] });
+        if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(body.messaging_account_id)) {
+          throw validationError(ctx.validationStatus, { messaging_account_id: ['is not a messaging account of this account'] });
+        }
+        checkTemplate(ctx, body.template_name);
+        const store = ctx.store();
+        const campaign: StoredCampaign = { id: store.nextId('campaign'), ...body, status: 'scheduled', sent_count: 0, created_at: ctx.clock.date().toISOString() };
+        store.campaigns.push(campaign);
+        ctx.clock.schedule(Date.parse(body.scheduled_at), () => run(ctx, campaign));
+        return { status: 201, data: campaign };
+      },
+    },
+  ];
+}
+
+/** Sends the campaign's template to every contact of its segment, then completes it. */
+function run(ctx: MockContext, campaign: StoredCampaign): void {
+  if (!ctx.store().campaigns.includes(campaign)) return; // the store was reset
+  campaign.status = 'sending';
+  const segment = SEGMENTS.find((s) => s.id === campaign.segment_id)!;
+  for (const contact of ctx.store().contacts) {
+    if (segment.tag !== undefined && !contact.tags.includes(segment.tag)) continue;
+    try {
+      ctx.messaging.send({
+        to: contact.phone,
+        type: 'template',
+        content: { name: campaign.template_name, language: 'en', components: [] },
+        messaging_account_id: campaign.messaging_account_id,
+        campaign_id: campaign.id,
+      });
+      campaign.sent_count += 1;
+    } catch {
+      // A number the channel rejects is skipped, as the service would.
+    }
+  }
+  campaign.status = 'completed';
+  campaign.completed_at = ctx.clock.date().toISOString();
+  ctx.events.emit('campaign.completed', { campaign_id: campaign.id, name: campaign.name, sent_count: campaign.sent_count, completed_at: campaign.completed_at });
+}

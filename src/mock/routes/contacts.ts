@@ -1,0 +1,77 @@
+import { ContactCreateSchema, ContactUpdateSchema } from '../../schemas/contact-params.js';
+import type { MockContext } from '../context.js';
+import { notFound } from '../http-error.js';
+import { checkPlanLimit } from '../plan-limits.js';
+import type { Route, RouteInput } from '../router.js';
+import type { StoredContact } from '../store.js';
+import { checkPhone, pageOf, parseWith, readJsonBody, readPagination } from '../validate.js';
+
+/** Contact endpoints of a variant. */
+export function contactRoutes(ctx: MockContext): Route[] {
+  const routes: Route[] = [
+    { method: 'GET', path: '/contacts', scope: 'contacts:read', handle: (input) => list(ctx, input) },
+    { method: 'POST', path: ctx.variant === 1 ? '/contacts/create' : '/contacts', scope: 'contacts:write', handle: (input) => create(ctx, input) },
+    { method: 'GET', path: '/contacts/:id', scope: 'contacts:read', handle: ({ params }) => ({ data: find(ctx, params.id!) }) },
+    { method: 'PUT', path: '/contacts/:id', scope: 'contacts:write', handle: (input) => update(ctx, input) },
+  ];
+  if (ctx.variant === 2) {
+    routes.push({ method: 'DELETE', path: '/contacts/:id', scope: 'contacts:write', handle: ({ params }) => remove(ctx, params.id!) });
+  }
+  return routes;
+}
+
+function list(ctx: MockContext, { query }: RouteInput) {
+  const { page, perPage } = readPagination(query, ctx.validationStatus);
+  const search = ctx.variant === 2 ? query.get('search')?.toLowerCase() : undefined;
+  const tag = ctx.variant === 2 ? query.get('tag') : null;
+  let contacts: readonly StoredContact[] = ctx.store().contacts;
+  if (search) contacts = contacts.filter((c) => [c.name, c.phone, c.email ?? ''].some((field) => field.toLowerCase().includes(search)));
+  if (tag) contacts = contacts.filter((c) => c.tags.includes(tag));
+  return pageOf(contacts, page, perPage);
+}
+
+async function create(ctx: MockContext, { request, plan }: RouteInput) {
+  const body = parseWith(ContactCreateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+  checkPhone(body.phone, 'phone');
+  const store = ctx.store();
+  checkPlanLimit(plan, 'maxContacts', store.contacts.length);
+  const now = ctx.clock.date().toISOString();
+  const contact: StoredContact = {
+    id: store.nextId('contact'),
+    name: body.name,
+    phone: body.phone,
+    ...(body.email === undefined ? {} : { email: body.email }),
+    tags: body.tags ?? [],
+    custom_fields: ctx.variant === 2 ? (body.custom_fields ?? {}) : {},
+    created_at: now,
+    updated_at: now,
+  };
+  store.addContact(contact);
+  ctx.events.emit('contact.created', { ...contact });
+  return { status: ctx.variant === 2 ? 201 : 200, data: contact };
+}
+
+async function update(ctx: MockContext, { request, params }: RouteInput) {
+  const contact = find(ctx, params.id!);
+  const body = parseWith(ContactUpdateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+  if (body.phone !== undefined) checkPhone(body.phone, 'phone');
+  Object.assign(contact, withoutUndefined(body), { updated_at: ctx.clock.date().toISOString() });
+  ctx.events.emit('contact.updated', { ...contact, changed: Object.keys(withoutUndefined(body)) });
+  return { data: contact };
+}
+
+function remove(ctx: MockContext, id: string) {
+  const contact = find(ctx, id);
+  ctx.store().removeContact(contact);
+  return { data: { id: contact.id, deleted: true } };
+}
+
+function find(ctx: MockContext, id: string): StoredContact {
+  const contact = /^\d+$/.test(id) ? ctx.store().contactsById.get(Number(id)) : undefined;
+  if (contact === undefined) throw notFound('Contact', id);
+  return contact;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,44 @@
+import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
+import type { MockContext } from '../context.js';
+import { notFound } from '../http-error.js';
+import type { Route } from '../router.js';
+import type { StoredConversation } from '../store.js';
+import { pageOf, readEnum, readPagination } from '../validate.js';
+import { messageView } from './messages.js';
+
+/** Conversation endpoints (Variant 2). */
+export function conversationRoutes(ctx: MockContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/conversations',
+      scope: 'messages:read',
+      handle: ({ query }) => {
+        const { page, perPage } = readPagination(query, ctx.validationStatus);
+        const status = readEnum(query, 'status', CONVERSATION_STATUSES, ctx.validationStatus);
+        const assignee = query.get('assigned_to');
+        let conversations: readonly StoredConversation[] = ctx.store().conversations;
+        if (status !== undefined || assignee !== null) {
+          conversations = conversations.filter((c) => (status === undefined || c.status === status) && (assignee === null || c.assigned_to === assignee));
+        }
+        const { data, meta } = pageOf(conversations, page, perPage);
+        return { data: data.map(conversationView), meta };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/conversations/:id',
+      scope: 'messages:read',
+      handle: ({ params }) => {
+        const conversation = /^\d+$/.test(params.id!) ? ctx.store().conversations.find((c) => c.id === Number(params.id)) : undefined;
+        if (conversation === undefined) throw notFound('Conversation', params.id!);
+        const messages = conversation.message_ids.map((id) => messageView(ctx.store().messages.get(id)!, 2));
+        return { data: { ...conversationView(conversation), messages } };
+      },
+    },
+  ];
+}
+
+function conversationView({ message_ids: _ids, ...conversation }: StoredConversation) {
+  return conversation;
+}

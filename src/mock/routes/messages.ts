@@ -1,0 +1,72 @@
+import { SendMessageSchema, SendTemplateV1Schema, SendTextV1Schema } from '../../schemas/message-params.js';
+import type { MockContext } from '../context.js';
+import { MockHttpError, notFound } from '../http-error.js';
+import type { OutboundMessage } from '../messaging.js';
+import { MESSAGING_ACCOUNTS } from '../options.js';
+import { checkPlanLimit } from '../plan-limits.js';
+import type { Route, RouteInput } from '../router.js';
+import type { StoredMessage } from '../store.js';
+import { checkPhone, parseWith, readJsonBody, validationError } from '../validate.js';
+
+/** Message endpoints of a variant. */
+export function messageRoutes(ctx: MockContext): Route[] {
+  if (ctx.variant === 2) {
+    return [{ method: 'POST', path: '/messages/send', scope: 'messages:send', handle: (input) => sendV2(ctx, input) }];
+  }
+  return [
+    { method: 'POST', path: '/messages/send', scope: 'messages:send', handle: (input) => sendTextV1(ctx, input) },
+    { method: 'POST', path: '/messages/template', scope: 'messages:send', handle: (input) => sendTemplateV1(ctx, input) },
+    { method: 'GET', path: '/messages/:id/status', scope: 'messages:read', handle: ({ params }) => ({ data: messageView(find(ctx, params.id!), 1) }) },
+  ];
+}
+
+async function sendTextV1(ctx: MockContext, input: RouteInput) {
+  const body = parseWith(SendTextV1Schema, await readJsonBody(input.request, ctx.validationStatus), ctx.validationStatus);
+  return send(ctx, input, { to: body.to, type: 'text', content: { body: body.message }, messaging_account_id: MESSAGING_ACCOUNTS[0] });
+}
+
+async function sendTemplateV1(ctx: MockContext, input: RouteInput) {
+  const { to, ...content } = parseWith(SendTemplateV1Schema, await readJsonBody(input.request, ctx.validationStatus), ctx.validationStatus);
+  return send(ctx, input, { to, type: 'template', content, messaging_account_id: MESSAGING_ACCOUNTS[0] });
+}
+
+async function sendV2(ctx: MockContext, input: RouteInput) {
+  const body = parseWith(SendMessageSchema, await readJsonBody(input.request, ctx.validationStatus), ctx.validationStatus);
+  if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(body.messaging_account_id)) {
+    throw validationError(ctx.validationStatus, { messaging_account_id: ['is not a messaging account of this account'] });
+  }
+  return send(ctx, input, { to: body.to, type: body.type, content: body.content, messaging_account_id: body.messaging_account_id });
+}
+
+function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage) {
+  checkPhone(outbound.to, 'to');
+  if (outbound.type === 'template') checkTemplate(ctx, String(outbound.content.name));
+  checkPlanLimit(plan, 'maxMessages', countOutbound(ctx));
+  return { data: messageView(ctx.messaging.send(outbound), ctx.variant) };
+}
+
+/** TEMPLATE_NOT_FOUND unless the template exists. */
+export function checkTemplate(ctx: MockContext, name: string): void {
+  if (!ctx.templates.has(name)) {
+    throw new MockHttpError(400, 'TEMPLATE_NOT_FOUND', `Template "${name}" does not exist.`, { template: [name] });
+  }
+}
+
+/** Outbound messages so far, for the plan's `maxMessages`. */
+export function countOutbound(ctx: MockContext): number {
+  let count = 0;
+  for (const message of ctx.store().messages.values()) if (message.direction === 'outbound') count += 1;
+  return count;
+}
+
+function find(ctx: MockContext, id: string): StoredMessage {
+  const message = ctx.store().messages.get(id);
+  if (message === undefined) throw notFound('Message', id);
+  return message;
+}
+
+/** A message as sent on the wire: Variant 1 names its id `message_id`, Variant 2 `id`. */
+export function messageView(message: StoredMessage, variant: 1 | 2): Record<string, unknown> {
+  const { id, ...fields } = message;
+  return variant === 1 ? { message_id: id, ...fields } : { id, ...fields };
+}

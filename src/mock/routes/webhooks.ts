@@ -1,0 +1,46 @@
+import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
+import type { MockContext } from '../context.js';
+import { checkPlanLimit } from '../plan-limits.js';
+import type { Route } from '../router.js';
+import type { StoredWebhookEndpoint } from '../store.js';
+import { pageOf, parseWith, readJsonBody, readPagination } from '../validate.js';
+
+/** Webhook endpoint registration (Variant 2). */
+export function webhookRoutes(ctx: MockContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/webhooks',
+      scope: 'webhooks:manage',
+      handle: ({ query }) => {
+        const { page, perPage } = readPagination(query, ctx.validationStatus);
+        const { data, meta } = pageOf(ctx.store().webhookEndpoints, page, perPage);
+        return { data: data.map(endpointView), meta };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/webhooks',
+      scope: 'webhooks:manage',
+      handle: async ({ request, plan }) => {
+        const body = parseWith(WebhookEndpointCreateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+        const store = ctx.store();
+        checkPlanLimit(plan, 'maxWebhookEndpoints', store.webhookEndpoints.filter((e) => e.status === 'active').length);
+        return { status: 201, data: endpointView(registerEndpoint(ctx, body)) };
+      },
+    },
+  ];
+}
+
+/** Adds an active endpoint (also used by the mock's control API, which Variant 1 needs). */
+export function registerEndpoint(ctx: MockContext, body: Pick<StoredWebhookEndpoint, 'url' | 'events' | 'secret'>): StoredWebhookEndpoint {
+  const store = ctx.store();
+  const endpoint: StoredWebhookEndpoint = { id: store.nextId('webhook'), ...body, status: 'active', created_at: ctx.clock.date().toISOString() };
+  store.webhookEndpoints.push(endpoint);
+  return endpoint;
+}
+
+/** An endpoint as the API shows it: never its secret. */
+export function endpointView({ secret: _secret, ...endpoint }: StoredWebhookEndpoint) {
+  return endpoint;
+}

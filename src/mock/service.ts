@@ -1,0 +1,227 @@
+import { authenticate, authorize } from './auth.js';
+import { VirtualClock } from './clock.js';
+import type { MockContext } from './context.js';
+import { WebhookDispatcher } from './dispatcher.js';
+import { envelopeOf, type MockEnvelope } from './envelope.js';
+import { FaultInjector, type FaultSpec } from './faults.js';
+import { MockHttpError } from './http-error.js';
+import { Messaging } from './messaging.js';
+import {
+  DEFAULT_PLAN,
+  DEFAULT_TEMPLATES,
+  SCOPES,
+  VARIANT1_PLANS,
+  VARIANT2_PLANS,
+  type MockKeySpec,
+  type MockPlan,
+  type MockServerOptions,
+  type MockVariant,
+  type Scope,
+} from './options.js';
+import { seededRandom } from './random.js';
+import { RateLimiter } from './rate-limiter.js';
+import { Router } from './router.js';
+import { accountRoutes } from './routes/account.js';
+import { campaignRoutes } from './routes/campaigns.js';
+import { contactRoutes } from './routes/contacts.js';
+import { conversationRoutes } from './routes/conversations.js';
+import { messageRoutes } from './routes/messages.js';
+import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
+import { MockStore, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
+import { checkPhone } from './validate.js';
+import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+
+const DEFAULT_BASE_URL = 'https://api.bizmsg.test/api/v1';
+
+/**
+ * The reference service, independent of how requests reach it: `handle(request)` answers a
+ * fetch `Request` exactly as the service would, from in-memory state on a virtual clock.
+ */
+export class MockService {
+  /** The variant served. */
+  readonly variant: MockVariant;
+  /** Base URL of the served API. */
+  readonly baseUrl: string;
+  /** A seeded key with every scope. */
+  readonly apiKey: string;
+  /** The mock's time: real time plus what `advance(ms)` added. */
+  readonly clock = new VirtualClock();
+  readonly #basePath: string;
+  readonly #options: MockServerOptions;
+  readonly #plans: Record<string, MockPlan>;
+  readonly #envelope: MockEnvelope;
+  readonly #random: () => number;
+  readonly #limiter = new RateLimiter();
+  readonly #faults: FaultInjector;
+  readonly #router: Router;
+  readonly #context: MockContext;
+  #store = new MockStore();
+
+  constructor(options: MockServerOptions = {}) {
+    this.#options = options;
+    this.variant = checkVariant(options.variant ?? 2);
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.#basePath = new URL(this.baseUrl).pathname;
+    this.#plans = mergePlans(this.variant, options.plans);
+    this.#envelope = envelopeOf(this.variant);
+    this.#random = seededRandom(options.seed ?? 1);
+    this.#faults = new FaultInjector(this.#random);
+    this.apiKey = this.#newKeyString();
+    const events = new WebhookDispatcher(() => this.#store, this.clock, options.webhookTimeout ?? 10_000);
+    this.#context = {
+      variant: this.variant,
+      validationStatus: this.#envelope.validationStatus,
+      clock: this.clock,
+      events,
+      messaging: new Messaging(() => this.#store, this.clock, events),
+      templates: new Set(options.templates ?? DEFAULT_TEMPLATES),
+      store: () => this.#store,
+    };
+    this.#router = new Router([
+      ...contactRoutes(this.#context),
+      ...messageRoutes(this.#context),
+      ...(this.variant === 2 ? [...conversationRoutes(this.#context), ...campaignRoutes(this.#context), ...webhookRoutes(this.#context)] : []),
+      ...accountRoutes(this.#context),
+    ]);
+    this.#seedKeys();
+  }
+
+  /** Read access to the state: contacts, messages, conversations, campaigns, endpoints, keys. */
+  get store(): MockStore {
+    return this.#store;
+  }
+
+  /** Every webhook delivery attempt so far. */
+  get deliveries(): MockStore['deliveries'] {
+    return this.#store.deliveries;
+  }
+
+  /** Notification e-mails sent to the account owner. */
+  get emails(): MockStore['emails'] {
+    return this.#store.emails;
+  }
+
+  /** Answers one request as the service would. Throws `MockNetworkError` for an injected connection failure. */
+  async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    let rateHeaders: Record<string, string> = {};
+    try {
+      if (!url.pathname.startsWith(this.#basePath)) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
+      const path = url.pathname.slice(this.#basePath.length) || '/';
+      await this.#faults.apply(request.method, path);
+      const key = authenticate(request, this.variant, this.#store);
+      const plan = this.#plans[key.plan]!;
+      rateHeaders = this.#limiter.hit(key.key, plan, this.clock.now());
+      const match = this.#router.match(request.method, path);
+      if (match === undefined || match === 'method') {
+        throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${request.method} ${path} in Variant ${this.variant}.`);
+      }
+      authorize(key, match.route.scope);
+      const result = await match.route.handle({ request, params: match.params, query: url.searchParams, key, plan });
+      return this.#json(result.status ?? 200, this.#envelope.success(result.data, result.meta), rateHeaders);
+    } catch (error) {
+      if (!(error instanceof MockHttpError)) throw error;
+      return this.#json(error.status, this.#envelope.error(error), { ...rateHeaders, ...error.headers });
+    }
+  }
+
+  /** Adds a key; scopes default to all of them, the plan to the variant's largest named plan. */
+  createKey(options: { scopes?: readonly Scope[]; plan?: string } = {}): string {
+    const key = this.#newKeyString();
+    this.#addKey({ key, ...options });
+    return key;
+  }
+
+  /** Revokes a key: its requests get 401 KEY_REVOKED from now on. */
+  revokeKey(key: string): void {
+    const found = this.#store.keys.get(key);
+    if (found === undefined) throw new TypeError('revokeKey: no such key.');
+    found.revoked = true;
+  }
+
+  /** Simulates an inbound message from `from`; it opens a conversation if needed. */
+  receiveMessage({ from, body }: { from: string; body: string }): StoredMessage {
+    checkPhone(from, 'from');
+    return this.#context.messaging.receive(from, body);
+  }
+
+  /** Changes a conversation (status, assignee); closing it emits `conversation.closed`. */
+  updateConversation(id: number, change: { status?: StoredConversation['status']; assigned_to?: string | null }): StoredConversation {
+    return this.#context.messaging.updateConversation(id, change);
+  }
+
+  /** Registers a webhook endpoint directly, as the dashboard would (Variant 1 has no endpoint for it). */
+  registerWebhook(endpoint: { url: string; events: readonly WebhookEventKind[]; secret: string }): StoredWebhookEndpoint {
+    return registerEndpoint(this.#context, { ...endpoint, events: [...endpoint.events] });
+  }
+
+  /** Injects a fault (status, network error or delay) into matching requests. */
+  inject(fault: FaultSpec): void {
+    this.#faults.inject(fault);
+  }
+
+  /** Removes all injected faults. */
+  clearFaults(): void {
+    this.#faults.clear();
+  }
+
+  /** Back to the seeded state: empty store, seeded keys, clock at real time, no faults, fresh rate windows. */
+  reset(): void {
+    this.#store = new MockStore();
+    this.clock.reset();
+    this.#faults.clear();
+    this.#limiter.reset();
+    this.#seedKeys();
+  }
+
+  /** Stops the clock's real-time timer. */
+  stop(): void {
+    this.clock.stop();
+  }
+
+  #json(status: number, body: unknown, headers: Record<string, string>): Response {
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', date: this.clock.date().toUTCString(), ...headers },
+    });
+  }
+
+  #seedKeys(): void {
+    this.#addKey({ key: this.apiKey });
+    for (const spec of this.#options.keys ?? []) this.#addKey(spec);
+  }
+
+  #addKey({ key, scopes, plan, revoked }: MockKeySpec): void {
+    const planName = plan ?? DEFAULT_PLAN[this.variant];
+    if (this.#plans[planName] === undefined) {
+      throw new TypeError(`Unknown plan "${planName}"; this mock has: ${Object.keys(this.#plans).join(', ')}.`);
+    }
+    for (const scope of scopes ?? []) {
+      if (!(SCOPES as readonly string[]).includes(scope)) throw new TypeError(`Unknown scope "${scope}".`);
+    }
+    const all = scopes === undefined || scopes.length === 0;
+    this.#store.keys.set(key, { key, scopes: all ? [...SCOPES] : [...scopes], plan: planName, revoked: revoked ?? false });
+  }
+
+  #newKeyString(): string {
+    let hex = '';
+    while (hex.length < 32) hex += Math.floor(this.#random() * 0x100000000).toString(16).padStart(8, '0');
+    return `sk_test_${hex}`;
+  }
+}
+
+function checkVariant(variant: unknown): MockVariant {
+  if (variant !== 1 && variant !== 2) throw new TypeError(`variant must be 1 or 2, got ${String(variant)}.`);
+  return variant;
+}
+
+function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
+  const plans: Record<string, MockPlan> = { ...(variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS) };
+  for (const [name, plan] of Object.entries(overrides)) {
+    const merged = { ...plans[name], ...plan } as MockPlan;
+    if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1) throw new TypeError(`Plan "${name}" needs a positive integer rateLimit.`);
+    if (merged.window !== undefined && !(merged.window >= 1000)) throw new TypeError(`Plan "${name}": window is in ms, at least 1000.`);
+    plans[name] = merged;
+  }
+  return plans;
+}
