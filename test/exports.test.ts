@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as main from '../src/index.js';
+import * as mock from '../src/mock/index.js';
 import * as webhooks from '../src/webhooks/index.js';
 
 describe('entry points', () => {
@@ -43,6 +44,28 @@ describe('entry points', () => {
         "verifyWebhook",
         "verifyWebhookAsync",
         "webhookMiddleware",
+      ]
+    `);
+  });
+
+  it('bizmsg/mock exports exactly these names', () => {
+    expect(Object.keys(mock).sort()).toMatchInlineSnapshot(`
+      [
+        "AUTOMATIONS",
+        "DEFAULT_TEMPLATES",
+        "LIFECYCLE_MS",
+        "MAGIC_NUMBERS",
+        "MESSAGING_ACCOUNTS",
+        "MockServer",
+        "MockService",
+        "PAGE_SIZE",
+        "SCOPES",
+        "SEGMENTS",
+        "VARIANT1_PLANS",
+        "VARIANT2_PLANS",
+        "WEBHOOK_RETRY_DELAYS_MS",
+        "createMockServer",
+        "startMockHttpServer",
       ]
     `);
   });

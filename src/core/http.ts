@@ -100,8 +100,7 @@ export class HttpClient {
     for (let retry = 0; ; retry++) {
       signal?.throwIfAborted();
       await this.#pace(signal);
-      signal?.throwIfAborted();
-      const attempt = await this.#attempt(call, options);
+      const attempt = await this.#attemptPaced(call, options);
       if (attempt.kind === 'response' && attempt.response.ok) return attempt;
       const delay = this.#retryDelay(call, attempt, retry, retry < maxRetries);
       if (delay instanceof Error) throw delay;
@@ -131,6 +130,15 @@ export class HttpClient {
       return wait === undefined || wait * 1000 > this.#settings.maxRetryWait ? nextRetryDelay(retry) : wait * 1000;
     }
     return this.#apiError(call, attempt, status >= 500 && !idempotent, undefined);
+  }
+
+  async #attemptPaced<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<Attempt> {
+    try {
+      options?.signal?.throwIfAborted();
+      return await this.#attempt(call, options);
+    } finally {
+      if (this.#settings.rateLimit !== false) this.#pacer.release();
+    }
   }
 
   async #attempt<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<Attempt> {

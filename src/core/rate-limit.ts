@@ -17,6 +17,8 @@ export class RateLimitPacer {
   #limit: number | undefined;
   #remaining = Number.POSITIVE_INFINITY;
   #sent = 0;
+  /** Requests started and not yet answered. */
+  #inFlight = 0;
   /** Server's reset value (Unix seconds) of the window we are in; 0 when unknown. */
   #reset = 0;
   /** Local time (ms) at which the known window ends; 0 when unknown. */
@@ -38,11 +40,17 @@ export class RateLimitPacer {
       if (this.#resetAt !== 0 && now >= this.#resetAt) this.#rollOver();
       if (this.#budget() > 0) {
         this.#sent += 1;
+        this.#inFlight += 1;
         return;
       }
       const wait = this.#resetAt === 0 ? UNKNOWN_RESET_POLL_MS : this.#resetAt - now;
       await this.#waitForChange(wait, signal);
     }
+  }
+
+  /** Marks the end of a request started by `acquire` (answered or failed). */
+  release(): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
   }
 
   /** Takes in the headers of a response (any status). */
@@ -76,7 +84,8 @@ export class RateLimitPacer {
 
   #rollOver(): void {
     this.#staleReset = this.#reset;
-    this.#sent = 0;
+    // A request still in flight at the boundary may reach the server in the new window.
+    this.#sent = this.#inFlight;
     this.#remaining = Number.POSITIVE_INFINITY;
     this.#resetAt = 0;
   }

@@ -79,14 +79,14 @@ export class VirtualClock {
    */
   async #runDue(until?: number): Promise<void> {
     for (;;) {
+      // Work in flight (a delivery) may still schedule a task that falls due.
+      await this.settled();
       const task = this.#tasks[0];
       if (task === undefined || task.at > (until ?? this.now())) break;
       if (task.at > this.now()) this.#offset += task.at - this.now();
       this.#tasks.shift();
       const result = task.run();
       if (result instanceof Promise) this.track(result);
-      // Let the task's work start (and schedule follow-ups) before looking at the next one.
-      await this.settled();
     }
     this.#armTimer();
   }

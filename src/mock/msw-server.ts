@@ -8,24 +8,47 @@ import { MockService } from './service.js';
 export class MockServer extends MockService {
   /** msw request handlers serving `baseUrl`; compose them into your own `setupServer(...)`. */
   readonly handlers: HttpHandler[];
-  #server: SetupServer | undefined;
+  /** Mocks listening in this process; one msw interception serves them all, by base URL. */
+  static readonly #listening = new Set<MockServer>();
+  static #interception: SetupServer | undefined;
 
   constructor(options?: MockServerOptions) {
     super(options);
-    this.handlers = [http.all(`${this.baseUrl}/*`, ({ request }) => this.#answer(request))];
+    // A predicate, not a path pattern: msw's patterns decode the path and throw on a malformed
+    // escape, where the service answers 404.
+    this.handlers = [http.all(({ request }) => this.#serves(request), ({ request }) => this.#answer(request))];
   }
 
   /** Starts intercepting fetch in this process; other requests (webhook receivers) pass through. */
   listen(): void {
-    const server = (this.#server ??= setupServer(...this.handlers));
-    server.listen({ onUnhandledRequest: 'bypass' });
+    if (MockServer.#interception === undefined) {
+      MockServer.#interception = setupServer(...MockServer.#dispatcher());
+      MockServer.#interception.listen({ onUnhandledRequest: 'bypass' });
+    }
+    MockServer.#listening.add(this);
   }
 
-  /** Stops intercepting and stops the clock's timer. */
+  /** Stops serving (and intercepting, once no mock listens) and stops the clock's timer. */
   close(): void {
-    this.#server?.close();
-    this.#server = undefined;
+    MockServer.#listening.delete(this);
+    if (MockServer.#listening.size === 0) {
+      MockServer.#interception?.close();
+      MockServer.#interception = undefined;
+    }
     this.stop();
+  }
+
+  static #dispatcher(): HttpHandler[] {
+    return [
+      http.all(
+        ({ request }) => [...MockServer.#listening].some((mock) => mock.#serves(request)),
+        ({ request }) => [...MockServer.#listening].find((mock) => mock.#serves(request))!.#answer(request),
+      ),
+    ];
+  }
+
+  #serves(request: Request): boolean {
+    return request.url.startsWith(`${this.baseUrl}/`);
   }
 
   async #answer(request: Request): Promise<Response> {

@@ -35,7 +35,8 @@ export function parseWith<T>(schema: ZodMiniType<T>, value: unknown, status: num
 function describe(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return 'input' in issue ? `must be ${article(String(issue.expected))}` : 'is required';
+      // A JSON body has no undefined values: undefined input means the field was absent.
+      return issue.input === undefined ? 'is required' : `must be ${article(String(issue.expected))}`;
     case 'too_small':
       return issue.minimum === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} items`;
     case 'invalid_format':

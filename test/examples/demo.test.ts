@@ -1,0 +1,15 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+
+it('npm run demo runs the whole flow against the embedded mock and exits 0', async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/demo.ts'], {
+    cwd: new URL('../..', import.meta.url),
+    timeout: 60_000,
+  });
+  expect(stdout).toContain('page 3/3: Edsger Dijkstra');
+  expect(stdout).toMatch(/webhook <- message\.delivered/);
+  expect(stdout).toContain('InvalidPhoneError: POST /contacts failed with 400 INVALID_PHONE');
+  expect(stdout).toMatch(/15 sent in \d+\.\d s with 0 rate-limit errors/);
+  expect(stdout).toMatch(/Done: \d+ webhook events received and verified/);
+}, 60_000);

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/index.js';
+import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
+
+const mock = createMockServer({ variant: 1, seed: 7 });
+const api = rawApi(mock);
+beforeAll(() => mock.listen());
+afterAll(() => mock.close());
+beforeEach(() => {
+  mock.reset();
+});
+
+describe('fault injection', () => {
+  it('answers the next N matching requests with a status in the variant envelope, then recovers', async () => {
+    mock.inject({ route: 'GET /contacts/:id', status: 500, times: 2 });
+    expect((await api('GET', '/account/me')).status).toBe(200);
+    const failed = await api('GET', '/contacts/1');
+    expect([failed.status, failed.body]).toEqual([500, errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'Injected fault: 500.' })]);
+    expect((await api('GET', '/contacts/7')).status).toBe(500);
+    expect((await api('GET', '/contacts/1')).status).toBe(404);
+  });
+
+  it('injects 502 MESSAGING_ERROR and 429 with Retry-After', async () => {
+    mock.inject({ route: 'POST /messages/send', status: 502 });
+    mock.inject({ route: /^GET \/account/, status: 429 });
+    expect((await api('POST', '/messages/send', { body: { to: '4915112345678', message: 'x' } })).body.error.code).toBe('MESSAGING_ERROR');
+    const limited = await api('GET', '/account/me');
+    expect([limited.status, limited.headers.get('retry-after'), limited.body.error.code]).toEqual([429, '1', 'RATE_LIMIT_EXCEEDED']);
+  });
+
+  it('fails the connection', async () => {
+    mock.inject({ route: 'GET /account/me', networkError: true });
+    await expect(api('GET', '/account/me')).rejects.toThrow(TypeError);
+    expect((await api('GET', '/account/me')).status).toBe(200);
+  });
+
+  it('delays a response', async () => {
+    mock.inject({ route: 'GET /account/me', delay: 150 });
+    const started = Date.now();
+    expect((await api('GET', '/account/me')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('hits a share of requests, the same share for the same seed', async () => {
+    const run = async () => {
+      const fresh = createMockServer({ variant: 1, seed: 42, baseUrl: 'https://seeded.bizmsg.test/api/v1' });
+      fresh.listen();
+      fresh.inject({ route: 'GET /account/me', status: 500, rate: 0.3 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 200; i++) statuses.push((await rawApi(fresh)('GET', '/account/me')).status);
+      fresh.close();
+      return statuses;
+    };
+    const [a, b] = [await run(), await run()];
+    expect(a).toEqual(b);
+    const share = a.filter((s) => s === 500).length / a.length;
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.4);
+  });
+
+  it('clearFaults() removes them; a fault needs something to do', () => {
+    mock.inject({ status: 500, rate: 1 });
+    mock.clearFaults();
+    expect(() => mock.inject({ route: 'GET /x' })).toThrow('A fault needs a status, networkError: true or a delay.');
+    expect(() => mock.inject({ status: 500, rate: 2 })).toThrow('A fault rate is a share from 0 to 1.');
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectionError, ValidationError, Variant2Client } from '../../src/index.js';
+import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
+import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
+
+let server: MockHttpServer;
+beforeAll(async () => {
+  server = await startMockHttpServer({ variant: 2 });
+});
+afterAll(() => server.close());
+
+describe('startMockHttpServer', () => {
+  it('serves the same API over real HTTP', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const api = rawApi({ baseUrl: server.url, apiKey: server.apiKey, variant: 2 });
+    const created = await api('POST', '/contacts', { body: { name: 'Ada', phone: '4915112345678' } });
+    expect([created.status, created.body.data.id]).toEqual([201, 1]);
+    expect(created.headers.get('x-ratelimit-limit')).toBe('2000');
+    const malformed = await api('POST', '/contacts', { rawBody: '{nope' });
+    expect([malformed.status, malformed.body]).toEqual([400, errorEnvelope(2, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } })]);
+    expect((await api('GET', '/contacts/%E0%A4%A')).status).toBe(404);
+    expect(server.mock.store.contacts).toHaveLength(1);
+  });
+
+  it('works with the SDK client, including typed errors and injected network failures', async () => {
+    const client = new Variant2Client({ apiKey: server.apiKey, baseUrl: server.url, maxRetries: 0 });
+    expect((await client.contacts.list()).meta).toEqual({ current_page: 1, per_page: 20, total: 1, last_page: 1 });
+    await expect(client.contacts.create({ name: 'B', phone: '4915100000002', email: 'nope' })).rejects.toBeInstanceOf(ValidationError);
+    server.mock.inject({ route: 'POST /messages/send', networkError: true });
+    const error = await client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).mayHaveBeenProcessed).toBe(true);
+  });
+});
+
+describe('bizmsg-mock bin', () => {
+  it('prints the base URL and a key, and serves until interrupted', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--port', '0', '--variant', '1'], { cwd: new URL('../..', import.meta.url) });
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('Try:')) resolve(text);
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
+      });
+      const url = /listening on (\S+)/.exec(output)![1]!;
+      const key = /API key: (\S+)/.exec(output)![1]!;
+      expect(output).toContain('bizmsg mock (Variant 1) listening on http://127.0.0.1:');
+      const me = await fetch(`${url}/account/me`, { headers: { 'x-api-key': key } });
+      expect([me.status, (await me.json()).success]).toEqual([200, true]);
+    } finally {
+      child.kill('SIGINT');
+    }
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+  });
+
+  it('rejects bad arguments with the usage line', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--variant', '3'], { cwd: new URL('../..', import.meta.url) });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect([code, stderr.trim()]).toEqual([2, 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N]']);
+  });
+});
