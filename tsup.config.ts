@@ -5,10 +5,10 @@ const shared: Options = {
   treeshake: true,
   sourcemap: false,
   // zod/mini is bundled, tree-shaken: loaded as its ~100 separate modules it adds ~40 ms to
-  // `import('bizmsg')`; bundled it adds ~3 ms. ky and p-throttle stay external and are loaded
-  // with import() on first use (ESM-only packages, and ky builds a Request at import time).
+  // `import('bizmsg')`; bundled it adds ~3 ms. p-throttle (ESM-only) stays external and is
+  // loaded with import() when the rateLimit option asks for it.
   noExternal: ['zod'],
-  external: ['ky', 'p-throttle', 'msw'],
+  external: ['p-throttle', 'msw'],
 };
 
 export default defineConfig([

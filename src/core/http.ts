@@ -1,6 +1,6 @@
-import type { KyInstance } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { ListMetaSchema, type ListMeta } from '../schemas/common.js';
+import { Deadlines } from './deadline.js';
 import { describeIssue } from './describe-issue.js';
 import { ConnectionError, ResponseValidationError, TimeoutError, type ApiError } from './errors.js';
 import { errorFromResponse } from './error-response.js';
@@ -37,27 +37,25 @@ type Attempt =
 
 type Throttle = () => Promise<unknown>;
 
-let kyModule: Promise<KyInstance> | undefined;
-/** ky is loaded on the first request: importing it builds a Request, which costs start-up time. */
-function loadKy(): Promise<KyInstance> {
-  kyModule ??= import('ky').then((module) => module.default);
-  return kyModule;
-}
-
 /**
  * The one request function every endpoint goes through: authentication, pacing, timeout,
  * retries, error mapping and response parsing. The API key lives only in a private field.
+ * It calls fetch directly: see docs/decisions.md for why not ky.
  */
 export class HttpClient {
   readonly #settings: ClientSettings;
   readonly #protocol: Protocol;
   readonly #pacer = new RateLimitPacer();
+  readonly #deadlines = new Deadlines();
+  /** Headers of a call without a body or per-call headers, built once. */
+  readonly #plainHeaders: Readonly<Record<string, string>>;
   #throttle: Promise<Throttle> | undefined;
   #lastRateLimit: RateLimitSnapshot | undefined;
 
   constructor(protocol: Protocol, options: ClientOptions | undefined) {
     this.#settings = resolveSettings(options);
     this.#protocol = protocol;
+    this.#plainHeaders = Object.freeze(this.#buildHeaders(false, undefined));
   }
 
   /** The base URL requests go to. */
@@ -72,36 +70,39 @@ export class HttpClient {
 
   /** Sends `call` and returns its parsed payload. */
   async request<T>(call: ApiCall<T>, options?: RequestOptions): Promise<T> {
-    const { payload, text } = await this.#send(call, options);
-    return this.#parse(call, call.schema, payload.data, text);
+    const { data, text } = await this.#payload(call, options);
+    return this.#parse(call, call.schema, data, text);
   }
 
   /** Sends a list `call` and returns its parsed items and `meta`. */
   async requestPage<T>(call: ApiCall<T[]>, options?: RequestOptions): Promise<PageData<T>> {
-    const { payload, text } = await this.#send(call, options);
-    const data = this.#parse(call, call.schema, payload.data, text);
-    const meta = payload.meta === undefined ? undefined : this.#parse(call, ListMetaSchema, payload.meta, text);
-    return { data, meta };
+    const { data, meta, text } = await this.#payload(call, options);
+    return {
+      data: this.#parse(call, call.schema, data, text),
+      meta: meta === undefined ? undefined : this.#parse(call, ListMetaSchema, meta, text),
+    };
   }
 
-  async #send<T>(call: ApiCall<T>, options: RequestOptions | undefined) {
+  /** The payload of a successful answer, out of the variant's envelope. */
+  async #payload<T>(call: ApiCall<T>, options: RequestOptions | undefined) {
     checkRequestOptions(options);
-    const { text } = await this.#withRetries(call, options);
+    const text = await this.#send(call, options);
     const payload = this.#protocol.unwrap(this.#parseJson(call, text));
     if (payload === undefined) {
       throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], text);
     }
-    return { payload, text };
+    return { ...payload, text };
   }
 
-  async #withRetries<T>(call: ApiCall<T>, options: RequestOptions | undefined) {
+  /** Attempts `call` until it succeeds (its body text) or fails in a way not worth retrying. */
+  async #send<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<string> {
     const maxRetries = options?.maxRetries ?? this.#settings.maxRetries;
     const signal = options?.signal;
     for (let retry = 0; ; retry++) {
-      signal?.throwIfAborted();
-      await this.#pace(signal);
-      const attempt = await this.#attemptPaced(call, options);
-      if (attempt.kind === 'response' && attempt.response.ok) return attempt;
+      const waiting = this.#pace(signal);
+      if (waiting !== undefined) await waiting;
+      const attempt = await this.#attempt(call, options);
+      if (attempt.kind === 'response' && attempt.response.ok) return attempt.text;
       const delay = this.#retryDelay(call, attempt, retry, retry < maxRetries);
       if (delay instanceof Error) throw delay;
       await sleep(delay, signal);
@@ -132,55 +133,54 @@ export class HttpClient {
     return this.#apiError(call, attempt, status >= 500 && !idempotent, undefined);
   }
 
-  async #attemptPaced<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<Attempt> {
-    try {
-      options?.signal?.throwIfAborted();
-      return await this.#attempt(call, options);
-    } finally {
-      if (this.#settings.rateLimit !== false) this.#pacer.release();
-    }
-  }
-
   async #attempt<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<Attempt> {
-    const ky = await loadKy();
-    const controller = new AbortController();
     const userSignal = options?.signal;
     const ms = options?.timeout ?? this.#settings.timeout;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, ms);
-    const onAbort = () => controller.abort(userSignal!.reason);
-    userSignal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = this.#deadlines.signal(ms);
+    // With a signal of the user's, this request needs its own controller that follows both.
+    const own = userSignal === undefined ? undefined : followBoth(userSignal, deadline);
     try {
-      const response = await ky(this.#url(call), {
+      if (userSignal?.aborted) throw userSignal.reason;
+      const response = await this.#settings.fetch(this.#url(call), {
         method: call.method,
-        headers: this.#headers(options),
-        json: call.body,
-        signal: controller.signal,
-        fetch: this.#settings.fetch,
-        retry: 0,
-        timeout: false,
-        throwHttpErrors: false,
+        headers: call.body === undefined && options?.headers === undefined ? this.#plainHeaders : this.#buildHeaders(call.body !== undefined, options),
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: own?.signal ?? deadline,
       });
-      if (this.#settings.rateLimit !== false) this.#pacer.observe(response.headers);
-      this.#lastRateLimit = readRateLimit(response.headers, Date.now()) ?? this.#lastRateLimit;
+      this.#observe(response.headers);
       return { kind: 'response', response, text: await response.text() };
     } catch (error) {
       if (userSignal?.aborted) throw userSignal.reason;
-      if (timedOut) return { kind: 'timeout', ms };
+      if (deadline.aborted) return { kind: 'timeout', ms };
       return { kind: 'network', error, code: networkErrorCode(error) };
     } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onAbort);
+      own?.dispose();
+      this.#released();
     }
   }
 
-  async #pace(signal: AbortSignal | undefined): Promise<void> {
+  #observe(headers: Headers): void {
+    const snapshot = readRateLimit(headers, Date.now());
+    if (snapshot === undefined) return;
+    this.#lastRateLimit = snapshot;
+    if (this.#settings.rateLimit !== false) this.#pacer.observe(snapshot, headers);
+  }
+
+  #released(): void {
+    if (this.#settings.rateLimit !== false) this.#pacer.release();
+  }
+
+  /** Waits for room under the rate limit, when pacing is on; undefined when no wait is needed. */
+  #pace(signal: AbortSignal | undefined): Promise<void> | undefined {
+    signal?.throwIfAborted();
     const { rateLimit } = this.#settings;
-    if (rateLimit === false) return;
-    if (rateLimit !== undefined) await raceAbort((await this.#loadThrottle(rateLimit))(), signal);
+    if (rateLimit === false) return undefined;
+    if (rateLimit !== undefined) return this.#throttled(rateLimit, signal);
+    return this.#pacer.acquire(signal);
+  }
+
+  async #throttled(rateLimit: { limit: number; interval: number }, signal: AbortSignal | undefined): Promise<void> {
+    await raceAbort((await this.#loadThrottle(rateLimit))(), signal);
     await this.#pacer.acquire(signal);
   }
 
@@ -200,9 +200,10 @@ export class HttpClient {
     return search === '' ? url : `${url}?${search}`;
   }
 
-  #headers(options: RequestOptions | undefined): Record<string, string> {
+  #buildHeaders(hasBody: boolean, options: RequestOptions | undefined): Record<string, string> {
     return {
       accept: 'application/json',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
       ...this.#settings.headers,
       ...options?.headers,
       ...this.#protocol.authHeaders(this.#settings.apiKey),
@@ -271,4 +272,20 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** A controller aborted by either signal; `dispose` detaches it. */
+function followBoth(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onA = () => controller.abort(a.reason);
+  const onB = () => controller.abort(b.reason);
+  a.addEventListener('abort', onA, { once: true });
+  b.addEventListener('abort', onB, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      a.removeEventListener('abort', onA);
+      b.removeEventListener('abort', onB);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { readClockSkew, readRateLimit, type RateLimitSnapshot } from './rate-limit-headers.js';
+import { readClockSkew, type RateLimitSnapshot } from './rate-limit-headers.js';
 
 /** When no reset time is known yet, how long a held request waits before looking again. */
 const UNKNOWN_RESET_POLL_MS = 1000;
@@ -26,24 +26,22 @@ export class RateLimitPacer {
   /** Reset value of the window we left locally; headers from it arrive late and are ignored. */
   #staleReset = 0;
   readonly #waiters = new Set<() => void>();
-  #last: RateLimitSnapshot | undefined;
-
-  /** The last `X-RateLimit-*` values seen. */
-  get snapshot(): RateLimitSnapshot | undefined {
-    return this.#last;
+  /** Counts one more request; the wait first when the window has no room, else undefined. */
+  acquire(signal?: AbortSignal): Promise<void> | undefined {
+    return this.#take() ? undefined : this.#waitAndTake(signal);
   }
 
-  /** Waits until the window has room for one more request, then counts it. */
-  async acquire(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      const now = Date.now();
-      if (this.#resetAt !== 0 && now >= this.#resetAt) this.#rollOver();
-      if (this.#budget() > 0) {
-        this.#sent += 1;
-        this.#inFlight += 1;
-        return;
-      }
-      const wait = this.#resetAt === 0 ? UNKNOWN_RESET_POLL_MS : this.#resetAt - now;
+  #take(): boolean {
+    if (this.#resetAt !== 0 && Date.now() >= this.#resetAt) this.#rollOver();
+    if (this.#budget() <= 0) return false;
+    this.#sent += 1;
+    this.#inFlight += 1;
+    return true;
+  }
+
+  async #waitAndTake(signal: AbortSignal | undefined): Promise<void> {
+    while (!this.#take()) {
+      const wait = this.#resetAt === 0 ? UNKNOWN_RESET_POLL_MS : this.#resetAt - Date.now();
       await this.#waitForChange(wait, signal);
     }
   }
@@ -53,18 +51,14 @@ export class RateLimitPacer {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
   }
 
-  /** Takes in the headers of a response (any status). */
-  observe(headers: Headers): void {
-    const now = Date.now();
-    const seen = readRateLimit(headers, now);
-    if (seen === undefined) return;
-    this.#last = seen;
+  /** Takes in the `X-RateLimit-*` values of a response (any status) and its `Date` header. */
+  observe(seen: RateLimitSnapshot, headers: Headers): void {
     if (seen.reset <= this.#staleReset || seen.reset < this.#reset) return;
     if (seen.reset > this.#reset) {
       // The server moved to a new window before our clock said so: start counting afresh.
       if (this.#reset !== 0 && this.#staleReset !== this.#reset) this.#rollOver();
       this.#reset = seen.reset;
-      this.#resetAt = seen.reset * 1000 - readClockSkew(headers, now);
+      this.#resetAt = seen.reset * 1000 - readClockSkew(headers, Date.now());
     }
     this.#limit = seen.limit;
     this.#remaining = Math.min(this.#remaining, seen.remaining);

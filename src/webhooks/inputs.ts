@@ -3,18 +3,39 @@ export type WebhookPayload = string | Uint8Array | ArrayBuffer;
 /** One signing secret, or several during a rotation. */
 export type WebhookSecret = string | readonly string[];
 
-const SIGNATURE = /^(?:sha256=)?([0-9a-f]{64})$/i;
-const encoder = /* @__PURE__ */ new TextEncoder();
+const PREFIX = 'sha256=';
+const DIGEST_HEX_LENGTH = 64;
 
 /** The 32 digest bytes of a `X-Service-Signature` value (bare hex or `sha256=<hex>`), if well-formed. */
 export function signatureBytes(signature: unknown): Uint8Array<ArrayBuffer> | undefined {
   if (typeof signature !== 'string') return undefined;
-  const hex = SIGNATURE.exec(signature.trim())?.[1];
-  if (hex === undefined) return undefined;
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  // The usual header is exactly "sha256=<64 hex>"; anything else is trimmed and looked at again.
+  const value = signature.length === PREFIX.length + DIGEST_HEX_LENGTH || signature.length === DIGEST_HEX_LENGTH ? signature : signature.trim();
+  let start = 0;
+  if (value.length === PREFIX.length + DIGEST_HEX_LENGTH) {
+    if (value.slice(0, PREFIX.length).toLowerCase() !== PREFIX) return undefined;
+    start = PREFIX.length;
+  } else if (value.length !== DIGEST_HEX_LENGTH) {
+    return undefined;
+  }
+  const bytes = new Uint8Array(DIGEST_HEX_LENGTH / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const high = hexValue(value.charCodeAt(start + 2 * i));
+    const low = hexValue(value.charCodeAt(start + 2 * i + 1));
+    if (high < 0 || low < 0) return undefined;
+    bytes[i] = (high << 4) | low;
+  }
   return bytes;
 }
+
+/** The value of one hex digit's char code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  const lower = code | 0x20; // A-F -> a-f
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** The payload as bytes or text; anything else is a programming error. */
 export function payloadInput(payload: unknown, caller: string): string | Uint8Array {
@@ -35,11 +56,9 @@ export function payloadBytes(payload: string | Uint8Array): Uint8Array {
 
 /** The secrets to try; an empty secret is a programming error. */
 export function secretList(secret: unknown, caller: string): readonly string[] {
-  const list = Array.isArray(secret) ? secret : [secret];
-  if (list.length === 0 || !list.every((s) => typeof s === 'string' && s !== '')) {
-    throw new TypeError(
-      `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
-    );
-  }
-  return list as readonly string[];
+  if (typeof secret === 'string' && secret !== '') return [secret];
+  if (Array.isArray(secret) && secret.length > 0 && secret.every((s) => typeof s === 'string' && s !== '')) return secret;
+  throw new TypeError(
+    `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
+  );
 }

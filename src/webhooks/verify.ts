@@ -10,11 +10,21 @@ export function verifyWebhook(payload: WebhookPayload, signature: unknown, secre
   const secrets = secretList(secret, 'verifyWebhook');
   const expected = signatureBytes(signature);
   if (expected === undefined) return false;
-  const { createHmac, timingSafeEqual } = nodeCrypto('verifyWebhook');
+  const { createHmac } = nodeCrypto('verifyWebhook');
   let matched = false;
   // Every secret is tried, so timing does not tell which one matched.
-  for (const key of secrets) {
-    matched = timingSafeEqual(createHmac('sha256', key).update(body).digest(), expected) || matched;
+  for (let i = 0; i < secrets.length; i++) {
+    matched = sameDigest(createHmac('sha256', secrets[i]!).update(body).digest('binary'), expected) || matched;
   }
   return matched;
+}
+
+/**
+ * Compares a digest (as a 'binary' (latin1) string, one char per byte: cheaper to get from node:crypto
+ * than a Buffer) with the signature's bytes, looking at every byte whatever differs.
+ */
+function sameDigest(digest: string, expected: Uint8Array): boolean {
+  let difference = digest.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) difference |= digest.charCodeAt(i) ^ expected[i]!;
+  return difference === 0;
 }

@@ -110,7 +110,34 @@ describe('retries of idempotent requests', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).message).toBe('GET /contacts/1 timed out after 1000 ms; retries used up');
     expect((error as TimeoutError).mayHaveBeenProcessed).toBe(false);
-    expect(offsets()).toEqual([0, 1250]);
+    // the time-out fires after 1000 ms plus at most 1% (shared deadline buckets), then 250 ms backoff
+    expect(offsets()).toEqual([0, 1260]);
+  });
+});
+
+describe('time-outs', () => {
+  it('give every request at least its timeout, and at most 1% more, when requests share a deadline', async () => {
+    const ended: Record<string, number> = {};
+    const { client } = setup([hang()], { timeout: 1000, maxRetries: 0 });
+    const track = (name: string, promise: Promise<unknown>) => promise.catch((error: unknown) => {
+      expect(error).toBeInstanceOf(TimeoutError);
+      ended[name] = Date.now() - T0;
+    });
+    const first = track('first', client.contacts.get(1));
+    await vi.advanceTimersByTimeAsync(5);
+    const second = track('second', client.contacts.get(2));
+    await vi.advanceTimersByTimeAsync(2000);
+    await Promise.all([first, second]);
+    expect(ended.first).toBeGreaterThanOrEqual(1000);
+    expect(ended.second! - 5).toBeGreaterThanOrEqual(1000);
+    expect(ended.first).toBeLessThanOrEqual(1010);
+    expect(ended.second! - 5).toBeLessThanOrEqual(1010);
+  });
+
+  it('do not touch a request that already completed', async () => {
+    const { client, requests } = setup([ok, hang()], { timeout: 1000, maxRetries: 0 });
+    await expect(settle(client.contacts.get(1))).resolves.toMatchObject({ id: 1 });
+    expect(requests).toHaveLength(1);
   });
 });
 
