@@ -24,7 +24,7 @@ export function errorFromResponse(
   retryAfter: number | undefined,
 ): ApiError {
   const envelope = readErrorEnvelope(body);
-  const code = envelope.code ?? codeByStatus[response.status] ?? `HTTP_${response.status}`;
+  const code = envelope.code ?? (Object.hasOwn(codeByStatus, response.status) ? codeByStatus[response.status]! : `HTTP_${response.status}`);
   const init: ApiErrorInit = {
     status: response.status,
     code,
@@ -33,7 +33,8 @@ export function errorFromResponse(
     headers: response.headers,
     ...request,
   };
-  const ErrorClass = errorClassByCode[code] ?? ApiError;
+  // An own-property check: a code such as "constructor" must not find Object.prototype's.
+  const ErrorClass = Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code]! : ApiError;
   return ErrorClass === RateLimitExceededError
     ? new RateLimitExceededError(init, rateLimit, retryAfter)
     : new ErrorClass(init, rateLimit);

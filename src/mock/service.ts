@@ -193,7 +193,7 @@ export class MockService {
 
   #addKey({ key, scopes, plan, revoked }: MockKeySpec): void {
     const planName = plan ?? DEFAULT_PLAN[this.variant];
-    if (this.#plans[planName] === undefined) {
+    if (!Object.hasOwn(this.#plans, planName)) {
       throw new TypeError(`Unknown plan "${planName}"; this mock has: ${Object.keys(this.#plans).join(', ')}.`);
     }
     for (const scope of scopes ?? []) {
@@ -216,7 +216,8 @@ function checkVariant(variant: unknown): MockVariant {
 }
 
 function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
-  const plans: Record<string, MockPlan> = { ...(variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS) };
+  // A null prototype: plan names come from the user, and "__proto__" must stay a name.
+  const plans: Record<string, MockPlan> = Object.assign(Object.create(null), variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS);
   for (const [name, plan] of Object.entries(overrides)) {
     const merged = { ...plans[name], ...plan } as MockPlan;
     if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1) throw new TypeError(`Plan "${name}" needs a positive integer rateLimit.`);

@@ -98,6 +98,12 @@ describe('error envelopes', () => {
     expect(error).toMatchObject({ status: 409, code: 'DUPLICATE_CONTACT', details: { phone: ['taken'] } });
   });
 
+  it.each(['constructor', 'valueOf', '__proto__', 'toString'])('keeps the code %j on a plain ApiError (no prototype lookup)', async (code) => {
+    const { client } = v2(json(400, { error: { code, message: 'm', details: {} } }));
+    const error = (await client.account.me().catch((e: unknown) => e)) as ApiError;
+    expect([error.constructor, error.code]).toEqual([ApiError, code]);
+  });
+
   it('types a proxy HTML 502 by its status, with a snippet of the body', async () => {
     const html = `<html><head><title>502 Bad Gateway</title></head><body>${'x'.repeat(300)}</body></html>`;
     const { client } = v2(new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { MockService } from '../../src/mock/index.js';
 
 /** What a raw call returns. */
@@ -38,4 +38,11 @@ export function rawApi(mock: Pick<MockService, 'baseUrl' | 'apiKey' | 'variant'>
 export function errorEnvelope(variant: 1 | 2, error: { code: string; message?: string; details?: unknown }) {
   const inner = { code: error.code, message: error.message ?? expect.any(String), details: error.details ?? {} };
   return variant === 1 ? { success: false, error: inner } : { error: inner };
+}
+
+/** Listens with these mocks for the whole file and resets them before each test. */
+export function useMocks(...mocks: Array<{ listen(): void; close(): void; reset(): void }>): void {
+  beforeAll(() => mocks.forEach((mock) => mock.listen()));
+  afterAll(() => mocks.forEach((mock) => mock.close()));
+  beforeEach(() => mocks.forEach((mock) => mock.reset()));
 }

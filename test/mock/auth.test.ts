@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer, type Scope } from '../../src/mock/index.js';
-import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
+import { errorEnvelope, rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1' });
 const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1' });
 // Two instances side by side in one process.
-beforeAll(() => {
-  v1.listen();
-  v2.listen();
-});
-afterAll(() => {
-  v1.close();
-  v2.close();
-});
+useMocks(v1, v2);
 
 /** One request per endpoint of each variant, with the scope it needs (design.md's mapping). */
 const endpoints: Record<1 | 2, Array<[string, string, Scope, unknown?]>> = {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyRevokedError, RateLimitExceededError, ResourceNotFoundError, ValidationError, Variant1Client, Variant2Client } from '../../src/index.js';
 import { createMockServer } from '../../src/mock/index.js';
+import { useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1', plans: { burst: { rateLimit: 5, window: 1000 } } });
 const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1', plans: { burst: { rateLimit: 5, window: 1000 } } });
-beforeAll(() => {
-  v1.listen();
-  v2.listen();
-});
-afterAll(() => {
-  v1.close();
-  v2.close();
-});
+// Two instances side by side in one process.
+useMocks(v1, v2);
 
 /** A fetch that counts the statuses it sees. */
 function countingFetch() {

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockServer, VARIANT1_PLANS, VARIANT2_PLANS, type MockServer } from '../../src/mock/index.js';
-import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
+import { errorEnvelope, rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1', plans: { tiny: { rateLimit: 3, window: 10_000 } } });
 const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1', plans: { tiny: { rateLimit: 3, window: 10_000 } } });
-beforeAll(() => {
-  v1.listen();
-  v2.listen();
-});
-afterAll(() => {
-  v1.close();
-  v2.close();
-});
-beforeEach(() => {
-  v1.reset();
-  v2.reset();
-});
+// Two instances side by side in one process.
+useMocks(v1, v2);
 
 /** Moves the mock's clock just past the start of a window, so that a test never straddles two. */
 async function startOfWindow(mock: MockServer, windowMs: number): Promise<void> {
@@ -78,4 +68,5 @@ describe.each([
 it('rejects a plan without a usable rate limit', () => {
   expect(() => createMockServer({ plans: { broken: { rateLimit: 0 } } })).toThrow('Plan "broken" needs a positive integer rateLimit.');
   expect(() => createMockServer().createKey({ plan: 'platinum' })).toThrow('Unknown plan "platinum"; this mock has: starter, professional, enterprise.');
+  expect(() => createMockServer().createKey({ plan: 'toString' })).toThrow('Unknown plan "toString"');
 });

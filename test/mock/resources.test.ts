@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockServer, LIFECYCLE_MS, MAGIC_NUMBERS } from '../../src/mock/index.js';
-import { rawApi } from '../helpers/mock-api.js';
+import { rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1' });
 const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1' });
 const api1 = rawApi(v1);
 const api2 = rawApi(v2);
-beforeAll(() => {
-  v1.listen();
-  v2.listen();
-});
-afterAll(() => {
-  v1.close();
-  v2.close();
-});
-beforeEach(() => {
-  v1.reset();
-  v2.reset();
-});
+// Two instances side by side in one process.
+useMocks(v1, v2);
 
 async function seedContacts(count: number, tag = (i: number) => (i % 3 === 0 ? ['vip'] : [])) {
   for (let i = 1; i <= count; i++) {

@@ -1,22 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockServer, MAGIC_NUMBERS, type MockServer } from '../../src/mock/index.js';
-import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
+import { errorEnvelope, rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1', plans: { pro: { maxContacts: 3 } }, templates: ['welcome'] });
 const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1', plans: { enterprise: { maxContacts: 3, maxWebhookEndpoints: 1, maxMessages: 2 } }, templates: ['welcome'] });
-beforeAll(() => {
-  v1.listen();
-  v2.listen();
-});
-afterAll(() => {
-  v1.close();
-  v2.close();
-});
-beforeEach(() => {
-  v1.reset();
-  v2.reset();
-});
+// Two instances side by side in one process.
+useMocks(v1, v2);
 
 const createPath = { 1: '/contacts/create', 2: '/contacts' } as const;
 
