@@ -26,6 +26,7 @@ export class RateLimitPacer {
   /** Reset value of the window we left locally; headers from it arrive late and are ignored. */
   #staleReset = 0;
   readonly #waiters = new Set<() => void>();
+
   /** Counts one more request; the wait first when the window has no room, else undefined. */
   acquire(signal?: AbortSignal): Promise<void> | undefined {
     return this.#take() ? undefined : this.#waitAndTake(signal);

@@ -106,8 +106,8 @@ export class MockService {
     const url = new URL(request.url);
     let rateHeaders: Record<string, string> = {};
     try {
-      if (!url.pathname.startsWith(this.#basePath)) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
-      const path = url.pathname.slice(this.#basePath.length) || '/';
+      const path = url.pathname === this.#basePath ? '/' : url.pathname.startsWith(`${this.#basePath}/`) ? url.pathname.slice(this.#basePath.length) : undefined;
+      if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
       await this.#faults.apply(request.method, path);
       const key = authenticate(request, this.variant, this.#store);
       const plan = this.#plans[key.plan]!;
