@@ -29,8 +29,8 @@ export function webhookMiddleware(options: WebhookHandlerOptions) {
 /** The raw body, or undefined when it is larger than the cap. */
 async function rawBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array | undefined> {
   const parsed = req.body;
-  if (parsed instanceof Uint8Array) return parsed.byteLength > maxBodyBytes ? undefined : parsed;
-  if (typeof parsed === 'string') return rawBody(Object.assign(req, { body: new TextEncoder().encode(parsed) }), maxBodyBytes);
+  const given = typeof parsed === 'string' ? new TextEncoder().encode(parsed) : parsed;
+  if (given instanceof Uint8Array) return given.byteLength > maxBodyBytes ? undefined : given;
   if ((parsed !== undefined && parsed !== null) || req.readableEnded) throw consumedBodyError(parsed);
   if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return undefined;
   const chunks: Uint8Array[] = [];

@@ -120,15 +120,18 @@ describe('webhookMiddleware (node:http and Express)', () => {
     expect(response.status).toBe(413);
   });
 
-  it('works in Express as a route handler, and with express.raw()', async () => {
+  it('works in Express as a route handler, and after express.raw() or express.text()', async () => {
     const app = express();
     const seen: string[] = [];
     app.post('/webhooks', webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`plain ${e.event}`) }));
     app.post('/raw', express.raw({ type: 'application/json' }), webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`raw ${e.event}`) }));
+    app.post('/text', express.text({ type: 'application/json' }), webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`text ${e.event}`) }));
     const url = await listen(app);
     expect((await fetch(url, { method: 'POST', body, headers: signed })).status).toBe(200);
     expect((await fetch(url.replace('/webhooks', '/raw'), { method: 'POST', body, headers: signed })).status).toBe(200);
-    expect(seen).toEqual(['plain message.delivered', 'raw message.delivered']);
+    expect((await fetch(url.replace('/webhooks', '/text'), { method: 'POST', body, headers: signed })).status).toBe(200);
+    expect((await fetch(url.replace('/webhooks', '/text'), { method: 'POST', body: `${body} `, headers: signed })).status).toBe(401);
+    expect(seen).toEqual(['plain message.delivered', 'raw message.delivered', 'text message.delivered']);
   });
 
   it('fails loudly, naming the fix, when express.json() already parsed the body', async () => {
