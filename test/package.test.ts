@@ -57,6 +57,25 @@ describe('the built package', () => {
     expect(node(['--input-type=module', '-e', script])).toEqual([false, true, true, true, true, false]);
   });
 
+  it('serves bizmsg/webhooks and bizmsg/mock from ESM and CJS', () => {
+    const script = `
+      const { createRequire } = await import('node:module');
+      const cjs = createRequire(import.meta.url);
+      const esmHooks = await import('bizmsg/webhooks');
+      const cjsHooks = cjs('bizmsg/webhooks');
+      const signature = esmHooks.signWebhook('{}', 's');
+      const esmMock = await import('bizmsg/mock');
+      const cjsMock = cjs('bizmsg/mock');
+      const mock = new cjsMock.MockService({ variant: 1 });
+      const answer = await mock.handle(new Request(mock.baseUrl + '/account/me', { headers: { 'x-api-key': mock.apiKey } }));
+      mock.stop();
+      console.log(JSON.stringify([
+        cjsHooks.verifyWebhook('{}', signature, 's'), await esmHooks.verifyWebhookAsync('{}', signature, 's'),
+        typeof esmMock.createMockServer, answer.status,
+      ]));`;
+    expect(node(['--input-type=module', '-e', script])).toEqual([true, true, 'function', 200]);
+  });
+
   it('resolves the package through its exports map only', () => {
     expect(require.resolve('bizmsg')).toMatch(/dist\/index\.cjs$/);
     expect(() => require.resolve('bizmsg/dist/index.js')).toThrow();
