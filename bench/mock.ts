@@ -25,6 +25,25 @@ async function listLatency(mock: MockServer, page: number, iterations: number): 
   return median(samples);
 }
 
+/** Median µs of one `GET /account/me` through fetch, intercepted by msw (how test suites use it). */
+async function mswLatency(iterations: number): Promise<number> {
+  const mock = createMockServer({ variant: 2, baseUrl: 'https://msw.bizmsg.test/api/v1', plans: { enterprise: { rateLimit: 1_000_000_000 } } });
+  mock.listen();
+  try {
+    const headers = { authorization: `Bearer ${mock.apiKey}` };
+    for (let i = 0; i < 50; i++) await (await fetch(`${mock.baseUrl}/account/me`, { headers })).text();
+    const samples: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const started = performance.now();
+      await (await fetch(`${mock.baseUrl}/account/me`, { headers })).text();
+      samples.push((performance.now() - started) * 1000);
+    }
+    return median(samples);
+  } finally {
+    mock.close();
+  }
+}
+
 /** Requests per second from `connections` concurrent fetch loops over `ms`. */
 async function throughput(url: string, headers: Record<string, string>, ms: number, connections = 8): Promise<number> {
   let count = 0;
@@ -49,6 +68,7 @@ export async function measureMock({ quick }: BenchOptions): Promise<Row[]> {
     small: () => listLatency(small, 3, iterations),
     large: () => listLatency(large, 2500, iterations),
   });
+  const viaMsw = await mswLatency(iterations);
   const http = await startMockHttpServer({ variant: 2, plans: { enterprise: { rateLimit: 1_000_000_000 } } });
   const floor = await localServer((_, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -71,6 +91,7 @@ export async function measureMock({ quick }: BenchOptions): Promise<Row[]> {
         baseline: { name: '100 contacts', value: Math.round(latency.small), ratio: ratio(latency.large, latency.small) },
         note: 'cost grows with the page, not the store',
       },
+      { figure: '7', subject: 'mock in process through msw, GET /account/me (sequential)', value: Math.round(viaMsw), unit: 'µs' },
       {
         figure: '7',
         subject: 'mock over HTTP, GET /account/me, 8 connections',
