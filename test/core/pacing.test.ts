@@ -117,6 +117,22 @@ describe('pacing from X-RateLimit headers', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("waits for the reset by the server's clock, read from Date, when the clocks differ", async () => {
+    const skew = 3_600_000; // the server is an hour ahead (a mock whose clock was advanced, say)
+    const { fetch, requests } = scriptedFetch(() => {
+      const serverNow = Date.now() + skew;
+      const reset = Math.floor(serverNow / 1000) + 2;
+      return json(200, { id: 1 }, { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset), date: new Date(serverNow).toUTCString() });
+    });
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch });
+    await settle(client.account.me());
+    await settle(client.account.me());
+    // Sent at T0 + 300 ms; the window ends 1.7 s later by the server's clock. Date has whole
+    // seconds, so the skew is read 300 ms short and the client waits 300 ms longer, never less.
+    // Without the Date correction it would wait an hour.
+    expect(requests.map((r) => r.at - requests[0]!.at)).toEqual([0, 2000]);
+  });
+
   it('exposes the last rate-limit snapshot on the client', async () => {
     const server = windowedServer(100, 60_000, 1);
     const { fetch } = scriptedFetch(server.respond);
