@@ -1,8 +1,8 @@
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 import type { WebhookEvent, WebhookEventOf } from '../schemas/webhook-event.js';
 import { WebhookVerificationError, type WebhookFailureReason } from './errors.js';
-import type { WebhookSecret } from './inputs.js';
-import { parseWebhookAsync, type ParseWebhookOptions } from './parse.js';
+import { secretList, type WebhookSecret } from './inputs.js';
+import { checkMaxAgeSeconds, parseWebhookAsync, type ParseWebhookOptions } from './parse.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'x-service-signature';
@@ -20,6 +20,8 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
   on?: WebhookHandlers;
   /** Called for every verified event, after its `on` handler. */
   onEvent?: (event: WebhookEvent) => unknown;
+  /** Called when a handler throws (the delivery is answered 500 so the service retries); default: console.error. */
+  onError?: (error: unknown, event: WebhookEvent) => unknown;
   /** Largest body accepted, in bytes (default 1 MiB); larger ones get 413. */
   maxBodyBytes?: number;
 }
@@ -43,8 +45,11 @@ const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
 /** Checks handler options once, when the handler is created. */
 export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): number {
   if (typeof options !== 'object' || options === null) throw new TypeError(`${caller} needs options: { secret, on?, onEvent? }.`);
-  const { on, onEvent, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  const { on, onEvent, onError, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  secretList(options.secret, caller);
+  checkMaxAgeSeconds(options.maxAgeSeconds, caller);
   if (onEvent !== undefined && typeof onEvent !== 'function') throw new TypeError(`${caller}: onEvent must be a function.`);
+  if (onError !== undefined && typeof onError !== 'function') throw new TypeError(`${caller}: onError must be a function.`);
   for (const [kind, handler] of Object.entries(on ?? {})) {
     if (typeof handler !== 'function') throw new TypeError(`${caller}: on["${kind}"] must be a function.`);
   }
@@ -74,9 +79,22 @@ export async function handleDelivery(body: Uint8Array, signature: unknown, optio
   try {
     await (options.on?.[event.event] as ((e: WebhookEvent) => unknown) | undefined)?.(event);
     await options.onEvent?.(event);
-  } catch {
-    // The user's error stays with the user's code; the service only learns to retry.
+  } catch (error) {
+    // The error goes to the user's onError, not into the answer: the service only learns to retry.
+    await reportHandlerError(options, error, event);
     return { status: 500, body: { error: 'handler_failed', message: `The handler for ${event.event} failed.` } };
   }
   return { status: 200, body: { received: true, event: event.event } };
+}
+
+async function reportHandlerError(options: WebhookHandlerOptions, error: unknown, event: WebhookEvent): Promise<void> {
+  if (options.onError === undefined) {
+    console.error(`bizmsg: the webhook handler for ${event.event} failed; answering 500 so that the service retries.`, error);
+    return;
+  }
+  try {
+    await options.onError(error, event);
+  } catch {
+    // An onError that throws must not turn the 500 into a crash of the server.
+  }
 }

@@ -48,11 +48,15 @@ export async function parseWebhookAsync(
 function checkedInputs(payload: unknown, secret: unknown, options: ParseWebhookOptions, caller: string) {
   const body = payloadInput(payload, caller);
   secretList(secret, caller);
-  const { maxAgeSeconds } = options;
+  checkMaxAgeSeconds(options.maxAgeSeconds, caller);
+  return body;
+}
+
+/** Throws a TypeError unless `maxAgeSeconds` is absent or a positive number. */
+export function checkMaxAgeSeconds(maxAgeSeconds: unknown, caller: string): void {
   if (maxAgeSeconds !== undefined && !(typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0)) {
     throw new TypeError(`${caller}: maxAgeSeconds must be a positive number of seconds, got ${String(maxAgeSeconds)}.`);
   }
-  return body;
 }
 
 function assertSigned(signature: unknown, valid: boolean): void {

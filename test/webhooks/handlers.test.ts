@@ -62,11 +62,26 @@ describe('createWebhookHandler (fetch)', () => {
     expect(await response.json()).toEqual({ error: 'malformed_payload', message: 'The event does not have the expected shape at timestamp: expected string.' });
   });
 
-  it('answers 500 when the handler throws, so that the service retries, without leaking the error', async () => {
-    const handler = createWebhookHandler({ secret: SECRET, on: { 'message.delivered': () => Promise.reject(new Error('db down: password=hunter2')) } });
+  it('answers 500 when the handler throws, so that the service retries, and hands the error to onError only', async () => {
+    const failure = new Error('db down: password=hunter2');
+    const reported: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      on: { 'message.delivered': () => Promise.reject(failure) },
+      onError: (error, event) => void reported.push(error, event.event),
+    });
     const response = await handler(post(body, signed));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: 'handler_failed', message: 'The handler for message.delivered failed.' });
+    expect(reported).toEqual([failure, 'message.delivered']);
+  });
+
+  it('logs a handler error with console.error when there is no onError', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = new Error('boom');
+    const response = await createWebhookHandler({ secret: SECRET, onEvent: () => { throw failure; } })(post(body, signed));
+    expect(response.status).toBe(500);
+    expect(log).toHaveBeenCalledWith('bizmsg: the webhook handler for message.delivered failed; answering 500 so that the service retries.', failure);
   });
 
   it('acknowledges an unknown event kind without calling handlers', async () => {
@@ -87,6 +102,8 @@ describe('createWebhookHandler (fetch)', () => {
   it('rejects bad options when created', () => {
     expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow('createWebhookHandler: on["message.sent"] must be a function.');
     expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow('createWebhookHandler: maxBodyBytes must be a positive integer.');
+    expect(() => createWebhookHandler({ secret: '' })).toThrow("createWebhookHandler needs the endpoint's signing secret");
+    expect(() => webhookMiddleware({ secret: SECRET, maxAgeSeconds: -1 })).toThrow('webhookMiddleware: maxAgeSeconds must be a positive number of seconds, got -1.');
   });
 });
 
