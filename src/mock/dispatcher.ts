@@ -20,9 +20,9 @@ export class WebhookDispatcher {
     this.#timeoutMs = timeoutMs;
   }
 
-  /** Sends `{event, timestamp, data}` to every active endpoint subscribed to `kind`. */
-  emit(kind: WebhookEventKind, data: Record<string, unknown>): void {
-    const body = JSON.stringify({ event: kind, timestamp: this.#clock.date().toISOString(), data });
+  /** Sends `{event, timestamp, data}` to every active endpoint subscribed to `kind`; `timestamp` defaults to now. */
+  emit(kind: WebhookEventKind, data: Record<string, unknown>, timestamp = this.#clock.date().toISOString()): void {
+    const body = JSON.stringify({ event: kind, timestamp, data });
     for (const endpoint of this.#store().webhookEndpoints) {
       if (endpoint.status === 'active' && endpoint.events.includes(kind)) {
         this.#clock.track(this.#deliver(endpoint, kind, body, 0));

@@ -133,9 +133,10 @@ export class Messaging {
     event: 'message.delivered' | 'message.read' | 'message.failed',
   ): void {
     if (this.#store().messages.get(message.id) !== message) return; // the store was reset
+    const at = this.#clock.date().toISOString();
     message.status = status;
-    message[stamp] = this.#clock.date().toISOString();
-    this.#events.emit(event, eventData(message));
+    message[stamp] = at;
+    this.#events.emit(event, eventData(message), at);
   }
 }
 
