@@ -15,13 +15,13 @@ export {
   VARIANT2_PLANS,
   WEBHOOK_RETRY_DELAYS_MS,
 } from './options.js';
-export type { MockKeySpec, MockPlan, MockServerOptions, MockVariant, Scope } from './options.js';
+export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
 export type { FaultSpec } from './faults.js';
 export type { VirtualClock } from './clock.js';
 export type {
   DeliveryAttempt,
   MockKey,
-  MockStore,
+  MockState,
   SentEmail,
   StoredCampaign,
   StoredContact,

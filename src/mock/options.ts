@@ -1,3 +1,5 @@
+import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+
 /** The service variant a mock serves. */
 export type MockVariant = 1 | 2;
 
@@ -38,6 +40,16 @@ export interface MockKeySpec {
   revoked?: boolean;
 }
 
+/** Data a mock starts with, and returns to on `reset()`. */
+export interface MockSeed {
+  /** Seed of the random choices (sampled faults, generated keys); the same seed gives the same run. */
+  random?: number;
+  /** Contacts that exist from the start (no events are sent for them). */
+  contacts?: ReadonlyArray<{ name: string; phone: string; email?: string; tags?: readonly string[]; custom_fields?: Record<string, unknown> }>;
+  /** Webhook endpoints registered from the start. */
+  webhooks?: ReadonlyArray<{ url: string; events: readonly WebhookEventKind[]; secret: string }>;
+}
+
 /** Options of `createMockServer`. */
 export interface MockServerOptions {
   /** The variant served (1: X-API-Key, `{success, data}`; 2: Bearer, `{data}`). Default 2. */
@@ -50,8 +62,8 @@ export interface MockServerOptions {
   plans?: Record<string, Partial<MockPlan>>;
   /** Template names that exist (others give TEMPLATE_NOT_FOUND). */
   templates?: readonly string[];
-  /** Seed of the random choices (sampled faults); the same seed gives the same run. */
-  seed?: number;
+  /** Start data, or just the seed of the random choices (sampled faults, generated keys). */
+  seed?: number | MockSeed;
   /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */
   webhookTimeout?: number;
 }

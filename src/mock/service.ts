@@ -27,8 +27,9 @@ import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { messageRoutes } from './routes/messages.js';
 import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
-import { MockStore, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
-import { checkPhone } from './validate.js';
+import { MockStore, type MockState, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
+import { checkPhone, parseWith } from './validate.js';
+import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
 const DEFAULT_BASE_URL = 'https://api.bizmsg.test/api/v1';
@@ -64,7 +65,7 @@ export class MockService {
     this.#basePath = new URL(this.baseUrl).pathname;
     this.#plans = mergePlans(this.variant, options.plans);
     this.#envelope = envelopeOf(this.variant);
-    this.#random = seededRandom(options.seed ?? 1);
+    this.#random = seededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
     this.#faults = new FaultInjector(this.#random);
     this.apiKey = this.#newKeyString();
     const events = new WebhookDispatcher(() => this.#store, this.clock, options.webhookTimeout ?? 10_000);
@@ -83,21 +84,21 @@ export class MockService {
       ...(this.variant === 2 ? [...conversationRoutes(this.#context), ...campaignRoutes(this.#context), ...webhookRoutes(this.#context)] : []),
       ...accountRoutes(this.#context),
     ]);
-    this.#seedKeys();
+    this.#applySeed();
   }
 
   /** Read access to the state: contacts, messages, conversations, campaigns, endpoints, keys. */
-  get store(): MockStore {
+  get store(): MockState {
     return this.#store;
   }
 
   /** Every webhook delivery attempt so far. */
-  get deliveries(): MockStore['deliveries'] {
+  get deliveries(): MockState['deliveries'] {
     return this.#store.deliveries;
   }
 
   /** Notification e-mails sent to the account owner. */
-  get emails(): MockStore['emails'] {
+  get emails(): MockState['emails'] {
     return this.#store.emails;
   }
 
@@ -152,7 +153,7 @@ export class MockService {
 
   /** Registers a webhook endpoint directly, as the dashboard would (Variant 1 has no endpoint for it). */
   registerWebhook(endpoint: { url: string; events: readonly WebhookEventKind[]; secret: string }): StoredWebhookEndpoint {
-    return registerEndpoint(this.#context, { ...endpoint, events: [...endpoint.events] });
+    return registerEndpoint(this.#context, parseWith(WebhookEndpointCreateSchema, endpoint, this.#envelope.validationStatus));
   }
 
   /** Injects a fault (status, network error or delay) into matching requests. */
@@ -165,13 +166,13 @@ export class MockService {
     this.#faults.clear();
   }
 
-  /** Back to the seeded state: empty store, seeded keys, clock at real time, no faults, fresh rate windows. */
+  /** Back to the seeded state: seed data and keys only, clock at real time, no faults, fresh rate windows. */
   reset(): void {
     this.#store = new MockStore();
     this.clock.reset();
     this.#faults.clear();
     this.#limiter.reset();
-    this.#seedKeys();
+    this.#applySeed();
   }
 
   /** Stops the clock's real-time timer. */
@@ -186,9 +187,17 @@ export class MockService {
     });
   }
 
-  #seedKeys(): void {
+  #applySeed(): void {
     this.#addKey({ key: this.apiKey });
     for (const spec of this.#options.keys ?? []) this.#addKey(spec);
+    const seed = typeof this.#options.seed === 'object' ? this.#options.seed : {};
+    const now = this.clock.date().toISOString();
+    for (const { tags, custom_fields, ...contact } of seed.contacts ?? []) {
+      checkPhone(contact.phone, 'seed.contacts phone');
+      const id = this.#store.nextId('contact');
+      this.#store.addContact({ id, ...contact, tags: [...(tags ?? [])], custom_fields: { ...custom_fields }, created_at: now, updated_at: now });
+    }
+    for (const endpoint of seed.webhooks ?? []) this.registerWebhook(endpoint);
   }
 
   #addKey({ key, scopes, plan, revoked }: MockKeySpec): void {

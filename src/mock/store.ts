@@ -97,6 +97,18 @@ export interface SentEmail {
   at: number;
 }
 
+/** Read access to a mock's state. */
+export interface MockState {
+  readonly contacts: readonly StoredContact[];
+  readonly messages: ReadonlyMap<string, StoredMessage>;
+  readonly conversations: readonly StoredConversation[];
+  readonly campaigns: readonly StoredCampaign[];
+  readonly webhookEndpoints: readonly StoredWebhookEndpoint[];
+  readonly keys: ReadonlyMap<string, MockKey>;
+  readonly deliveries: readonly DeliveryAttempt[];
+  readonly emails: readonly SentEmail[];
+}
+
 /** Kinds of resources with their own id sequence. */
 type IdKind = 'contact' | 'message' | 'conversation' | 'campaign' | 'webhook';
 
@@ -107,7 +119,7 @@ export const ACCOUNT = { id: 1, name: 'Acme Test Account', email: 'owner@acme.te
  * All state of a mock. Contacts are kept in an array in creation order, so that a page is a
  * slice (its cost does not grow with the number of contacts), plus an index by id.
  */
-export class MockStore {
+export class MockStore implements MockState {
   readonly contacts: StoredContact[] = [];
   readonly contactsById = new Map<number, StoredContact>();
   readonly messages = new Map<string, StoredMessage>();

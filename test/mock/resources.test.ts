@@ -161,3 +161,30 @@ it('reset() brings back the seeded state', async () => {
   expect((await api2('GET', '/account/me', { key })).status).toBe(401);
   expect((await api2('GET', '/account/me')).status).toBe(200);
 });
+
+describe('seed data', () => {
+  it('starts with the seeded contacts and endpoints, and reset() brings them back', async () => {
+    const seeded = createMockServer({
+      variant: 2,
+      baseUrl: 'https://seeded.bizmsg.test/api/v1',
+      seed: { random: 5, contacts: [{ name: 'Ada', phone: '+4915112345678', tags: ['vip'] }, { name: 'Bob', phone: '4915100000002' }], webhooks: [{ url: 'https://example.com/h', events: ['contact.created'], secret: 's' }] },
+    });
+    const api = rawApi(seeded);
+    seeded.listen();
+    try {
+      expect((await api('GET', '/contacts')).body.data.map((c: { id: number; name: string }) => [c.id, c.name])).toEqual([[1, 'Ada'], [2, 'Bob']]);
+      expect((await api('GET', '/webhooks')).body.data).toEqual([expect.objectContaining({ id: 1, url: 'https://example.com/h', status: 'active' })]);
+      await api('DELETE', '/contacts/1');
+      seeded.reset();
+      expect(seeded.store.contacts.map((c) => c.name)).toEqual(['Ada', 'Bob']);
+      expect(seeded.apiKey).toBe(createMockServer({ seed: { random: 5 } }).apiKey);
+    } finally {
+      seeded.close();
+    }
+  });
+
+  it('rejects bad seed data with what is wrong', () => {
+    expect(() => createMockServer({ seed: { contacts: [{ name: 'A', phone: '12' }] } })).toThrow('seed.contacts phone must be an international number');
+    expect(() => createMockServer({ seed: { webhooks: [{ url: 'nope', events: ['message.sent'], secret: 's' }] } })).toThrow('Invalid request parameters: url.');
+  });
+});
