@@ -56,7 +56,7 @@ function article(type: string): string {
 }
 
 /** The JSON body of a request: malformed JSON is a 400, never a 500. */
-export async function readJsonBody(request: Request, status: number): Promise<unknown> {
+async function readJsonBody(request: Request, status: number): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === '') throw validationError(status, { body: ['is required'] });
   let body: unknown;
@@ -69,6 +69,11 @@ export async function readJsonBody(request: Request, status: number): Promise<un
     throw validationError(status, { body: ['must be a JSON object'] });
   }
   return body;
+}
+
+/** The JSON body of a request parsed by `schema`: the two steps every write route takes. */
+export async function parseBody<T>(request: Request, schema: ZodMiniType<T>, status: number): Promise<T> {
+  return parseWith(schema, await readJsonBody(request, status), status);
 }
 
 /** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */

@@ -4,7 +4,7 @@ import { notFound } from '../http-error.js';
 import { AUTOMATIONS } from '../options.js';
 import type { Route } from '../router.js';
 import { ACCOUNT } from '../store.js';
-import { parseWith, readJsonBody } from '../validate.js';
+import { parseBody } from '../validate.js';
 
 /** `GET /account/me` (both variants) and `POST /automations/trigger` (Variant 1). */
 export function accountRoutes(ctx: MockContext): Route[] {
@@ -22,7 +22,7 @@ export function accountRoutes(ctx: MockContext): Route[] {
       path: '/automations/trigger',
       scope: 'automations:trigger',
       handle: async ({ request }) => {
-        const body = parseWith(AutomationTriggerSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+        const body = await parseBody(request, AutomationTriggerSchema, ctx.validationStatus);
         if (!(AUTOMATIONS as readonly (string | number)[]).includes(body.automation_id)) throw notFound('Automation', String(body.automation_id));
         const store = ctx.store();
         const run = { id: `run_${store.automationRuns.length + 1}`, automation_id: body.automation_id, at: ctx.clock.now() };

@@ -1,10 +1,10 @@
 import { CampaignCreateSchema } from '../../schemas/campaign-params.js';
 import type { MockContext } from '../context.js';
-import { MESSAGING_ACCOUNTS, SEGMENTS } from '../options.js';
+import { SEGMENTS } from '../options.js';
 import type { Route } from '../router.js';
 import type { StoredCampaign } from '../store.js';
-import { pageOf, parseWith, readJsonBody, readPagination, validationError } from '../validate.js';
-import { checkTemplate } from './messages.js';
+import { pageOf, parseBody, readPagination, validationError } from '../validate.js';
+import { checkMessagingAccount, checkTemplate } from './messages.js';
 
 /** Campaign endpoints (Variant 2). */
 export function campaignRoutes(ctx: MockContext): Route[] {
@@ -23,11 +23,9 @@ export function campaignRoutes(ctx: MockContext): Route[] {
       path: '/campaigns',
       scope: 'messages:send',
       handle: async ({ request }) => {
-        const body = parseWith(CampaignCreateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+        const body = await parseBody(request, CampaignCreateSchema, ctx.validationStatus);
         if (!SEGMENTS.some((s) => s.id === body.segment_id)) throw validationError(ctx.validationStatus, { segment_id: ['is not a segment of this account'] });
-        if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(body.messaging_account_id)) {
-          throw validationError(ctx.validationStatus, { messaging_account_id: ['is not a messaging account of this account'] });
-        }
+        checkMessagingAccount(ctx, body.messaging_account_id);
         checkTemplate(ctx, body.template_name);
         const store = ctx.store();
         const campaign: StoredCampaign = { id: store.nextId('campaign'), ...body, status: 'scheduled', sent_count: 0, created_at: ctx.clock.date().toISOString() };

@@ -4,7 +4,7 @@ import { notFound } from '../http-error.js';
 import { checkPlanLimit } from '../plan-limits.js';
 import type { Route, RouteInput } from '../router.js';
 import type { StoredContact } from '../store.js';
-import { checkPhone, pageOf, parseWith, readJsonBody, readPagination } from '../validate.js';
+import { checkPhone, pageOf, parseBody, readPagination } from '../validate.js';
 
 /** Contact endpoints of a variant. */
 export function contactRoutes(ctx: MockContext): Route[] {
@@ -31,7 +31,7 @@ function list(ctx: MockContext, { query }: RouteInput) {
 }
 
 async function create(ctx: MockContext, { request, plan }: RouteInput) {
-  const body = parseWith(ContactCreateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+  const body = await parseBody(request, ContactCreateSchema, ctx.validationStatus);
   checkPhone(body.phone, 'phone');
   const store = ctx.store();
   checkPlanLimit(plan, 'maxContacts', store.contacts.length);
@@ -53,7 +53,7 @@ async function create(ctx: MockContext, { request, plan }: RouteInput) {
 
 async function update(ctx: MockContext, { request, params }: RouteInput) {
   const contact = find(ctx, params.id!);
-  const body = parseWith(ContactUpdateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+  const body = await parseBody(request, ContactUpdateSchema, ctx.validationStatus);
   if (body.phone !== undefined) checkPhone(body.phone, 'phone');
   Object.assign(contact, withoutUndefined(body), { updated_at: ctx.clock.date().toISOString() });
   ctx.events.emit('contact.updated', { ...contact, changed: Object.keys(withoutUndefined(body)) });

@@ -6,7 +6,7 @@ import { MESSAGING_ACCOUNTS } from '../options.js';
 import { checkPlanLimit } from '../plan-limits.js';
 import type { Route, RouteInput } from '../router.js';
 import type { StoredMessage } from '../store.js';
-import { checkPhone, parseWith, readJsonBody, validationError } from '../validate.js';
+import { checkPhone, parseBody, validationError } from '../validate.js';
 
 /** Message endpoints of a variant. */
 export function messageRoutes(ctx: MockContext): Route[] {
@@ -21,20 +21,18 @@ export function messageRoutes(ctx: MockContext): Route[] {
 }
 
 async function sendTextV1(ctx: MockContext, input: RouteInput) {
-  const body = parseWith(SendTextV1Schema, await readJsonBody(input.request, ctx.validationStatus), ctx.validationStatus);
+  const body = await parseBody(input.request, SendTextV1Schema, ctx.validationStatus);
   return send(ctx, input, { to: body.to, type: 'text', content: { body: body.message }, messaging_account_id: MESSAGING_ACCOUNTS[0] });
 }
 
 async function sendTemplateV1(ctx: MockContext, input: RouteInput) {
-  const { to, ...content } = parseWith(SendTemplateV1Schema, await readJsonBody(input.request, ctx.validationStatus), ctx.validationStatus);
+  const { to, ...content } = await parseBody(input.request, SendTemplateV1Schema, ctx.validationStatus);
   return send(ctx, input, { to, type: 'template', content, messaging_account_id: MESSAGING_ACCOUNTS[0] });
 }
 
 async function sendV2(ctx: MockContext, input: RouteInput) {
-  const body = parseWith(SendMessageSchema, await readJsonBody(input.request, ctx.validationStatus), ctx.validationStatus);
-  if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(body.messaging_account_id)) {
-    throw validationError(ctx.validationStatus, { messaging_account_id: ['is not a messaging account of this account'] });
-  }
+  const body = await parseBody(input.request, SendMessageSchema, ctx.validationStatus);
+  checkMessagingAccount(ctx, body.messaging_account_id);
   return send(ctx, input, { to: body.to, type: body.type, content: body.content, messaging_account_id: body.messaging_account_id });
 }
 
@@ -49,6 +47,13 @@ function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage)
 export function checkTemplate(ctx: MockContext, name: string): void {
   if (!ctx.templates.has(name)) {
     throw new MockHttpError(400, 'TEMPLATE_NOT_FOUND', `Template "${name}" does not exist.`, { template: [name] });
+  }
+}
+
+/** VALIDATION_ERROR unless `id` is one of the account's messaging accounts. */
+export function checkMessagingAccount(ctx: MockContext, id: number): void {
+  if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(id)) {
+    throw validationError(ctx.validationStatus, { messaging_account_id: ['is not a messaging account of this account'] });
   }
 }
 

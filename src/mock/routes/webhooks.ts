@@ -3,7 +3,7 @@ import type { MockContext } from '../context.js';
 import { checkPlanLimit } from '../plan-limits.js';
 import type { Route } from '../router.js';
 import type { StoredWebhookEndpoint } from '../store.js';
-import { pageOf, parseWith, readJsonBody, readPagination } from '../validate.js';
+import { pageOf, parseBody, readPagination } from '../validate.js';
 
 /** Webhook endpoint registration (Variant 2). */
 export function webhookRoutes(ctx: MockContext): Route[] {
@@ -23,7 +23,7 @@ export function webhookRoutes(ctx: MockContext): Route[] {
       path: '/webhooks',
       scope: 'webhooks:manage',
       handle: async ({ request, plan }) => {
-        const body = parseWith(WebhookEndpointCreateSchema, await readJsonBody(request, ctx.validationStatus), ctx.validationStatus);
+        const body = await parseBody(request, WebhookEndpointCreateSchema, ctx.validationStatus);
         const store = ctx.store();
         checkPlanLimit(plan, 'maxWebhookEndpoints', store.webhookEndpoints.filter((e) => e.status === 'active').length);
         return { status: 201, data: endpointView(registerEndpoint(ctx, body)) };
