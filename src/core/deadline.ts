@@ -8,6 +8,8 @@ interface Bucket {
 }
 
 const MAX_PER_BUCKET = 100;
+/** The longest delay a timer can take; a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Timeout signals shared by the requests that start within a short window (1% of the
@@ -35,7 +37,7 @@ export class Deadlines {
     const timer = setTimeout(() => {
       bucket.controller.abort(TIMED_OUT);
       if (this.#buckets.get(timeoutMs) === bucket) this.#buckets.delete(timeoutMs);
-    }, timeoutMs + window);
+    }, Math.min(MAX_TIMER_MS, timeoutMs + window));
     (timer as { unref?: () => void }).unref?.();
     this.#buckets.set(timeoutMs, bucket);
     return bucket;

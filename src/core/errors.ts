@@ -64,8 +64,10 @@ export interface ApiErrorInit {
   headers: Headers;
   method: string;
   path: string;
-  /** Set when the request was not retried because it may already have been processed. */
+  /** Set when this or an earlier attempt may have taken effect on the service. */
   mayHaveBeenProcessed?: boolean;
+  /** Why the flag is set, appended to the message (e.g. "an earlier attempt may have been processed"). */
+  processedNote?: string;
 }
 
 /** The service answered with an error status. */
@@ -84,7 +86,11 @@ export class ApiError extends BizMsgError {
   readonly method: string;
   /** Path of the failed request, relative to the base URL. */
   readonly path: string;
-  /** True for a failed POST that was not retried: the service may have acted on it. */
+  /**
+   * True when this request or an earlier attempt of it may have taken effect on the service
+   * (a POST that was not retried, or a PUT/DELETE whose earlier attempt timed out): check
+   * before sending it again.
+   */
   readonly mayHaveBeenProcessed: boolean;
 
   constructor(init: ApiErrorInit, rateLimit?: RateLimitSnapshot) {
@@ -119,9 +125,7 @@ export class ApiError extends BizMsgError {
 
 function describe(init: ApiErrorInit): string {
   const base = `${init.method} ${init.path} failed with ${init.status} ${init.code}: ${init.message}`;
-  return init.mayHaveBeenProcessed
-    ? `${base} (the request may have been processed; it was not retried to avoid a duplicate)`
-    : base;
+  return init.processedNote === undefined ? base : `${base} (${init.processedNote})`;
 }
 
 /** VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. */
@@ -206,7 +210,10 @@ export class MessagingError extends ApiError {
 
 /** The request could not be completed at the network level. */
 export class ConnectionError extends BizMsgError {
-  /** True when the request may have reached the service before the connection failed. */
+  /**
+   * True when the request (or an earlier attempt of it) may have reached the service and taken
+   * effect before the connection failed: check before sending it again.
+   */
   readonly mayHaveBeenProcessed: boolean;
 
   constructor(message: string, mayHaveBeenProcessed: boolean, options?: ErrorOptions) {
@@ -230,17 +237,35 @@ export class TimeoutError extends ConnectionError {
   }
 }
 
+/** Where a `ResponseValidationError` came from. */
+export interface ResponseValidationContext {
+  /** HTTP status of the response. */
+  status: number;
+  /** True when the request may have taken effect on the service. */
+  mayHaveBeenProcessed: boolean;
+}
+
 /** A successful response whose body does not fit the expected shape. */
 export class ResponseValidationError extends BizMsgError {
   /** The zod issues, each with a `path` into the body. */
   readonly issues: readonly ResponseIssue[];
-  /** The raw response body, as text. */
+  /** The raw response body, as text (the API key removed). */
   readonly body: string;
+  /** HTTP status of the response (a 2xx). */
+  readonly status: number;
+  /**
+   * True when the request has an effect (POST, PUT, DELETE): the service answered with
+   * success, so the message was most likely sent or the contact changed, even though the
+   * answer could not be read. Do not send it again blindly.
+   */
+  readonly mayHaveBeenProcessed: boolean;
 
-  constructor(message: string, issues: readonly ResponseIssue[], body: string) {
+  constructor(message: string, issues: readonly ResponseIssue[], body: string, context: ResponseValidationContext) {
     super(message);
     this.issues = issues;
     this.body = body;
+    this.status = context.status;
+    this.mayHaveBeenProcessed = context.mayHaveBeenProcessed;
   }
 
   override get name(): string {
@@ -248,7 +273,13 @@ export class ResponseValidationError extends BizMsgError {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), issues: this.issues, body: this.body };
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      mayHaveBeenProcessed: this.mayHaveBeenProcessed,
+      issues: this.issues,
+      body: this.body,
+    };
   }
 }
 

@@ -1,23 +1,25 @@
 import type { ZodMiniType } from 'zod/mini';
 import { ListMetaSchema, type ListMeta } from '../schemas/common.js';
 import { Deadlines } from './deadline.js';
+import { isRecord } from './guards.js';
 import { describeIssue } from './describe-issue.js';
-import { ConnectionError, ResponseValidationError, TimeoutError, type ApiError } from './errors.js';
+import { ConnectionError, InvalidArgumentError, ResponseValidationError, TimeoutError, type ApiError } from './errors.js';
 import { errorFromResponse } from './error-response.js';
 import { checkRequestOptions, resolveSettings, type ClientOptions, type ClientSettings, type RequestOptions } from './options.js';
 import type { Protocol } from './protocol.js';
 import { readRateLimit, type RateLimitSnapshot } from './rate-limit-headers.js';
 import { RateLimitPacer } from './rate-limit.js';
-import { redactBody } from './redact.js';
-import { failedBeforeSending, isIdempotent, networkErrorCode, nextRetryDelay, rateLimitWait } from './retry.js';
+import { redactBody, redactHeaders, redactText } from './redact.js';
+import { describeValue, serializeBody } from './request-body.js';
+import { isIdempotent, mayHaveTakenEffect, networkErrorCode, rateLimitWait, retryDecision } from './retry.js';
 import { sleep } from './sleep.js';
-
 /** One endpoint call, as the resource classes describe it. */
 export interface ApiCall<T> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the base URL, ids already encoded (see `pathOf`). */
   path: string;
-  query?: Record<string, string | number | boolean | undefined> | undefined;
+  /** Query parameters; `undefined` values are left out. */
+  query?: object | undefined;
   body?: unknown;
   /** Schema of the payload inside the variant's envelope. */
   schema: ZodMiniType<T>;
@@ -31,9 +33,30 @@ export interface PageData<T> {
 
 /** How one attempt ended, before deciding whether to retry. */
 type Attempt =
-  | { kind: 'response'; response: Response; text: string }
+  | { kind: 'response'; status: number; headers: Headers; response: Response; text: string }
   | { kind: 'timeout'; ms: number }
   | { kind: 'network'; error: unknown; code: string | undefined };
+
+/** A call checked and prepared once, before its first attempt. */
+interface PreparedCall {
+  call: ApiCall<unknown>;
+  url: string;
+  init: { method: string; headers: Readonly<Record<string, string>>; body: string | undefined };
+  options: RequestOptions | undefined;
+}
+
+/** A successful answer: status, body text, and whether the request may have taken effect. */
+interface Reply {
+  status: number;
+  text: string;
+  processed: boolean;
+}
+
+/** Whether an earlier attempt, or the last one, may have taken effect on the service. */
+interface Processed {
+  earlier: boolean;
+  now: boolean;
+}
 
 type Throttle = () => Promise<unknown>;
 
@@ -70,70 +93,60 @@ export class HttpClient {
 
   /** Sends `call` and returns its parsed payload. */
   async request<T>(call: ApiCall<T>, options?: RequestOptions): Promise<T> {
-    const { data, text } = await this.#payload(call, options);
-    return this.#parse(call, call.schema, data, text);
+    const { data, reply } = await this.#payload(call, options);
+    return this.#parse(call, call.schema, data, reply);
   }
 
   /** Sends a list `call` and returns its parsed items and `meta`. */
   async requestPage<T>(call: ApiCall<T[]>, options?: RequestOptions): Promise<PageData<T>> {
-    const { data, meta, text } = await this.#payload(call, options);
+    const { data, meta, reply } = await this.#payload(call, options);
     return {
-      data: this.#parse(call, call.schema, data, text),
-      meta: meta === undefined ? undefined : this.#parse(call, ListMetaSchema, meta, text),
+      data: this.#parse(call, call.schema, data, reply),
+      meta: meta === undefined ? undefined : this.#parse(call, ListMetaSchema, meta, reply),
     };
   }
 
   /** The payload of a successful answer, out of the variant's envelope. */
   async #payload<T>(call: ApiCall<T>, options: RequestOptions | undefined) {
-    checkRequestOptions(options);
-    const text = await this.#send(call, options);
-    const payload = this.#protocol.unwrap(this.#parseJson(call, text));
+    const reply = await this.#send(this.#prepare(call, options));
+    const payload = this.#protocol.unwrap(this.#parseJson(call, reply));
     if (payload === undefined) {
-      throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], text);
+      throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
     }
-    return { ...payload, text };
+    return { ...payload, reply };
   }
 
-  /** Attempts `call` until it succeeds (its body text) or fails in a way not worth retrying. */
-  async #send<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<string> {
-    const maxRetries = options?.maxRetries ?? this.#settings.maxRetries;
-    const signal = options?.signal;
+  /** Checks everything the caller gave, so that a mistake throws before anything is sent. */
+  #prepare(call: ApiCall<unknown>, rawOptions: RequestOptions | undefined): PreparedCall {
+    const options = checkRequestOptions(rawOptions);
+    const body = call.body === undefined ? undefined : serializeBody(call.body, `The body of ${call.method} /${call.path}`);
+    const headers =
+      body === undefined && options?.headers === undefined ? this.#plainHeaders : this.#buildHeaders(body !== undefined, options);
+    return { call, url: this.#url(call), init: { method: call.method, headers, body }, options };
+  }
+
+  /** Attempts a call until it succeeds or fails in a way not worth retrying. */
+  async #send(prepared: PreparedCall): Promise<Reply> {
+    const { call, options } = prepared;
+    const limits = { maxRetries: options?.maxRetries ?? this.#settings.maxRetries, maxRetryWait: this.#settings.maxRetryWait };
+    let earlier = false;
     for (let retry = 0; ; retry++) {
-      const waiting = this.#pace(signal);
+      const waiting = this.#pace(options?.signal);
       if (waiting !== undefined) await waiting;
-      const attempt = await this.#attempt(call, options);
-      if (attempt.kind === 'response' && attempt.response.ok) return attempt.text;
-      const delay = this.#retryDelay(call, attempt, retry, retry < maxRetries);
-      if (delay instanceof Error) throw delay;
-      await sleep(delay, signal);
+      const attempt = await this.#attempt(prepared);
+      const now = mayHaveTakenEffect(call.method, attempt);
+      if (attempt.kind === 'response') {
+        if (attempt.response.ok) return { status: attempt.status, text: attempt.text, processed: earlier || now };
+        if (attempt.status === 429) this.#pauseAfter429(attempt.headers);
+      }
+      const decision = retryDecision(call.method, attempt, retry, limits, Date.now());
+      if (!decision.retry) throw this.#failure(call, attempt, { earlier, now }, decision.retryAfter);
+      earlier ||= now;
+      await sleep(decision.delay, options?.signal);
     }
   }
 
-  /** Milliseconds to wait before retrying, or the error to throw when no retry is allowed. */
-  #retryDelay<T>(call: ApiCall<T>, attempt: Attempt, retry: number, canRetry: boolean): number | Error {
-    const idempotent = isIdempotent(call.method);
-    if (attempt.kind === 'timeout') {
-      return canRetry && idempotent ? nextRetryDelay(retry) : this.#timeoutError(call, attempt.ms, idempotent);
-    }
-    if (attempt.kind === 'network') {
-      const notSent = failedBeforeSending(attempt.code);
-      return canRetry && (notSent || idempotent) ? nextRetryDelay(retry) : this.#connectionError(call, attempt, notSent || idempotent);
-    }
-    const { status, headers } = attempt.response;
-    if (status === 429) {
-      const wait = rateLimitWait(headers, Date.now());
-      if (this.#settings.rateLimit !== false) this.#pacer.exhaust(wait ?? 1);
-      const delay = wait === undefined ? nextRetryDelay(retry) : wait * 1000;
-      return canRetry && delay <= this.#settings.maxRetryWait ? delay : this.#apiError(call, attempt, false, wait);
-    }
-    if (status >= 500 && canRetry && idempotent) {
-      const wait = rateLimitWait(headers, Date.now());
-      return wait === undefined || wait * 1000 > this.#settings.maxRetryWait ? nextRetryDelay(retry) : wait * 1000;
-    }
-    return this.#apiError(call, attempt, status >= 500 && !idempotent, undefined);
-  }
-
-  async #attempt<T>(call: ApiCall<T>, options: RequestOptions | undefined): Promise<Attempt> {
+  async #attempt({ url, init, options }: PreparedCall): Promise<Attempt> {
     const userSignal = options?.signal;
     const ms = options?.timeout ?? this.#settings.timeout;
     const deadline = this.#deadlines.signal(ms);
@@ -141,14 +154,10 @@ export class HttpClient {
     const own = userSignal === undefined ? undefined : followBoth(userSignal, deadline);
     try {
       if (userSignal?.aborted) throw userSignal.reason;
-      const response = await this.#settings.fetch(this.#url(call), {
-        method: call.method,
-        headers: call.body === undefined && options?.headers === undefined ? this.#plainHeaders : this.#buildHeaders(call.body !== undefined, options),
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: own?.signal ?? deadline,
-      });
+      const response = await this.#settings.fetch(url, { ...init, signal: own?.signal ?? deadline });
       this.#observe(response.headers);
-      return { kind: 'response', response, text: await response.text() };
+      const text = await response.text();
+      return { kind: 'response', status: response.status, headers: response.headers, response, text };
     } catch (error) {
       if (userSignal?.aborted) throw userSignal.reason;
       if (deadline.aborted) return { kind: 'timeout', ms };
@@ -164,6 +173,13 @@ export class HttpClient {
     if (snapshot === undefined) return;
     this.#lastRateLimit = snapshot;
     if (this.#settings.rateLimit !== false) this.#pacer.observe(snapshot, headers);
+  }
+
+  /** A 429 holds every call of this client for the wait it asks (bounded by `maxRetryWait`). */
+  #pauseAfter429(headers: Headers): void {
+    if (this.#settings.rateLimit === false) return;
+    const seconds = rateLimitWait(headers, Date.now()) ?? 1;
+    this.#pacer.pause(Math.min(seconds * 1000, this.#settings.maxRetryWait));
   }
 
   #released(): void {
@@ -189,12 +205,21 @@ export class HttpClient {
     return this.#throttle;
   }
 
-  #url<T>(call: ApiCall<T>): string {
+  #url(call: ApiCall<unknown>): string {
     const url = `${this.#settings.baseUrl}/${call.path}`;
     if (call.query === undefined) return url;
+    if (!isRecord(call.query)) {
+      throw new InvalidArgumentError(`The parameters of ${call.method} /${call.path} must be an object, got ${describeValue(call.query)}.`);
+    }
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(call.query)) {
-      if (value !== undefined) query.set(key, String(value));
+      if (value === undefined) continue;
+      if (!isQueryValue(value)) {
+        throw new InvalidArgumentError(
+          `The query parameter \`${key}\` of ${call.method} /${call.path} must be a string, a finite number or a boolean, got ${describeValue(value)}.`,
+        );
+      }
+      query.set(key, String(value));
     }
     const search = query.toString();
     return search === '' ? url : `${url}?${search}`;
@@ -210,58 +235,93 @@ export class HttpClient {
     };
   }
 
-  #parseJson<T>(call: ApiCall<T>, text: string): unknown {
-    if (text === '') return undefined;
+  #parseJson(call: ApiCall<unknown>, reply: Reply): unknown {
+    if (reply.text === '') return undefined;
     try {
-      return JSON.parse(text);
+      return JSON.parse(reply.text);
     } catch {
-      throw this.#invalidBody(call, 'is not JSON', [], text);
+      throw this.#invalidBody(call, 'is not JSON', [], reply);
     }
   }
 
-  #parse<T>(call: ApiCall<unknown>, schema: ZodMiniType<T>, value: unknown, text: string): T {
+  #parse<T>(call: ApiCall<unknown>, schema: ZodMiniType<T>, value: unknown, reply: Reply): T {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     const issues = result.error.issues.map(describeIssue);
     const first = issues[0];
     const where = first === undefined || first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
-    throw this.#invalidBody(call, `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`, issues, text);
+    throw this.#invalidBody(call, `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`, issues, reply);
   }
 
-  #invalidBody(call: ApiCall<unknown>, problem: string, issues: ResponseValidationError['issues'], text: string) {
+  #invalidBody(call: ApiCall<unknown>, problem: string, issues: ResponseValidationError['issues'], reply: Reply) {
+    const note = processedNote(call.method, { earlier: false, now: reply.processed });
+    const suffix = note === undefined ? '' : ` (HTTP ${reply.status}; ${note})`;
     return new ResponseValidationError(
-      `${call.method} /${call.path} returned a body that ${problem}`,
+      `${call.method} /${call.path} returned a body that ${problem}${suffix}`,
       issues,
-      redactBody(text, this.#settings.apiKey),
+      redactBody(reply.text, this.#settings.apiKey),
+      { status: reply.status, mayHaveBeenProcessed: reply.processed },
     );
   }
 
-  #apiError<T>(call: ApiCall<T>, attempt: Attempt & { kind: 'response' }, mayHaveBeenProcessed: boolean, retryAfter: number | undefined): ApiError {
+  #failure(call: ApiCall<unknown>, attempt: Attempt, processed: Processed, retryAfter: number | undefined) {
+    if (attempt.kind === 'timeout') return this.#timeoutError(call, attempt.ms, processed);
+    if (attempt.kind === 'network') return this.#connectionError(call, attempt, processed);
+    return this.#apiError(call, attempt, processed, retryAfter);
+  }
+
+  #apiError(call: ApiCall<unknown>, attempt: Attempt & { kind: 'response' }, processed: Processed, retryAfter: number | undefined): ApiError {
+    const { apiKey } = this.#settings;
     const { response } = attempt;
+    const headers = redactHeaders(response.headers, apiKey);
+    const note = processedNote(call.method, processed);
     return errorFromResponse(
-      response,
-      redactBody(attempt.text, this.#settings.apiKey),
-      { method: call.method, path: `/${call.path}`, mayHaveBeenProcessed },
-      readRateLimit(response.headers, Date.now()),
+      { status: response.status, statusText: redactText(response.statusText, apiKey), headers },
+      redactBody(attempt.text, apiKey),
+      {
+        method: call.method,
+        path: `/${call.path}`,
+        mayHaveBeenProcessed: processed.earlier || processed.now,
+        ...(note === undefined ? {} : { processedNote: note }),
+      },
+      readRateLimit(headers, Date.now()),
       retryAfter,
     );
   }
 
-  #timeoutError<T>(call: ApiCall<T>, ms: number, idempotent: boolean): TimeoutError {
+  #timeoutError(call: ApiCall<unknown>, ms: number, processed: Processed): TimeoutError {
     const base = `${call.method} /${call.path} timed out after ${ms} ms`;
-    return idempotent
-      ? new TimeoutError(`${base}; retries used up`, false)
-      : new TimeoutError(`${base}; the request may have been processed, so it was not retried to avoid a duplicate`, true);
+    if (!isIdempotent(call.method)) {
+      return new TimeoutError(`${base}; the request may have been processed, so it was not retried to avoid a duplicate`, true);
+    }
+    return new TimeoutError(withNote(`${base}; retries used up`, processedNote(call.method, processed)), processed.earlier || processed.now);
   }
 
-  #connectionError<T>(call: ApiCall<T>, attempt: Attempt & { kind: 'network' }, safeToRetry: boolean): ConnectionError {
+  #connectionError(call: ApiCall<unknown>, attempt: Attempt & { kind: 'network' }, processed: Processed): ConnectionError {
     const code = attempt.code === undefined ? '' : ` (${attempt.code})`;
     const base = `${call.method} /${call.path} failed to connect${code}`;
-    const message = safeToRetry
-      ? `${base}; retries used up`
-      : `${base} after the request may have been sent; it was not retried to avoid a duplicate`;
-    return new ConnectionError(message, !safeToRetry, { cause: attempt.error });
+    const flag = processed.earlier || processed.now;
+    const message =
+      !isIdempotent(call.method) && processed.now
+        ? `${base} after the request may have been sent; it was not retried to avoid a duplicate`
+        : withNote(`${base}; retries used up`, processedNote(call.method, processed));
+    return new ConnectionError(message, flag, { cause: attempt.error });
   }
+}
+
+/** Why an error says the request may have been processed, or undefined when it cannot have been. */
+function processedNote(method: string, { earlier, now }: Processed): string | undefined {
+  if (!earlier && !now) return undefined;
+  if (!isIdempotent(method)) return 'the request may have been processed; it was not retried to avoid a duplicate';
+  return now ? 'the request may have been processed' : 'an earlier attempt may have been processed';
+}
+
+function withNote(text: string, note: string | undefined): string {
+  return note === undefined ? text : `${text}; ${note}`;
+}
+
+function isQueryValue(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -84,18 +84,18 @@ export function resolveSettings(options: ClientOptions = {}): ClientSettings {
   };
 }
 
-/** Validates per-call options the same way as the client's. */
-export function checkRequestOptions(options: RequestOptions | undefined): void {
-  if (options === undefined) return;
+/** Validates per-call options the same way as the client's; header names come back lower-cased. */
+export function checkRequestOptions(options: RequestOptions | undefined): RequestOptions | undefined {
+  if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('Request options must be an object, e.g. { timeout: 5000 }.');
   }
   if (options.timeout !== undefined) checkMs('timeout', options.timeout, 0, 1);
   if (options.maxRetries !== undefined) checkCount('maxRetries', options.maxRetries, 0);
-  if (options.headers !== undefined) checkHeaders('headers', options.headers);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new InvalidArgumentError('The `signal` option must be an AbortSignal.');
   }
+  return { ...options, headers: options.headers === undefined ? undefined : checkHeaders('headers', options.headers) };
 }
 
 function env(name: string): string | undefined {
@@ -119,7 +119,14 @@ function resolveBaseUrl(value: unknown): string {
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     throw new InvalidArgumentError('The `baseUrl` option must not contain credentials, a query or a fragment.');
   }
-  return url.href.replace(/\/+$/, '');
+  const href = url.href.replace(/\/+$/, '');
+  if (!href.endsWith('/api/v1')) {
+    // Section 9 of the spec: every endpoint lives under /api/v1, which ends the base URL.
+    throw new InvalidArgumentError(
+      `The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${JSON.stringify(href)}.`,
+    );
+  }
+  return href;
 }
 
 function checkMs(name: string, value: unknown, fallback: number, min: number): number {
@@ -166,15 +173,36 @@ function checkFetch(value: unknown): typeof fetch {
   return value as typeof fetch;
 }
 
+/** An HTTP token (RFC 9110), what a header name must be. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What fetch can send in a header value: no control characters but tab, nothing beyond Latin-1. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Header names lower-cased (so a user's `X-API-Key` cannot sit beside ours and be merged
+ * with it) after checking that fetch can send every header: an invalid one would otherwise
+ * fail inside fetch and look like a network error.
+ */
 function checkHeaders(name: string, value: unknown): Record<string, string> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InvalidArgumentError(`The \`${name}\` option must be an object of header names to string values.`);
   }
+  const headers: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
+    if (!HEADER_NAME.test(key)) {
+      throw new InvalidArgumentError(`The \`${name}\` option: ${JSON.stringify(key)} is not a valid HTTP header name.`);
+    }
     if (typeof v !== 'string') {
       throw new InvalidArgumentError(`The \`${name}\` option: the value of "${key}" must be a string.`);
     }
+    if (!HEADER_VALUE.test(v)) {
+      // The value is not quoted: it may be a credential.
+      throw new InvalidArgumentError(
+        `The \`${name}\` option: the value of "${key}" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.`,
+      );
+    }
+    headers[key.toLowerCase()] = v;
   }
-  return value as Record<string, string>;
+  return headers;
 }

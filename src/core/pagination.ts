@@ -1,5 +1,6 @@
 import type { ListMeta } from '../schemas/common.js';
 import { InvalidArgumentError } from './errors.js';
+import { isRecord } from './guards.js';
 import type { ApiCall, HttpClient, PageData } from './http.js';
 import type { ListRequestOptions } from './options.js';
 
@@ -44,10 +45,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #signal: AbortSignal | undefined;
   #first: Promise<Page<T>> | undefined;
 
-  constructor(fetch: PageFetcher<T>, options: ListRequestOptions | undefined) {
+  /** `invalid`: an argument error found by `list()`, reported when the list is awaited or walked. */
+  constructor(fetch: PageFetcher<T>, options: ListRequestOptions | undefined, invalid?: InvalidArgumentError) {
     this.#fetch = fetch;
-    this.#prefetch = checkPrefetch(options?.prefetch);
+    this.#prefetch = invalid === undefined ? (options?.prefetch ?? 0) : 0;
     this.#signal = options?.signal;
+    if (invalid !== undefined) this.#first = Promise.reject(invalid);
   }
 
   then<A = Page<T>, B = never>(
@@ -142,12 +145,9 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 }
 
-function checkPrefetch(value: unknown): number {
-  if (value === undefined) return 0;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 32) {
-    throw new InvalidArgumentError(`The \`prefetch\` option must be an integer from 0 to 32, got ${String(value)}.`);
-  }
-  return value;
+function prefetchError(value: unknown): InvalidArgumentError | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 32)) return undefined;
+  return new InvalidArgumentError(`The \`prefetch\` option must be an integer from 0 to 32, got ${String(value)}.`);
 }
 
 /** Starts a paginated `list()` call; the `page` in its query, if any, is the first page. */
@@ -156,11 +156,15 @@ export function paginate<T>(
   call: ApiCall<T[]>,
   options: ListRequestOptions | undefined,
 ): PagePromise<T> {
-  const { prefetch: _prefetch, ...requestOptions } = options ?? {};
+  const { prefetch, ...requestOptions } = isRecord(options) ? options : {};
   const fetch: PageFetcher<T> = (page, signal) =>
     http.requestPage(
       page === undefined ? call : { ...call, query: { ...call.query, page } },
-      signal === undefined ? requestOptions : { ...requestOptions, signal },
+      signal === undefined ? (options === undefined ? undefined : requestOptions) : { ...requestOptions, signal },
     );
-  return new PagePromise(fetch, options);
+  const invalid =
+    options !== undefined && !isRecord(options)
+      ? new InvalidArgumentError('Request options must be an object, e.g. { prefetch: 2 }.')
+      : prefetchError(prefetch);
+  return new PagePromise(fetch, isRecord(options) ? options : undefined, invalid);
 }

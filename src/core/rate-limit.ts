@@ -2,6 +2,13 @@ import { readClockSkew, type RateLimitSnapshot } from './rate-limit-headers.js';
 
 /** When no reset time is known yet, how long a held request waits before looking again. */
 const UNKNOWN_RESET_POLL_MS = 1000;
+/**
+ * Windows are per minute (spec section 8); a reset further ahead than this is not believed,
+ * so that a bogus `X-RateLimit-Reset` cannot hold requests for years.
+ */
+const MAX_WINDOW_MS = 65_000;
+/** The longest delay a timer can take; longer ones fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Shares one key's rate-limit budget between all concurrent calls of a client, from the
@@ -25,6 +32,8 @@ export class RateLimitPacer {
   #resetAt = 0;
   /** Reset value of the window we left locally; headers from it arrive late and are ignored. */
   #staleReset = 0;
+  /** Local time (ms) until which a 429 holds every request; 0 when none does. */
+  #pausedUntil = 0;
   readonly #waiters = new Set<() => void>();
 
   /** Counts one more request; the wait first when the window has no room, else undefined. */
@@ -33,6 +42,7 @@ export class RateLimitPacer {
   }
 
   #take(): boolean {
+    if (this.#pausedUntil !== 0 && Date.now() < this.#pausedUntil) return false;
     if (this.#resetAt !== 0 && Date.now() >= this.#resetAt) this.#rollOver();
     if (this.#budget() <= 0) return false;
     this.#sent += 1;
@@ -42,9 +52,15 @@ export class RateLimitPacer {
 
   async #waitAndTake(signal: AbortSignal | undefined): Promise<void> {
     while (!this.#take()) {
-      const wait = this.#resetAt === 0 ? UNKNOWN_RESET_POLL_MS : this.#resetAt - Date.now();
-      await this.#waitForChange(wait, signal);
+      await this.#waitForChange(this.#nextChange() - Date.now(), signal);
     }
+  }
+
+  /** Local time at which a held request should look again. */
+  #nextChange(): number {
+    const now = Date.now();
+    if (now < this.#pausedUntil) return this.#pausedUntil;
+    return this.#resetAt === 0 ? now + UNKNOWN_RESET_POLL_MS : this.#resetAt;
   }
 
   /** Marks the end of a request started by `acquire` (answered or failed). */
@@ -59,17 +75,22 @@ export class RateLimitPacer {
       // The server moved to a new window before our clock said so: start counting afresh.
       if (this.#reset !== 0 && this.#staleReset !== this.#reset) this.#rollOver();
       this.#reset = seen.reset;
-      this.#resetAt = seen.reset * 1000 - readClockSkew(headers, Date.now());
+      const now = Date.now();
+      this.#resetAt = Math.min(seen.reset * 1000 - readClockSkew(headers, now), now + MAX_WINDOW_MS);
     }
     this.#limit = seen.limit;
     this.#remaining = Math.min(this.#remaining, seen.remaining);
     this.#notify();
   }
 
-  /** Takes in a 429: nothing more is sent until the server's wait is over. */
-  exhaust(retryAfterSeconds: number): void {
-    this.#remaining = 0;
-    this.#resetAt = Math.max(this.#resetAt, Date.now() + retryAfterSeconds * 1000);
+  /**
+   * Takes in a 429 that asked to wait `ms`: nothing is sent until then. The 429's own wait
+   * replaces what earlier headers said of the window (a gateway's 429 may carry no
+   * rate-limit headers), so after it requests go out again, within `limit - sent`.
+   */
+  pause(ms: number): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
+    this.#remaining = Number.POSITIVE_INFINITY;
   }
 
   #budget(): number {
@@ -101,7 +122,7 @@ export class RateLimitPacer {
         settle();
         reject(signal!.reason);
       };
-      const timer = setTimeout(wake, Math.max(0, ms));
+      const timer = setTimeout(wake, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
       this.#waiters.add(wake);
       signal?.addEventListener('abort', onAbort, { once: true });
     });

@@ -33,3 +33,21 @@ function redactValue(value: unknown, secret: string): unknown {
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secret), redactValue(item, secret)]));
 }
+
+/**
+ * A copy of response headers with the secret removed from every value; a header whose name
+ * holds the secret is left out, since "[REDACTED]" is not a valid header name.
+ */
+export function redactHeaders(headers: Headers, secret: string): Headers {
+  const clean = new Headers();
+  const lowerSecret = secret.toLowerCase();
+  headers.forEach((value, name) => {
+    if (!name.includes(lowerSecret)) clean.append(name, redact(value, secret));
+  });
+  return clean;
+}
+
+/** `text` with the secret removed, for short texts such as a status line. */
+export function redactText(text: string, secret: string): string {
+  return redact(text, secret);
+}

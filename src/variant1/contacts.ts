@@ -11,7 +11,7 @@ export type Variant1ContactListParams = Pick<ContactListParams, 'page' | 'per_pa
 export class Variant1Contacts extends ContactsResource {
   /** Lists contacts, page by page (scope `contacts:read`). */
   list(params: Variant1ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
-    return paginate(this.http, { method: 'GET', path: 'contacts', query: { ...params }, schema: ContactListSchema }, options);
+    return paginate(this.http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
   }
 
   /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */

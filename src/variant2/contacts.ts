@@ -10,7 +10,7 @@ import type { ContactCreateParams, ContactListParams } from '../schemas/contact-
 export class Variant2Contacts extends ContactsResource {
   /** Lists contacts, optionally filtered by `search` text or a `tag` (scope `contacts:read`). */
   list(params: ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
-    return paginate(this.http, { method: 'GET', path: 'contacts', query: { ...params }, schema: ContactListSchema }, options);
+    return paginate(this.http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
   }
 
   /** Creates a contact (scope `contacts:write`). */

@@ -1,5 +1,6 @@
 import type { HttpClient } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
+import { paramsError } from '../core/request-body.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
 import type { SendMessageParams, TemplateContent } from '../schemas/message-params.js';
 
@@ -27,12 +28,17 @@ export class Variant2Messages {
   }
 
   /** Sends a text message. */
-  sendText({ to, messaging_account_id, body }: SendTextParams, options?: RequestOptions): Promise<Message> {
+  sendText(params: SendTextParams, options?: RequestOptions): Promise<Message> {
+    const invalid = paramsError(params, 'messages.sendText');
+    if (invalid !== undefined) return Promise.reject(invalid);
+    const { to, messaging_account_id, body } = params;
     return this.send({ to, messaging_account_id, type: 'text', content: { body } }, options);
   }
 
   /** Sends a template message. */
   sendTemplate(params: SendTemplateParams, options?: RequestOptions): Promise<Message> {
+    const invalid = paramsError(params, 'messages.sendTemplate');
+    if (invalid !== undefined) return Promise.reject(invalid);
     const { to, messaging_account_id, name, language, components } = params;
     return this.send({ to, messaging_account_id, type: 'template', content: { name, language, components } }, options);
   }

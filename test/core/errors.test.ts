@@ -235,3 +235,16 @@ describe('error objects', () => {
     expect(new ValidationError({ status: 400, code: 'VALIDATION_ERROR', message: 'm', details: {}, headers: new Headers(), method: 'GET', path: '/x' }).stack).toMatch(/^ValidationError: GET \/x failed/);
   });
 });
+
+describe('headers of errors', () => {
+  it('never show the key, even when a server echoes it in a response header', async () => {
+    const echoed = v2Error(401, 'AUTHENTICATION_ERROR', 'bad', {}, { 'x-echo-key': `Bearer ${KEY}`, 'x-request-id': 'req_1' });
+    const { client } = v2(echoed);
+    const error = (await client.account.me().catch((e: unknown) => e)) as ApiError;
+    expect(error.headers.get('x-echo-key')).toBe('Bearer [REDACTED]');
+    expect(error.headers.get('x-request-id')).toBe('req_1');
+    for (const text of [inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error), String(error)]) {
+      expect(text).not.toContain(KEY);
+    }
+  });
+});

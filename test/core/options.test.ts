@@ -87,3 +87,111 @@ describe('client options', () => {
     expect(requests[0]!.url).toBe('http://localhost:4010/proxy/api/v1/account/me');
   });
 });
+
+describe('local mistakes are argument errors, found before anything is sent', () => {
+  const setup = (options: Partial<ClientOptions> = {}) => {
+    const { fetch, requests } = scriptedFetch(json(200, { data: { id: 'msg_1', status: 'sent' } }));
+    return { client: new Variant2Client({ apiKey: 'sk_secret_key', baseUrl: BASE, fetch, maxRetries: 2, ...options }), requests };
+  };
+  const reason = async (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as Error);
+
+  it.each([
+    [{ 'x-trace\r\nx-evil': 'a' }, 'The `headers` option: "x-trace\\r\\nx-evil" is not a valid HTTP header name.'],
+    [{ 'bad name': 'a' }, 'The `headers` option: "bad name" is not a valid HTTP header name.'],
+    [{ 'x-trace': 'a\r\nx-evil: 1' }, 'The `headers` option: the value of "x-trace" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.'],
+    [{ 'x-emoji': '🙂' }, 'The `headers` option: the value of "x-emoji" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.'],
+  ])('rejects the client header %j at construction', (headers, message) => {
+    const error = constructionError({ apiKey: 'k', baseUrl: BASE, headers });
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(message);
+  });
+
+  it('rejects a per-call header that fetch could not send, at once and for a POST too', async () => {
+    const { client, requests } = setup();
+    const error = await reason(client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }, { headers: { 'x-id': 'a\nb' } }));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error!.message).toBe('The `headers` option: the value of "x-id" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.');
+    const get = await reason(client.contacts.get(1, { headers: { 'x y': 'a' } }));
+    expect(get).toBeInstanceOf(InvalidArgumentError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('lower-cases header names so that a user header cannot be merged with the key', async () => {
+    const { fetch, requests } = scriptedFetch(json(200, { success: true, data: {} }));
+    const client = new Variant1Client({ apiKey: 'k', baseUrl: BASE, fetch, headers: { 'X-API-Key': 'other' } });
+    await client.account.me({ headers: { 'X-Trace': 'b' } });
+    expect(requests[0]!.headers.get('x-api-key')).toBe('k');
+    expect(requests[0]!.headers.get('x-trace')).toBe('b');
+  });
+
+  it.each([
+    ['a cycle', () => {
+      const fields: Record<string, unknown> = { a: 1 };
+      fields.self = fields;
+      return fields;
+    }, 'The body of POST /contacts cannot be sent as JSON at "custom_fields.self": '],
+    ['a BigInt', () => ({ big: 10n }), 'The body of POST /contacts cannot be sent as JSON at "custom_fields.big": Do not know how to serialize a BigInt'],
+    ['a throwing toJSON', () => ({ when: { toJSON: () => { throw new Error('no date'); } } }), 'The body of POST /contacts cannot be sent as JSON at "custom_fields.when": no date'],
+  ])('rejects a body with %s, naming the field, and sends nothing', async (_, customFields, message) => {
+    const { client, requests } = setup();
+    const error = await reason(client.contacts.create({ name: 'Ada', phone: '4915112345678', custom_fields: customFields() }));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error!.message.startsWith(message)).toBe(true);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['sendText(null)', (c: Variant2Client) => c.messages.sendText(null as never), 'messages.sendText needs an object of parameters, got null.'],
+    ['sendTemplate(undefined)', (c: Variant2Client) => c.messages.sendTemplate(undefined as never), 'messages.sendTemplate needs an object of parameters, got undefined.'],
+    ['send("hi")', (c: Variant2Client) => c.messages.send('hi' as never), 'The body of POST /messages/send must be an object, got a string.'],
+    ['create([])', (c: Variant2Client) => c.contacts.create([] as never), 'The body of POST /contacts must be an object, got an array.'],
+    ['list("x")', (c: Variant2Client) => c.contacts.list('x' as never), 'The parameters of GET /contacts must be an object, got a string.'],
+    ['list({ tag: {} })', (c: Variant2Client) => c.contacts.list({ tag: {} as never }), 'The query parameter `tag` of GET /contacts must be a string, a finite number or a boolean, got an object.'],
+    ['list({ page: NaN })', (c: Variant2Client) => c.contacts.list({ page: Number.NaN }), 'The query parameter `page` of GET /contacts must be a string, a finite number or a boolean, got a number.'],
+  ])('%s rejects with an InvalidArgumentError instead of throwing', async (_, call, message) => {
+    const { client, requests } = setup();
+    let pending: PromiseLike<unknown> | undefined;
+    expect(() => {
+      pending = call(client);
+    }).not.toThrow();
+    const error = await reason(Promise.resolve(pending));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error!.message).toBe(message);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['https://api.bizmsg.test', '"https://api.bizmsg.test"'],
+    ['https://api.bizmsg.test/api', '"https://api.bizmsg.test/api"'],
+    ['https://api.bizmsg.test/api/v2', '"https://api.bizmsg.test/api/v2"'],
+    ['https://api.bizmsg.test/api/v1/contacts', '"https://api.bizmsg.test/api/v1/contacts"'],
+  ])('rejects the base URL %s, which does not end with /api/v1', (baseUrl, shown) => {
+    const error = constructionError({ apiKey: 'k', baseUrl });
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(`The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${shown}.`);
+  });
+});
+
+describe('timers from options', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a timeout of 2147483647 ms does not time out at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let aborted = false;
+    const fetch = (async (_: unknown, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        init!.signal!.addEventListener('abort', () => {
+          aborted = true;
+          reject(init!.signal!.reason);
+        });
+        setTimeout(() => resolve(json(200, { id: 1, phone: '1' })), 60_000);
+      })) as typeof globalThis.fetch;
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch, timeout: 2_147_483_647, maxRetries: 0 });
+    const pending = client.contacts.get(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(pending).resolves.toEqual({ id: 1, phone: '1' });
+    expect(aborted).toBe(false);
+  });
+});

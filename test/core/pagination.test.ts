@@ -156,8 +156,15 @@ describe('prefetch', () => {
     expect(requests.length).toBeLessThanOrEqual(4);
   });
 
-  it('rejects a bad prefetch value', () => {
+  it('rejects a bad prefetch value when the list is used, like every other argument error', async () => {
     const { client } = v2(pagedContacts(() => 1).respond);
-    expect(() => client.contacts.list({}, { prefetch: 1.5 })).toThrow('The `prefetch` option must be an integer from 0 to 32, got 1.5.');
+    let list: unknown;
+    expect(() => {
+      list = client.contacts.list({}, { prefetch: 1.5 });
+    }).not.toThrow();
+    await expect(list as Promise<unknown>).rejects.toThrow(
+      new InvalidArgumentError('The `prefetch` option must be an integer from 0 to 32, got 1.5.'),
+    );
+    await expect(client.contacts.list({}, { prefetch: -1 }).toArray()).rejects.toBeInstanceOf(InvalidArgumentError);
   });
 });

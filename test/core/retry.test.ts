@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type ApiError,
   ConnectionError,
+  ResourceNotFoundError,
+  ResponseValidationError,
   InternalError,
   MessagingError,
   RateLimitExceededError,
@@ -287,5 +290,117 @@ describe('abort', () => {
     const { client, requests } = setup([ok]);
     expect(await settle(client.contacts.get(1, { signal: AbortSignal.abort() }))).toMatchObject({ name: 'AbortError' });
     expect(requests).toHaveLength(0);
+  });
+});
+
+/** Like `settle`, but advances fake time one timer at a time and stops as soon as `promise` is done. */
+async function settleStepwise<T>(promise: Promise<T>): Promise<T | Error> {
+  let done = false;
+  const result = promise.catch((e: unknown) => e as Error).finally(() => {
+    done = true;
+  });
+  while (!done) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!done) await vi.advanceTimersToNextTimerAsync();
+  }
+  return result;
+}
+
+describe('a 429 waits what it asks, not what older headers said (issue: one 429 stalled the client)', () => {
+  it('holds later calls for the Retry-After of a gateway 429, not until a window reset 40 s away', async () => {
+    const window = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': String(T0 / 1000 + 40) };
+    const gateway429 = new Response('<html>Too Many Requests</html>', { status: 429, headers: { 'retry-after': '1', 'content-type': 'text/html' } });
+    const { client, offsets } = setup([json(200, { data: { id: 1, phone: '4915112345678' } }, window), gateway429, ok, ok]);
+    await settleStepwise(client.contacts.get(1));
+    const limited = client.contacts.get(2);
+    await vi.advanceTimersByTimeAsync(10);
+    const later = client.contacts.get(3);
+    await settleStepwise(Promise.all([limited, later]));
+    // the 429'd call is retried after 1 s, and the call made meanwhile was held until then
+    expect(offsets()).toEqual([0, 0, 1000, 1000]);
+  });
+
+  it('follows the 429 even when it carries remaining 0 for a window that ends later', async () => {
+    const reset = String(T0 / 1000 + 40);
+    const limited = v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '2', 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset });
+    const { client, offsets } = setup([limited, ok]);
+    await settleStepwise(client.contacts.get(1));
+    expect(offsets()).toEqual([0, 2000]);
+  });
+
+  it('never pauses other calls longer than maxRetryWait, whatever the 429 asks', async () => {
+    const { client, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '999999999' }), ok], { maxRetryWait: 5000 });
+    expect(await settleStepwise(client.contacts.get(1))).toBeInstanceOf(RateLimitExceededError);
+    await settleStepwise(client.contacts.get(2));
+    expect(offsets()).toEqual([0, 5000]);
+  });
+
+  it('does not believe a window reset years away: a held call waits at most one window', async () => {
+    const far = { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(4_102_444_800) };
+    const { client, offsets } = setup([json(200, { data: { id: 1, phone: '4915112345678' } }, far), ok]);
+    await settleStepwise(client.contacts.get(1));
+    await settleStepwise(client.contacts.get(2));
+    expect(offsets()).toEqual([0, 65_000]);
+  });
+});
+
+describe('every failure after an attempt that may have taken effect says so', () => {
+  const html200 = () => new Response('<html><body>Welcome to the proxy</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+
+  it('flags a send whose 200 answer is a proxy page: it was processed', async () => {
+    const { client, requests } = setup([html200(), sent]);
+    const error = (await settle(send(client))) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.status).toBe(200);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toBe(
+      'POST /messages/send returned a body that is not JSON (HTTP 200; the request may have been processed; it was not retried to avoid a duplicate)',
+    );
+    expect(requests).toHaveLength(1);
+  });
+
+  it('does not flag a GET whose 200 answer is a proxy page: reading changes nothing', async () => {
+    const { client } = setup([html200()]);
+    const error = (await settle(client.contacts.get(1))) as ResponseValidationError;
+    expect(error.status).toBe(200);
+    expect(error.mayHaveBeenProcessed).toBe(false);
+    expect(error.message).toBe('GET /contacts/1 returned a body that is not JSON');
+  });
+
+  it('flags a DELETE whose first attempt timed out and whose retry finds the contact gone', async () => {
+    const { client, requests } = setup([hang(), v2Error(404, 'RESOURCE_NOT_FOUND', 'Contact not found')], { timeout: 1000 });
+    const error = (await settle(client.contacts.delete(7))) as ResourceNotFoundError;
+    expect(error).toBeInstanceOf(ResourceNotFoundError);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toBe(
+      'DELETE /contacts/7 failed with 404 RESOURCE_NOT_FOUND: Contact not found (an earlier attempt may have been processed)',
+    );
+    expect(requests).toHaveLength(2);
+  });
+
+  it('flags a PUT that timed out on every attempt', async () => {
+    const { client, requests } = setup([hang()], { timeout: 1000, maxRetries: 2 });
+    const error = (await settle(client.contacts.update(7, { name: 'B' }))) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toBe('PUT /contacts/7 timed out after 1000 ms; retries used up; the request may have been processed');
+    expect(requests).toHaveLength(3);
+  });
+
+  it('flags a PUT reset after sending, then refused: the first attempt may have been applied', async () => {
+    const { client } = setup([networkError('ECONNRESET'), networkError('ECONNREFUSED')], { maxRetries: 1 });
+    const error = (await settle(client.contacts.update(7, { name: 'B' }))) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toBe('PUT /contacts/7 failed to connect (ECONNREFUSED); retries used up; an earlier attempt may have been processed');
+  });
+
+  it('flags a PUT whose 5xx retries ran out, and not one rejected with a 4xx', async () => {
+    const failing = setup([v2Error(503, 'SERVICE_UNAVAILABLE', 'down')], { maxRetries: 1 });
+    const error = (await settle(failing.client.contacts.update(7, { name: 'B' }))) as ApiError;
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toBe('PUT /contacts/7 failed with 503 SERVICE_UNAVAILABLE: down (the request may have been processed)');
+    const rejected = setup([v2Error(422, 'VALIDATION_ERROR', 'bad')]);
+    expect(((await settle(rejected.client.contacts.update(7, { name: 'B' }))) as ApiError).mayHaveBeenProcessed).toBe(false);
   });
 });
