@@ -5,9 +5,10 @@ const shared: Options = {
   treeshake: true,
   sourcemap: false,
   // zod/mini is bundled, tree-shaken: loaded as its ~100 separate modules it adds ~40 ms to
-  // `import('bizmsg')`; bundled it adds ~3 ms. p-throttle (ESM-only) stays external and is
+  // `import('bizmsg')`; bundled it adds ~3 ms. ky is bundled too: it is ESM-only, and the
+  // CommonJS build must run on every Node 20. p-throttle (ESM-only) stays external and is
   // loaded with import() when the rateLimit option asks for it.
-  noExternal: ['zod'],
+  noExternal: ['zod', 'ky'],
   external: ['p-throttle', 'msw'],
 };
 

@@ -11,11 +11,16 @@ export type { Variant2Webhooks } from './variant2/webhooks.js';
 export type { AccountResource } from './resources/account.js';
 export type { ContactsResource } from './resources/contacts.js';
 export type { ClientOptions, RequestOptions, ListRequestOptions } from './core/options.js';
+export type { LogLevel, Logger } from './core/logger.js';
+export { ApiPromise } from './core/api-promise.js';
+export type { WithResponse } from './core/api-promise.js';
 export type { RateLimitSnapshot } from './core/rate-limit-headers.js';
 export { Page, PagePromise } from './core/pagination.js';
 export {
   BizMsgError,
   InvalidArgumentError,
+  AbortError,
+  HookError,
   ApiError,
   ValidationError,
   InvalidPhoneError,

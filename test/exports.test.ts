@@ -7,10 +7,13 @@ describe('entry points', () => {
   it('bizmsg exports exactly these names', () => {
     expect(Object.keys(main).sort()).toMatchInlineSnapshot(`
       [
+        "AbortError",
         "ApiError",
+        "ApiPromise",
         "AuthenticationError",
         "BizMsgError",
         "ConnectionError",
+        "HookError",
         "InsufficientPermissionsError",
         "InternalError",
         "InvalidArgumentError",

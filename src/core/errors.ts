@@ -48,6 +48,33 @@ function hasKind(value: unknown, kind: string): boolean {
   return Array.isArray(kinds) && kinds.includes(kind);
 }
 
+/** The caller's `AbortSignal` aborted the request or its wait; `cause` is the signal's reason. */
+export class AbortError extends BizMsgError {
+  override get name(): string {
+    return 'AbortError';
+  }
+}
+
+/** One of the `hooks` given in the client options threw; `cause` is what it threw. */
+export class HookError extends BizMsgError {
+  /** Which hook: `beforeRequest`, `beforeRetry`, `afterResponse` or `beforeError`. */
+  readonly hook: string;
+
+  /** `thrown`: a description of what the hook threw, secrets already removed. */
+  constructor(hook: string, thrown: string, options: ErrorOptions) {
+    super(`A ${hook} hook given in the client options threw: ${thrown}`, options);
+    this.hook = hook;
+  }
+
+  override get name(): string {
+    return 'HookError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), hook: this.hook };
+  }
+}
+
 /** An argument or client option is invalid; nothing was sent. */
 export class InvalidArgumentError extends BizMsgError {
   override get name(): string {

@@ -1,4 +1,6 @@
+import type { Hooks } from 'ky';
 import { InvalidArgumentError } from './errors.js';
+import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from './logger.js';
 
 /** Options of `Variant1Client` and `Variant2Client`. */
 export interface ClientOptions {
@@ -21,6 +23,16 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Headers added to every request. */
   headers?: Record<string, string>;
+  /**
+   * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run after the
+   * client's own: the authentication header is already set when a `beforeRequest` hook runs.
+   * What a hook throws is rejected as a `HookError`.
+   */
+  hooks?: Hooks;
+  /** What to log: `off` (default), `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable. */
+  logLevel?: LogLevel;
+  /** Where log lines go (default `console`); lines never hold the API key. */
+  logger?: Logger;
 }
 
 /** Options of a single call; they override the client's. */
@@ -51,6 +63,8 @@ export interface ClientSettings {
   readonly rateLimit: false | { limit: number; interval: number } | undefined;
   readonly fetch: typeof fetch;
   readonly headers: Readonly<Record<string, string>>;
+  readonly hooks: Hooks;
+  readonly logger: LevelledLogger | undefined;
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
@@ -81,6 +95,8 @@ export function resolveSettings(options: ClientOptions = {}): ClientSettings {
     rateLimit: checkRateLimit(options.rateLimit),
     fetch: checkFetch(options.fetch),
     headers: checkHeaders('headers', options.headers),
+    hooks: checkHooks(options.hooks),
+    logger: resolveLogger(options.logLevel, options.logger, env('BIZMSG_LOG')),
   };
 }
 
@@ -183,6 +199,21 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  * with it) after checking that fetch can send every header: an invalid one would otherwise
  * fail inside fetch and look like a network error.
  */
+const HOOK_STAGES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'] as const;
+
+function checkHooks(value: unknown): Hooks {
+  if (value === undefined) return {};
+  const problem = 'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidArgumentError(`${problem}.`);
+  for (const [stage, list] of Object.entries(value)) {
+    if (!(HOOK_STAGES as readonly string[]).includes(stage)) throw new InvalidArgumentError(`${problem}; got "${stage}".`);
+    if (!Array.isArray(list) || !list.every((hook) => typeof hook === 'function')) {
+      throw new InvalidArgumentError(`${problem}; \`${stage}\` is not an array of functions.`);
+    }
+  }
+  return value as Hooks;
+}
+
 function checkHeaders(name: string, value: unknown): Record<string, string> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -3,6 +3,9 @@ import { InvalidArgumentError } from './errors.js';
 import { isRecord } from './guards.js';
 import type { ApiCall, HttpClient, PageData } from './http.js';
 import type { ListRequestOptions } from './options.js';
+import { readRateLimit, type RateLimitSnapshot } from './rate-limit-headers.js';
+import { responseOf } from './response-copy.js';
+import type { Reply } from './transport.js';
 
 /** Fetches page `page` (1-based) of a list; `undefined` sends the call's own query unchanged. */
 type PageFetcher<T> = (page: number | undefined, signal: AbortSignal | undefined) => Promise<PageData<T>>;
@@ -14,11 +17,25 @@ export class Page<T> {
   /** Pagination info; `undefined` when the response had none (then it is the only page). */
   readonly meta: ListMeta | undefined;
   readonly #fetch: PageFetcher<T>;
+  readonly #reply: Reply;
+  #response: Response | undefined;
 
-  constructor(fetch: PageFetcher<T>, { data, meta }: PageData<T>) {
+  constructor(fetch: PageFetcher<T>, { data, meta, reply }: PageData<T>) {
     this.#fetch = fetch;
     this.data = data;
     this.meta = meta;
+    this.#reply = reply;
+  }
+
+  /** The HTTP response of this page: status, headers and an unread copy of its body. */
+  get response(): Response {
+    this.#response ??= responseOf(this.#reply);
+    return this.#response;
+  }
+
+  /** The `X-RateLimit-*` values of this page's response, when it carried them. */
+  get rateLimit(): RateLimitSnapshot | undefined {
+    return readRateLimit(this.#reply.headers, Date.now());
   }
 
   /** True when `meta` says a later page exists and this one was not empty. */

@@ -1,28 +1,24 @@
 import { InvalidArgumentError } from './errors.js';
+import { describeValue } from './request-body.js';
 
 /**
- * Builds a request path, URL-encoding every interpolated id so that an id such as `../x`
- * or `a?b` stays one path segment: `pathOf\`contacts/${id}\``.
+ * The request path of a route such as `contacts/{id}`: each `{id}` is filled, in order, with
+ * an id URL-encoded as one path segment, so that an id such as `../x` or `a?b` cannot
+ * reach another endpoint.
  */
-export function pathOf(strings: TemplateStringsArray, ...ids: Array<string | number>): string {
-  let path = strings[0]!;
-  ids.forEach((id, index) => {
-    path += encodeId(id) + strings[index + 1]!;
-  });
-  return path;
+export function fillRoute(route: string, ids: readonly unknown[] | undefined): string {
+  if (ids === undefined) return route;
+  let next = 0;
+  return route.replace(/\{id\}/g, () => encodeId(ids[next++]));
 }
 
 function encodeId(id: unknown): string {
   if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) return String(id);
   if (typeof id !== 'string' || id === '') {
-    throw new InvalidArgumentError(`An id must be a non-empty string or a non-negative integer, got ${describe(id)}.`);
+    const got = typeof id === 'string' ? 'an empty string' : typeof id === 'number' ? String(id) : describeValue(id);
+    throw new InvalidArgumentError(`An id must be a non-empty string or a non-negative integer, got ${got}.`);
   }
   // URL parsers resolve "." and ".." segments (even percent-encoded), so they cannot be ids.
   if (id === '.' || id === '..') throw new InvalidArgumentError(`"${id}" is not a valid id.`);
   return encodeURIComponent(id);
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return 'an empty string';
-  return typeof value === 'number' ? String(value) : typeof value;
 }

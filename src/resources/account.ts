@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { AccountSchema, type Account } from '../schemas/account.js';
@@ -11,7 +12,7 @@ export class AccountResource {
   }
 
   /** Account information of the key's account (scope `account:read`). */
-  me(options?: RequestOptions): Promise<Account> {
+  me(options?: RequestOptions): ApiPromise<Account> {
     return this.#http.request({ method: 'GET', path: 'account/me', schema: AccountSchema }, options);
   }
 }

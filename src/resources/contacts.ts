@@ -1,6 +1,6 @@
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { pathOf } from '../core/path.js';
 import type { Id } from '../schemas/common.js';
 import { ContactSchema, type Contact } from '../schemas/contact.js';
 import type { ContactUpdateParams } from '../schemas/contact-params.js';
@@ -18,12 +18,12 @@ export class ContactsResource {
   }
 
   /** One contact by id (scope `contacts:read`). */
-  async get(id: Id, options?: RequestOptions): Promise<Contact> {
-    return this.http.request({ method: 'GET', path: pathOf`contacts/${id}`, schema: ContactSchema }, options);
+  get(id: Id, options?: RequestOptions): ApiPromise<Contact> {
+    return this.http.request({ method: 'GET', path: 'contacts/{id}', ids: [id], schema: ContactSchema }, options);
   }
 
   /** Updates some fields of a contact (scope `contacts:write`). */
-  async update(id: Id, body: ContactUpdateParams, options?: RequestOptions): Promise<Contact> {
-    return this.http.request({ method: 'PUT', path: pathOf`contacts/${id}`, body, schema: ContactSchema }, options);
+  update(id: Id, body: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
+    return this.http.request({ method: 'PUT', path: 'contacts/{id}', ids: [id], body, schema: ContactSchema }, options);
   }
 }

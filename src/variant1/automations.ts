@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { AutomationRunSchema, type AutomationRun } from '../schemas/automation.js';
@@ -12,7 +13,7 @@ export class Variant1Automations {
   }
 
   /** Triggers an automation flow (scope `automations:trigger`). */
-  trigger(body: AutomationTriggerParams, options?: RequestOptions): Promise<AutomationRun> {
+  trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationRun> {
     return this.#http.request({ method: 'POST', path: 'automations/trigger', body, schema: AutomationRunSchema }, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../core/api-promise.js';
 import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import { paginate, type PagePromise } from '../core/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
@@ -15,7 +16,7 @@ export class Variant1Contacts extends ContactsResource {
   }
 
   /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */
-  create(body: ContactCreateParams, options?: RequestOptions): Promise<Contact> {
+  create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
     return this.http.request({ method: 'POST', path: 'contacts/create', body, schema: ContactSchema }, options);
   }
 }

@@ -1,6 +1,6 @@
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { pathOf } from '../core/path.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
 import type { SendTemplateV1Params, SendTextV1Params } from '../schemas/message-params.js';
 
@@ -13,17 +13,17 @@ export class Variant1Messages {
   }
 
   /** Sends a text message; never retried once it may have reached the service (scope `messages:send`). */
-  send(body: SendTextV1Params, options?: RequestOptions): Promise<Message> {
+  send(body: SendTextV1Params, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
   }
 
   /** Sends a template message (scope `messages:send`). */
-  sendTemplate(body: SendTemplateV1Params, options?: RequestOptions): Promise<Message> {
+  sendTemplate(body: SendTemplateV1Params, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request({ method: 'POST', path: 'messages/template', body, schema: MessageSchema }, options);
   }
 
   /** Delivery status of a message (scope `messages:read`). */
-  async status(id: string, options?: RequestOptions): Promise<Message> {
-    return this.#http.request({ method: 'GET', path: pathOf`messages/${id}/status`, schema: MessageSchema }, options);
+  status(id: string, options?: RequestOptions): ApiPromise<Message> {
+    return this.#http.request({ method: 'GET', path: 'messages/{id}/status', ids: [id], schema: MessageSchema }, options);
   }
 }

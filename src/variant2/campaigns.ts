@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import { paginate, type PagePromise } from '../core/pagination.js';
@@ -21,7 +22,7 @@ export class Variant2Campaigns {
   }
 
   /** Schedules a campaign; `scheduled_at` is an ISO 8601 UTC timestamp (scope `messages:send`). */
-  create(body: CampaignCreateParams, options?: RequestOptions): Promise<Campaign> {
+  create(body: CampaignCreateParams, options?: RequestOptions): ApiPromise<Campaign> {
     return this.#http.request({ method: 'POST', path: 'campaigns', body, schema: CampaignSchema }, options);
   }
 }

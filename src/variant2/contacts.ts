@@ -1,6 +1,6 @@
+import type { ApiPromise } from '../core/api-promise.js';
 import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import { paginate, type PagePromise } from '../core/pagination.js';
-import { pathOf } from '../core/path.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
 import type { Id } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
@@ -14,16 +14,13 @@ export class Variant2Contacts extends ContactsResource {
   }
 
   /** Creates a contact (scope `contacts:write`). */
-  create(body: ContactCreateParams, options?: RequestOptions): Promise<Contact> {
+  create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
     return this.http.request({ method: 'POST', path: 'contacts', body, schema: ContactSchema }, options);
   }
 
   /** Deletes a contact; an empty answer reads as `{ id, deleted: true }` (scope `contacts:write`). */
-  async delete(id: Id, options?: RequestOptions): Promise<DeleteResult> {
-    const result = await this.http.request(
-      { method: 'DELETE', path: pathOf`contacts/${id}`, schema: DeleteResultSchema },
-      options,
-    );
-    return result ?? { id, deleted: true };
+  delete(id: Id, options?: RequestOptions): ApiPromise<DeleteResult> {
+    const map = (result: DeleteResult | undefined) => result ?? { id, deleted: true };
+    return this.http.request({ method: 'DELETE', path: 'contacts/{id}', ids: [id], schema: DeleteResultSchema, map }, options);
   }
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import { paginate, type PagePromise } from '../core/pagination.js';
-import { pathOf } from '../core/path.js';
 import type { Id } from '../schemas/common.js';
 import {
   ConversationSchema,
@@ -28,7 +28,7 @@ export class Variant2Conversations {
   }
 
   /** One conversation with its messages. */
-  async get(id: Id, options?: RequestOptions): Promise<ConversationWithMessages> {
-    return this.#http.request({ method: 'GET', path: pathOf`conversations/${id}`, schema: ConversationWithMessagesSchema }, options);
+  get(id: Id, options?: RequestOptions): ApiPromise<ConversationWithMessages> {
+    return this.#http.request({ method: 'GET', path: 'conversations/{id}', ids: [id], schema: ConversationWithMessagesSchema }, options);
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { paramsError } from '../core/request-body.js';
@@ -23,22 +24,22 @@ export class Variant2Messages {
   }
 
   /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
-  send(body: SendMessageParams, options?: RequestOptions): Promise<Message> {
+  send(body: SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
   }
 
   /** Sends a text message. */
-  sendText(params: SendTextParams, options?: RequestOptions): Promise<Message> {
+  sendText(params: SendTextParams, options?: RequestOptions): ApiPromise<Message> {
     const invalid = paramsError(params, 'messages.sendText');
-    if (invalid !== undefined) return Promise.reject(invalid);
+    if (invalid !== undefined) return ApiPromise.reject(invalid);
     const { to, messaging_account_id, body } = params;
     return this.send({ to, messaging_account_id, type: 'text', content: { body } }, options);
   }
 
   /** Sends a template message. */
-  sendTemplate(params: SendTemplateParams, options?: RequestOptions): Promise<Message> {
+  sendTemplate(params: SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
     const invalid = paramsError(params, 'messages.sendTemplate');
-    if (invalid !== undefined) return Promise.reject(invalid);
+    if (invalid !== undefined) return ApiPromise.reject(invalid);
     const { to, messaging_account_id, name, language, components } = params;
     return this.send({ to, messaging_account_id, type: 'template', content: { name, language, components } }, options);
   }

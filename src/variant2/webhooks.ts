@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ApiPromise } from '../core/api-promise.js';
 import type { HttpClient } from '../core/http.js';
 import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import { paginate, type PagePromise } from '../core/pagination.js';
@@ -21,7 +22,7 @@ export class Variant2Webhooks {
   }
 
   /** Registers an endpoint for some event kinds; `secret` signs the deliveries. */
-  create(body: WebhookEndpointCreateParams, options?: RequestOptions): Promise<WebhookEndpoint> {
+  create(body: WebhookEndpointCreateParams, options?: RequestOptions): ApiPromise<WebhookEndpoint> {
     return this.#http.request({ method: 'POST', path: 'webhooks', body, schema: WebhookEndpointSchema }, options);
   }
 }

@@ -180,11 +180,11 @@ describe('timers from options', () => {
   it('a timeout of 2147483647 ms does not time out at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let aborted = false;
-    const fetch = (async (_: unknown, init?: RequestInit) =>
+    const fetch = (async (input: Request) =>
       new Promise<Response>((resolve, reject) => {
-        init!.signal!.addEventListener('abort', () => {
+        input.signal.addEventListener('abort', () => {
           aborted = true;
-          reject(init!.signal!.reason);
+          reject(input.signal.reason);
         });
         setTimeout(() => resolve(json(200, { id: 1, phone: '1' })), 60_000);
       })) as typeof globalThis.fetch;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Variant2Client, type ClientOptions } from '../../src/index.js';
+import { Variant2Client, type ClientOptions, AbortError } from '../../src/index.js';
 import { json, scriptedFetch, v2Error, type SeenRequest } from '../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
@@ -112,8 +112,12 @@ describe('pacing from X-RateLimit headers', () => {
     const controller = new AbortController();
     const held = client.account.me({ signal: controller.signal }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
-    controller.abort(new Error('stop waiting'));
-    expect(await held).toEqual(new Error('stop waiting'));
+    const reason = new Error('stop waiting');
+    controller.abort(reason);
+    const error = (await held) as AbortError;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.message).toBe('GET /account/me was aborted by its signal');
+    expect(error.cause).toBe(reason);
     expect(requests).toHaveLength(1);
   });
 
