@@ -28,7 +28,7 @@ export async function measureImport({ quick, root }: BenchOptions): Promise<Row[
     ...(target ? { target } : {}),
   });
   return [
-    row("import('bizmsg')", times.bizmsg, { text: '<= 0.5x openai', met: above(times.bizmsg) <= 0.5 * openai }),
+    row("import('bizmsg')", times.bizmsg, { text: '<= 0.4x openai', met: above(times.bizmsg) <= 0.4 * openai }),
     row("import('bizmsg/webhooks')", times.webhooks),
     row("import('stripe')", times.stripe),
     { figure: '2', subject: 'bare node -e 0', value: Math.round(times.bare), unit: 'ms', note: 'the floor subtracted above' },

@@ -62,7 +62,7 @@ export class HookError extends BizMsgError {
 
   /** `thrown`: a description of what the hook threw, secrets already removed. */
   constructor(hook: string, thrown: string, options: ErrorOptions) {
-    super(`A ${hook} hook given in the client options threw: ${thrown}`, options);
+    super(`A hook in the client options (${hook}) threw: ${thrown}`, options);
     this.hook = hook;
   }
 

@@ -10,6 +10,7 @@ import { RequestPacing } from './pacing.js';
 import { fillRoute } from './path.js';
 import type { Protocol } from './protocol.js';
 import type { RateLimitSnapshot } from './rate-limit-headers.js';
+import { redactText } from './redact.js';
 import { describeValue, serializeBody } from './request-body.js';
 import { Transport, wrapHooks, type Exchange, type Reply } from './transport.js';
 
@@ -106,12 +107,14 @@ export class HttpClient {
   #prepare(call: CallInfo, rawOptions: RequestOptions | undefined): Exchange {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
-    const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(call.body, `The body of ${call.method} /${path}`) : undefined;
+    const shownPath = redactText(path, this.#settings.apiKey);
+    const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(call.body, `The body of ${call.method} /${shownPath}`) : undefined;
     return {
       method: call.method,
       path,
       route: call.path,
-      searchParams: searchParamsOf(call, path),
+      shownPath,
+      searchParams: searchParamsOf(call, shownPath),
       json: text === undefined ? undefined : call.body,
       stringifyJson: () => text!,
       headers: options?.headers === undefined ? undefined : { ...options.headers, ...this.#auth },
@@ -152,7 +155,7 @@ export class HttpClient {
   }
 
   #invalidBody(call: CallInfo, problem: string, issues: Parameters<typeof invalidBodyError>[2], reply: Reply) {
-    const path = fillRoute(call.path, call.ids);
+    const path = redactText(fillRoute(call.path, call.ids), this.#settings.apiKey);
     return invalidBodyError({ method: call.method, path }, problem, issues, reply, this.#settings.apiKey);
   }
 }

@@ -15,6 +15,8 @@ export interface Exchange {
   path: string;
   /** The path with `{id}` where ids stand, for span names. */
   route: string;
+  /** The path as errors and logs show it: the API key removed, should an id hold it. */
+  shownPath: string;
   searchParams: Record<string, string | number | boolean> | undefined;
   /** The JSON body, if any; serialised by `stringifyJson`, which names what JSON cannot hold. */
   json: unknown;
@@ -59,8 +61,8 @@ interface CallState {
   nextDelay: number;
   /** A pacing slot is taken and not yet given back. */
   holding: boolean;
-  /** The response the last attempt returned to ky, and its body text (read inside the timeout). */
-  last: { response: Response; text: string } | undefined;
+  /** The response the last attempt returned to ky, its body text (read inside the timeout) and URL. */
+  last: { response: Response; text: string; url: string } | undefined;
 }
 
 /** A fetch failure, told apart from what hooks throw; `code` is the socket error code, if any. */
@@ -116,7 +118,7 @@ export class Transport {
     const state: CallState = {
       exchange,
       limits: { maxRetries: exchange.maxRetries, maxRetryWait: this.#settings.maxRetryWait },
-      report: logger === undefined && span === undefined ? undefined : new CallReport(logger, span, exchange.method, redactText(exchange.path, this.#settings.apiKey)),
+      report: logger === undefined && span === undefined ? undefined : new CallReport(logger, span, exchange.method, exchange.shownPath),
       attempt: 0,
       earlier: false,
       nextDelay: 0,
@@ -180,7 +182,7 @@ export class Transport {
       if (snapshot !== undefined) state.report?.rateLimit(snapshot);
       const text = await response.text();
       const returned = this.#copyForHooks ? new Response(emptyAsNull(text), response) : response;
-      state.last = { response: returned, text };
+      state.last = { response: returned, text, url: response.url === '' ? input.url : response.url };
       return returned;
     } catch (error) {
       if (state.exchange.signal?.aborted) throw state.exchange.signal.reason;
@@ -210,14 +212,15 @@ export class Transport {
   }
 
   async #reply(state: CallState, response: Response): Promise<Reply> {
-    const text = response === state.last?.response ? state.last.text : await response.text();
+    const last = response === state.last?.response ? state.last : undefined;
+    const text = last === undefined ? await response.text() : last.text;
     const now = mayHaveTakenEffect(state.exchange.method, { kind: 'response', status: response.status, headers: response.headers });
     return {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
       text,
-      url: response.url,
+      url: last?.url ?? response.url,
       processed: state.earlier || now,
     };
   }
@@ -225,25 +228,26 @@ export class Transport {
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */
   async #failure(state: CallState, thrown: unknown): Promise<BizMsgError> {
     const { exchange } = state;
+    const call = { method: exchange.method, path: exchange.shownPath };
     if (BizMsgError.is(thrown)) return thrown;
     if (exchange.signal?.aborted) {
-      return new AbortError(`${exchange.method} /${exchange.path} was aborted by its signal`, { cause: exchange.signal.reason });
+      return new AbortError(`${call.method} /${call.path} was aborted by its signal`, { cause: exchange.signal.reason });
     }
     const outcome = outcomeOf(thrown);
     if (outcome === undefined) {
       const what = redactText(thrown instanceof Error ? thrown.message : String(thrown), this.#settings.apiKey);
-      return new BizMsgError(`${exchange.method} /${exchange.path} failed unexpectedly: ${what}`, { cause: thrown });
+      return new BizMsgError(`${call.method} /${call.path} failed unexpectedly: ${what}`, { cause: thrown });
     }
     const processed: Processed = { earlier: state.earlier, now: mayHaveTakenEffect(exchange.method, outcome) };
-    if (outcome.kind === 'timeout') return timeoutError(exchange, exchange.timeout, processed);
-    if (outcome.kind === 'network') return connectionError(exchange, outcome.code, processed, (thrown as NetworkFailure).cause);
+    if (outcome.kind === 'timeout') return timeoutError(call, exchange.timeout, processed);
+    if (outcome.kind === 'network') return connectionError(call, outcome.code, processed, (thrown as NetworkFailure).cause);
     const { response } = thrown as HTTPError;
     const text = response === state.last?.response ? state.last.text : await response.text();
-    return apiError(exchange, { status: response.status, statusText: response.statusText, headers: response.headers, text }, processed, this.#settings.apiKey);
+    return apiError(call, { status: response.status, statusText: response.statusText, headers: response.headers, text }, processed, this.#settings.apiKey);
   }
 
   #urlOf(exchange: Exchange): string {
-    const url = `${this.#settings.baseUrl}/${exchange.path}`;
+    const url = `${this.#settings.baseUrl}/${exchange.shownPath}`;
     if (exchange.searchParams === undefined) return url;
     return `${url}?${new URLSearchParams(exchange.searchParams as Record<string, string>).toString()}`;
   }
@@ -259,12 +263,18 @@ export function wrapHooks(hooks: Hooks, apiKey: string): Hooks {
       try {
         return await hook(...args);
       } catch (error) {
-        const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        throw new HookError(stage, redactText(what, apiKey), { cause: error });
+        const what = redactText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), apiKey);
+        throw new HookError(stage, what, { cause: withoutSecret(error, what, apiKey) });
       }
     });
   }
   return wrapped as Hooks;
+}
+
+/** What a hook threw, or a stand-in without the key when what it threw shows the key. */
+function withoutSecret(thrown: unknown, redacted: string, apiKey: string): unknown {
+  const shown = thrown instanceof Error ? `${thrown.message}\n${thrown.stack ?? ''}` : String(thrown);
+  return shown.includes(apiKey) ? new Error(redacted) : thrown;
 }
 
 function outcomeOf(error: unknown): AttemptOutcome | undefined {

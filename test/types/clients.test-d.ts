@@ -1,5 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type AbortError,
+  type ApiPromise,
+  type HookError,
+  type LogLevel,
+  type WithResponse,
   RateLimitExceededError,
   ValidationError,
   Variant1Client,
@@ -82,5 +87,34 @@ describe('errors', () => {
     void v2.apiKey;
     // @ts-expect-error the request function is protected
     void v2.http;
+  });
+});
+
+describe('raw responses and observability options', () => {
+  it('returns an ApiPromise whose withResponse() and asResponse() are typed', async () => {
+    expectTypeOf(v2.contacts.get(1)).toEqualTypeOf<ApiPromise<Contact>>();
+    expectTypeOf(await v2.contacts.get(1)).toEqualTypeOf<Contact>();
+    expectTypeOf(await v2.messages.sendText({ to: '1', messaging_account_id: 1, body: 'x' }).withResponse()).toEqualTypeOf<WithResponse<Message>>();
+    expectTypeOf(await v1.account.me().asResponse()).toEqualTypeOf<Response>();
+    const page = await v2.contacts.list();
+    expectTypeOf(page.response).toEqualTypeOf<Response>();
+  });
+
+  it('takes ky hooks, a log level and a logger', () => {
+    new Variant2Client({
+      apiKey: 'k',
+      baseUrl: 'https://x.test/api/v1',
+      logLevel: 'debug',
+      logger: console,
+      hooks: { beforeRequest: [(request) => void request.headers.set('x-trace', '1')], beforeRetry: [({ retryCount }) => void retryCount] },
+    });
+    // @ts-expect-error not a level
+    new Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', logLevel: 'verbose' });
+    expectTypeOf<LogLevel>().toEqualTypeOf<'off' | 'error' | 'warn' | 'info' | 'debug'>();
+  });
+
+  it('types the cause of an AbortError and the hook of a HookError', () => {
+    expectTypeOf<HookError['hook']>().toEqualTypeOf<string>();
+    expectTypeOf<AbortError>().toMatchTypeOf<Error>();
   });
 });
