@@ -1,4 +1,6 @@
-// npm run bench [-- --quick]: side-by-side figures, printed as a table and written to bench/results.json.
+// npm run bench [-- --quick] [-- --only=3]: side-by-side figures, printed as a table and written to
+// bench/results.json (bench/results.<node major>.json when run under another Node, e.g.
+// `npm exec --package=node@24 -- node --import tsx bench/run.ts --only=3`).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureImport } from './import-cost.js';
@@ -11,7 +13,11 @@ import { measureSize } from './size.js';
 import { measureVerify } from './verify.js';
 
 const options: BenchOptions = { quick: process.argv.includes('--quick'), root: fileURLToPath(new URL('..', import.meta.url)) };
-const figures = [measureSize, measureImport, measureOverhead, measurePacing, measurePagination, measureVerify, measureMock];
+const all = { 1: measureSize, 2: measureImport, 3: measureOverhead, 4: measurePacing, 5: measurePagination, 6: measureVerify, 7: measureMock };
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const figures = Object.entries(all)
+  .filter(([figure]) => only === undefined || only.includes(figure))
+  .map(([, measure]) => measure);
 
 const rows: Row[] = [];
 for (const measure of figures) {
@@ -23,6 +29,13 @@ for (const measure of figures) {
 console.log(table(rows));
 const missed = rows.filter((row) => row.target && !row.target.met);
 console.log(missed.length === 0 ? '\nEvery target met.' : `\nTargets missed in this run: ${missed.map((r) => `${r.figure} (${r.subject})`).join('; ')}`);
-const file = options.quick ? 'bench/results.quick.json' : 'bench/results.json';
+const major = process.versions.node.split('.')[0];
+const file = options.quick
+  ? 'bench/results.quick.json'
+  : major !== '20'
+    ? `bench/results.node${major}.json`
+    : only !== undefined
+      ? 'bench/results.local.json'
+      : 'bench/results.json';
 writeFileSync(new URL(`../${file}`, import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick: options.quick, rows }, null, 2)}\n`);
 console.log(`Written to ${file}.`);
