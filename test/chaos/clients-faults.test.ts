@@ -88,7 +88,7 @@ const RETRIED: readonly OperationKind[] = ['update', 'delete', 'get'];
 function recovers(fault: Fault, method: Operation['method']): boolean {
   if (fault === 'gateway-429') return true; // rejected unprocessed: any method is retried
   if (fault === 'drop-before' || fault === 'html-5xx') return method !== 'POST';
-  if (fault === 'drop-after' || fault === 'slow') return method === 'GET' || method === 'PUT';
+  if (fault === 'drop-after' || fault === 'slow' || fault === 'truncated') return method === 'GET' || method === 'PUT';
   return false;
 }
 

@@ -21,7 +21,7 @@ const SLOW_MS = TIMEOUT_MS + 1000;
 const DEADLINE_MS = 20_000;
 /** No operation starts after this; any left over count as not run. */
 const BUDGET_MS = LONG ? 20 * 60_000 : 45_000;
-const RATES: FaultRates = { 'drop-before': 0.06, 'drop-after': 0.06, 'html-5xx': 0.06, 'html-200': 0.06, 'gateway-429': 0.02, slow: 0.06 };
+const RATES: FaultRates = { 'drop-before': 0.06, 'drop-after': 0.06, 'html-5xx': 0.06, 'html-200': 0.06, 'gateway-429': 0.02, slow: 0.06, truncated: 0.04 };
 const WEIGHTS: Record<1 | 2, Partial<Record<OperationKind, number>>> = {
   1: { send: 20, template: 10, create: 20, update: 20, get: 18, list: 12 },
   2: { send: 20, template: 10, create: 20, update: 15, delete: 10, get: 15, list: 10 },
@@ -146,7 +146,7 @@ describe(`clients under chaos (${OPERATIONS} operations, ${IN_FLIGHT} in flight 
 
   it('injected every kind of fault', () => {
     const seen = new Set(runs.flatMap((run) => run.records.map((record) => record.fault)));
-    expect([...seen].sort()).toEqual(['drop-after', 'drop-before', 'gateway-429', 'html-200', 'html-5xx', 'pass', 'slow']);
+    expect([...seen].sort()).toEqual(['drop-after', 'drop-before', 'gateway-429', 'html-200', 'html-5xx', 'pass', 'slow', 'truncated']);
   });
 
   it('stores no message or contact twice', () => {

@@ -9,12 +9,13 @@ import type { AddressInfo } from 'node:net';
  * - `html-5xx`: answers an HTML 502 or 503 page itself, without forwarding;
  * - `html-200`: forwards it and replaces a 2xx answer by an HTML 200 page (proxy junk; other answers pass);
  * - `gateway-429`: answers 429 with `Retry-After: 1` and no rate-limit headers itself, without forwarding;
- * - `slow`: forwards it and holds the mock's answer for `slowMs`, past the client's timeout.
+ * - `slow`: forwards it and holds the mock's answer for `slowMs`, past the client's timeout;
+ * - `truncated`: forwards it, sends the mock's status, headers and half its body, then closes the connection.
  */
-export type Fault = 'pass' | 'drop-before' | 'drop-after' | 'html-5xx' | 'html-200' | 'gateway-429' | 'slow';
+export type Fault = 'pass' | 'drop-before' | 'drop-after' | 'html-5xx' | 'html-200' | 'gateway-429' | 'slow' | 'truncated';
 
 /** Every fault but `pass`. */
-export const FAULTS = ['drop-before', 'drop-after', 'html-5xx', 'html-200', 'gateway-429', 'slow'] as const satisfies readonly Fault[];
+export const FAULTS = ['drop-before', 'drop-after', 'html-5xx', 'html-200', 'gateway-429', 'slow', 'truncated'] as const satisfies readonly Fault[];
 
 /** Share (0 to 1) of requests that get each fault; the rest pass. */
 export type FaultRates = Partial<Record<(typeof FAULTS)[number], number>>;
@@ -133,23 +134,19 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     record.mockSaw = true;
     const answer = await forward(agent, upstream, req, body);
     record.mockStatus = answer.status;
-    if (record.fault === 'drop-after') {
-      req.socket.destroy();
-    } else if (record.fault === 'html-200' && answer.status >= 200 && answer.status < 300) {
-      answerHtml(res, 200, 'OK', {}, '<html><body><h1>Welcome</h1><p>Please enable JavaScript to continue.</p></body></html>');
-    } else if (record.fault === 'slow') {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          heldAnswers.delete(timer);
-          resolve();
-        }, slowMs);
-        heldAnswers.add(timer);
-      });
-      relay(res, answer, record);
-    } else {
-      relay(res, answer, record);
-    }
+    if (record.fault === 'slow') await hold(slowMs);
+    answerAfterMock(res, answer, record);
   };
+
+  /** Waits `ms`, unless the proxy closes first (then never resolves: the connection is gone). */
+  const hold = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        heldAnswers.delete(timer);
+        resolve();
+      }, ms);
+      heldAnswers.add(timer);
+    });
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => req.socket.destroy());
@@ -179,13 +176,23 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   };
 }
 
+/** Answers a forwarded request as its fault says, from the mock's answer. */
+function answerAfterMock(res: ServerResponse, answer: UpstreamAnswer, record: ProxiedRequest): void {
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (record.fault === 'drop-after' || (record.fault === 'truncated' && answer.body.length < 2)) {
+    res.socket?.destroy();
+  } else if (record.fault === 'html-200' && ok) {
+    answerHtml(res, 200, 'OK', {}, '<html><body><h1>Welcome</h1><p>Please enable JavaScript to continue.</p></body></html>');
+  } else if (record.fault === 'truncated') {
+    relayHalf(res, answer);
+  } else {
+    relay(res, answer, record);
+  }
+}
+
 /** Sends the request on to the mock and reads its whole answer. */
 function forward(agent: Agent, upstream: URL, req: IncomingMessage, body: Buffer): Promise<UpstreamAnswer> {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  }
-  headers['content-length'] = String(body.length);
+  const headers = { ...copyableHeaders(req.headers), 'content-length': String(body.length) };
   return new Promise((resolve, reject) => {
     const outgoing = upstreamRequest(
       { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
@@ -201,15 +208,17 @@ function forward(agent: Agent, upstream: URL, req: IncomingMessage, body: Buffer
 /** Writes the mock's answer unchanged; `delivered` is set once it is flushed to the client's socket. */
 function relay(res: ServerResponse, answer: UpstreamAnswer, record: ProxiedRequest): void {
   if (res.socket === null || res.socket.destroyed) return;
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  }
-  headers['content-length'] = String(answer.body.length);
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, { ...copyableHeaders(answer.headers), 'content-length': String(answer.body.length) });
   res.end(answer.body, () => {
     record.delivered = true;
   });
+}
+
+/** Writes the mock's status, headers (with the full length) and half its body, then closes the connection. */
+function relayHalf(res: ServerResponse, answer: UpstreamAnswer): void {
+  if (res.socket === null || res.socket.destroyed) return;
+  res.writeHead(answer.status, { ...copyableHeaders(answer.headers), 'content-length': String(answer.body.length) });
+  res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => res.socket?.destroy());
 }
 
 /** A gateway's own 502/503 page, without the service's error envelope. */
@@ -242,6 +251,15 @@ function answerHtml(res: ServerResponse, status: number, reason: string, headers
   const body = Buffer.from(page);
   res.writeHead(status, reason, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), ...headers });
   res.end(body);
+}
+
+/** The headers of a message that may cross the proxy. */
+function copyableHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const copied: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) copied[name] = value;
+  }
+  return copied;
 }
 
 async function readBody(stream: IncomingMessage): Promise<Buffer> {
