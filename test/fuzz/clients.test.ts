@@ -28,10 +28,13 @@ interface Local {
 const locals = new Map<Variant, Local>();
 const counts = { constructions: 0, refused: 0, calls: 0, resolved: 0, rejected: 0, invalidArgument: 0, requests: 0 };
 const offHost: string[] = [];
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
 const realFetch = globalThis.fetch;
 const savedEnv = { key: process.env.BIZMSG_API_KEY, url: process.env.BIZMSG_BASE_URL };
 
 beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
   // Loopback only: a fuzzed URL must never make anything (client or mock webhook) leave the machine.
   globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -51,6 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
   globalThis.fetch = realFetch;
   if (savedEnv.key !== undefined) process.env.BIZMSG_API_KEY = savedEnv.key;
   if (savedEnv.url !== undefined) process.env.BIZMSG_BASE_URL = savedEnv.url;
@@ -60,7 +64,7 @@ afterAll(async () => {
   }
   console.log(
     `fuzz clients: runs=${RUNS} per property, constructions=${counts.constructions} refused=${counts.refused} calls=${counts.calls} ` +
-      `resolved=${counts.resolved} rejected=${counts.rejected} invalidArgument=${counts.invalidArgument} requests=${counts.requests} offHost=${offHost.length}`,
+      `resolved=${counts.resolved} rejected=${counts.rejected} invalidArgument=${counts.invalidArgument} requests=${counts.requests} offHost=${offHost.length} unhandled=${unhandled.length}`,
   );
 });
 
@@ -164,6 +168,37 @@ describe('client fuzz', () => {
     );
   }, DEADLINE_MS * 4 + RUNS * 400);
 
+  it('list() is lazy whatever its arguments: nothing sent and nothing rejected until it is consumed, then typed errors only', async () => {
+    const local = locals.get(2)!;
+    const client = new Variant2Client({ apiKey: local.server.apiKey, baseUrl: local.proxy.baseUrl, timeout: CLIENT_TIMEOUT_MS, maxRetries: 0 });
+    const lists: readonly Method[] = [
+      ['contacts.list', (c, a) => c.contacts.list(a.params, a.options)],
+      ['conversations.list', (c, a) => c.conversations.list(a.params, a.options)],
+      ['campaigns.list', (c, a) => c.campaigns.list(a.options)],
+      ['webhooks.list', (c, a) => c.webhooks.list(a.options)],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lists), argsValue, async ([, invoke], args) => {
+        const unhandledBefore = unhandled.length;
+        const requestsBefore = local.proxy.records.length;
+        let pages: unknown;
+        try {
+          pages = invoke(client, args);
+        } catch (error) {
+          expect.fail(`list() threw synchronously: ${String(error)}`);
+        }
+        // A turn of the event loop: an eager rejection would be reported as unhandled by now.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(unhandled.slice(unhandledBefore).map(String), 'unhandled rejection from a list nobody consumed yet').toEqual([]);
+        expect(local.proxy.records.length - requestsBefore, 'requests sent before the list was consumed').toBe(0);
+        const observation = await observeCall(local, () => pages);
+        const context = { apiKey: local.server.apiKey, timeoutMs: timeoutOf(args.options, CLIENT_TIMEOUT_MS), signal: readField(args.options, 'signal') };
+        expect(callViolations(observation, context)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+  }, DEADLINE_MS * 4 + RUNS * 200);
+
   it('a custom fetch that throws, hangs or answers junk still gives typed errors, in time', async () => {
     const local = locals.get(2)!;
     const behaviours = fc.constantFrom(
@@ -199,5 +234,11 @@ describe('client fuzz', () => {
 
   it('never left the loopback address', () => {
     expect(offHost).toEqual([]);
+  });
+
+  it('left no unhandled rejection behind (a promise the client made and nobody could catch)', async () => {
+    // Unhandled rejections are reported after the microtask queue drains: give them a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(unhandled.map((reason) => (reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)))).toEqual([]);
   });
 });
