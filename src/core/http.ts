@@ -1,6 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import { ListMetaSchema, type ListMeta } from '../schemas/common.js';
 import { ApiPromise } from './api-promise.js';
+import { readArguments } from './arguments.js';
 import { describeIssue } from './describe-issue.js';
 import { InvalidArgumentError } from './errors.js';
 import { invalidBodyError } from './failures.js';
@@ -11,7 +12,8 @@ import { fillRoute } from './path.js';
 import type { Protocol } from './protocol.js';
 import type { RateLimitSnapshot } from './rate-limit-headers.js';
 import { redactText } from './redact.js';
-import { describeValue, serializeBody } from './request-body.js';
+import { describeValue } from './describe-value.js';
+import { serializeBody } from './request-body.js';
 import { Transport, wrapHooks, type Exchange, type Reply } from './transport.js';
 
 /** One endpoint call, as the resource classes describe it. */
@@ -87,7 +89,7 @@ export class HttpClient {
     try {
       exchange = this.#prepare(call, options);
     } catch (error) {
-      return ApiPromise.reject(error as Error);
+      return ApiPromise.reject(error as InvalidArgumentError);
     }
     return new ApiPromise(this.#transport.send(exchange), (reply) => this.#result(call, reply));
   }
@@ -105,6 +107,10 @@ export class HttpClient {
 
   /** Checks everything the caller gave, so that a mistake throws before anything is sent. */
   #prepare(call: CallInfo, rawOptions: RequestOptions | undefined): Exchange {
+    return readArguments(`the arguments of ${call.method} /${call.path}`, () => this.#exchange(call, rawOptions));
+  }
+
+  #exchange(call: CallInfo, rawOptions: RequestOptions | undefined): Exchange {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
     const shownPath = redactText(path, this.#settings.apiKey);

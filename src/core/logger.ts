@@ -1,3 +1,4 @@
+import { showValue } from './describe-value.js';
 import { InvalidArgumentError } from './errors.js';
 
 /** How much the client logs: each level includes the ones before it. */
@@ -41,7 +42,7 @@ export function resolveLogger(level: unknown, logger: unknown, envLevel: string 
 function checkLevel(value: unknown, fromEnv: boolean): LogLevel {
   if (typeof value === 'string' && (LEVELS as readonly string[]).includes(value)) return value as LogLevel;
   const where = fromEnv ? 'The BIZMSG_LOG environment variable' : 'The `logLevel` option';
-  throw new InvalidArgumentError(`${where} must be one of ${LEVELS.join(', ')}, got ${JSON.stringify(String(value))}.`);
+  throw new InvalidArgumentError(`${where} must be one of ${LEVELS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : showValue(value)}.`);
 }
 
 function checkLogger(value: unknown): Logger {

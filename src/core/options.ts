@@ -1,4 +1,6 @@
 import type { Hooks } from 'ky';
+import { showValue } from './describe-value.js';
+import { readArguments } from './arguments.js';
 import { InvalidArgumentError } from './errors.js';
 import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from './logger.js';
 
@@ -71,6 +73,10 @@ const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
 
 /** Applies defaults and environment fallbacks, and rejects values that cannot work. */
 export function resolveSettings(options: ClientOptions = {}): ClientSettings {
+  return readArguments('the client options', () => settingsFrom(options));
+}
+
+function settingsFrom(options: ClientOptions): ClientSettings {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('Client options must be an object, e.g. { apiKey, baseUrl }.');
   }
@@ -126,7 +132,9 @@ function resolveBaseUrl(value: unknown): string {
     );
   }
   if (typeof value !== 'string' || !URL.canParse(value)) {
-    throw new InvalidArgumentError(`The \`baseUrl\` option must be an absolute URL, got ${JSON.stringify(value)}.`);
+    throw new InvalidArgumentError(
+      `The \`baseUrl\` option must be an absolute URL, got ${typeof value === 'string' ? JSON.stringify(value) : showValue(value)}.`,
+    );
   }
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -149,7 +157,7 @@ function checkMs(name: string, value: unknown, fallback: number, min: number): n
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > 2_147_483_647) {
     throw new InvalidArgumentError(
-      `The \`${name}\` option must be a number of milliseconds from ${min} to 2147483647, got ${String(value)}.`,
+      `The \`${name}\` option must be a number of milliseconds from ${min} to 2147483647, got ${showValue(value)}.`,
     );
   }
   return value;
@@ -158,7 +166,7 @@ function checkMs(name: string, value: unknown, fallback: number, min: number): n
 function checkCount(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
-    throw new InvalidArgumentError(`The \`${name}\` option must be an integer from 0 to 100, got ${String(value)}.`);
+    throw new InvalidArgumentError(`The \`${name}\` option must be an integer from 0 to 100, got ${showValue(value)}.`);
   }
   return value;
 }
@@ -214,6 +222,19 @@ function checkHooks(value: unknown): Hooks {
   return value as Hooks;
 }
 
+/** Headers the HTTP layer sets itself per connection or body; fetch implementations refuse them. */
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
+  'connection',
+  'content-length',
+  'expect',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
 function checkHeaders(name: string, value: unknown): Record<string, string> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -223,6 +244,9 @@ function checkHeaders(name: string, value: unknown): Record<string, string> {
   for (const [key, v] of Object.entries(value)) {
     if (!HEADER_NAME.test(key)) {
       throw new InvalidArgumentError(`The \`${name}\` option: ${JSON.stringify(key)} is not a valid HTTP header name.`);
+    }
+    if (TRANSPORT_HEADERS.has(key.toLowerCase())) {
+      throw new InvalidArgumentError(`The \`${name}\` option: "${key}" is set by the HTTP layer itself and cannot be given.`);
     }
     if (typeof v !== 'string') {
       throw new InvalidArgumentError(`The \`${name}\` option: the value of "${key}" must be a string.`);

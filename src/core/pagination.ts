@@ -2,7 +2,9 @@ import type { ListMeta } from '../schemas/common.js';
 import { InvalidArgumentError } from './errors.js';
 import { isRecord } from './guards.js';
 import type { ApiCall, HttpClient, PageData } from './http.js';
-import type { ListRequestOptions } from './options.js';
+import type { ListRequestOptions, RequestOptions } from './options.js';
+import { readArguments } from './arguments.js';
+import { describeValue, showValue } from './describe-value.js';
 import { readRateLimit, type RateLimitSnapshot } from './rate-limit-headers.js';
 import { responseOf } from './response-copy.js';
 import type { Reply } from './transport.js';
@@ -62,12 +64,14 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #signal: AbortSignal | undefined;
   #first: Promise<Page<T>> | undefined;
 
+  readonly #invalid: InvalidArgumentError | undefined;
+
   /** `invalid`: an argument error found by `list()`, reported when the list is awaited or walked. */
-  constructor(fetch: PageFetcher<T>, options: ListRequestOptions | undefined, invalid?: InvalidArgumentError) {
+  constructor(fetch: PageFetcher<T>, options: { prefetch: number; signal: AbortSignal | undefined }, invalid?: InvalidArgumentError) {
     this.#fetch = fetch;
-    this.#prefetch = invalid === undefined ? (options?.prefetch ?? 0) : 0;
-    this.#signal = options?.signal;
-    if (invalid !== undefined) this.#first = Promise.reject(invalid);
+    this.#prefetch = options.prefetch;
+    this.#signal = options.signal;
+    this.#invalid = invalid;
   }
 
   then<A = Page<T>, B = never>(
@@ -110,8 +114,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** Collects items across pages, stopping after `max` items when given. */
   async toArray(options: { max?: number } = {}): Promise<T[]> {
-    const max = options.max ?? Number.POSITIVE_INFINITY;
-    if (!(max >= 0)) throw new InvalidArgumentError(`\`max\` must be a number >= 0, got ${String(options.max)}.`);
+    const max = readArguments('the options of toArray()', () => maxOf(options));
     const items: T[] = [];
     if (max === 0) return items;
     for await (const item of this) {
@@ -122,7 +125,11 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 
   #firstPageOnce(): Promise<Page<T>> {
-    this.#first ??= this.#fetch(undefined, this.#signal).then((data) => new Page(this.#fetch, data));
+    // The argument error is made a rejection only now, when someone will handle it.
+    this.#first ??=
+      this.#invalid === undefined
+        ? this.#fetch(undefined, this.#signal).then((data) => new Page(this.#fetch, data))
+        : Promise.reject(this.#invalid);
     return this.#first;
   }
 
@@ -162,9 +169,23 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 }
 
-function prefetchError(value: unknown): InvalidArgumentError | undefined {
-  if (value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 32)) return undefined;
-  return new InvalidArgumentError(`The \`prefetch\` option must be an integer from 0 to 32, got ${String(value)}.`);
+function maxOf(options: unknown): number {
+  if (options === undefined) return Number.POSITIVE_INFINITY;
+  if (!isRecord(options)) throw new InvalidArgumentError(`The options of toArray() must be an object, e.g. { max: 100 }, got ${describeValue(options)}.`);
+  const max = options.max ?? Number.POSITIVE_INFINITY;
+  if (typeof max !== 'number' || !(max >= 0)) throw new InvalidArgumentError(`\`max\` must be a number >= 0, got ${showValue(max)}.`);
+  return max;
+}
+
+/** `list()`'s options split into the walk's own (`prefetch`, `signal`) and the request's. */
+function listOptions(options: unknown): { prefetch: number; signal: AbortSignal | undefined; request: RequestOptions | undefined } {
+  if (options === undefined) return { prefetch: 0, signal: undefined, request: undefined };
+  if (!isRecord(options)) throw new InvalidArgumentError(`Request options must be an object, e.g. { prefetch: 2 }, got ${describeValue(options)}.`);
+  const { prefetch = 0, ...request } = options as ListRequestOptions;
+  if (typeof prefetch !== 'number' || !Number.isInteger(prefetch) || prefetch < 0 || prefetch > 32) {
+    throw new InvalidArgumentError(`The \`prefetch\` option must be an integer from 0 to 32, got ${showValue(prefetch)}.`);
+  }
+  return { prefetch, signal: request.signal, request };
 }
 
 /** Starts a paginated `list()` call; the `page` in its query, if any, is the first page. */
@@ -173,15 +194,17 @@ export function paginate<T>(
   call: ApiCall<T[]>,
   options: ListRequestOptions | undefined,
 ): PagePromise<T> {
-  const { prefetch, ...requestOptions } = isRecord(options) ? options : {};
+  let read: ReturnType<typeof listOptions>;
+  try {
+    read = readArguments('the options of list()', () => listOptions(options));
+  } catch (error) {
+    return new PagePromise<T>(() => Promise.reject(error), { prefetch: 0, signal: undefined }, error as InvalidArgumentError);
+  }
+  const { request } = read;
   const fetch: PageFetcher<T> = (page, signal) =>
     http.requestPage(
       page === undefined ? call : { ...call, query: { ...call.query, page } },
-      signal === undefined ? (options === undefined ? undefined : requestOptions) : { ...requestOptions, signal },
+      signal === undefined ? request : { ...request, signal },
     );
-  const invalid =
-    options !== undefined && !isRecord(options)
-      ? new InvalidArgumentError('Request options must be an object, e.g. { prefetch: 2 }.')
-      : prefetchError(prefetch);
-  return new PagePromise(fetch, isRecord(options) ? options : undefined, invalid);
+  return new PagePromise(fetch, read);
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
-import { describeValue } from './request-body.js';
+import { describeValue } from './describe-value.js';
 
 /**
  * The request path of a route such as `contacts/{id}`: each `{id}` is filled, in order, with
@@ -20,5 +20,9 @@ function encodeId(id: unknown): string {
   }
   // URL parsers resolve "." and ".." segments (even percent-encoded), so they cannot be ids.
   if (id === '.' || id === '..') throw new InvalidArgumentError(`"${id}" is not a valid id.`);
-  return encodeURIComponent(id);
+  try {
+    return encodeURIComponent(id);
+  } catch {
+    throw new InvalidArgumentError('An id must be well-formed text; this one holds a lone UTF-16 surrogate.');
+  }
 }

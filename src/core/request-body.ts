@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
+import { describeValue } from './describe-value.js';
 import { isRecord } from './guards.js';
 
 /**
@@ -13,7 +14,7 @@ export function serializeBody(body: unknown, what: string): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    const field = unserializableField(body, [], new Set());
+    const field = findUnserializable(body);
     const where = field === undefined || field.length === 0 ? '' : ` at "${field.join('.')}"`;
     throw new InvalidArgumentError(`${what} cannot be sent as JSON${where}: ${(error as Error).message}`, { cause: error });
   }
@@ -22,6 +23,15 @@ export function serializeBody(body: unknown, what: string): string {
 /** The error for a method called without its parameters object, or undefined when `params` is one. */
 export function paramsError(params: unknown, method: string): InvalidArgumentError | undefined {
   return isRecord(params) ? undefined : new InvalidArgumentError(`${method} needs an object of parameters, got ${describeValue(params)}.`);
+}
+
+/** Path of the first value JSON.stringify fails on; undefined when the walk itself throws (a getter). */
+function findUnserializable(body: unknown): string[] | undefined {
+  try {
+    return unserializableField(body, [], new Set());
+  } catch {
+    return undefined;
+  }
 }
 
 /** Path of the first value JSON.stringify fails on; `ancestors` detects cycles. */
@@ -44,12 +54,4 @@ function unserializableField(value: unknown, path: string[], ancestors: Set<obje
   }
   ancestors.delete(value);
   return undefined;
-}
-
-/** A short, secret-free description of a value's kind, for argument errors. */
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  const kind = typeof value;
-  return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }

@@ -195,3 +195,88 @@ describe('timers from options', () => {
     expect(aborted).toBe(false);
   });
 });
+
+describe('found by the client fuzz suite', () => {
+  const setup = () => {
+    const { fetch, requests } = scriptedFetch(json(200, { data: [] }));
+    return { client: new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch }), requests };
+  };
+  const reason = async (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(() => undefined, (e: unknown) => e as Error);
+
+  it('a list() with bad options that nobody consumes yet leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (error: unknown) => void unhandled.push(error);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { client, requests } = setup();
+      const list = client.contacts.list({}, { prefetch: -1 });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+      const error = await reason(list);
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect(error!.message).toBe('The `prefetch` option must be an integer from 0 to 32, got -1.');
+      expect(requests).toHaveLength(0);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('an id with a lone surrogate is an InvalidArgumentError, not a URIError', async () => {
+    const { client } = setup();
+    const error = await reason(client.contacts.get('\ud800'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error!.message).toBe('An id must be well-formed text; this one holds a lone UTF-16 surrogate.');
+  });
+
+  it('values String() cannot show are described by their kind', async () => {
+    expect(constructionError({ apiKey: 'k', baseUrl: BASE, timeout: Object.create(null) }).message).toBe(
+      'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got an object.',
+    );
+    expect(constructionError({ apiKey: 'k', baseUrl: 10n }).message).toBe('The `baseUrl` option must be an absolute URL, got 10.');
+    const { client } = setup();
+    expect((await reason(client.account.me({ maxRetries: Object.create(null) })))!.message).toBe(
+      'The `maxRetries` option must be an integer from 0 to 100, got an object.',
+    );
+    expect((await reason(client.contacts.list({}, { prefetch: Object.create(null) })))!.message).toBe(
+      'The `prefetch` option must be an integer from 0 to 32, got an object.',
+    );
+  });
+
+  it('a getter of the caller that throws is an InvalidArgumentError naming what was read', async () => {
+    const { client, requests } = setup();
+    const body = Object.defineProperty({ name: 'x' }, 'phone', { enumerable: true, get: () => { throw new Error('no phone'); } });
+    const created = await reason(client.contacts.create(body as never));
+    expect(created).toBeInstanceOf(InvalidArgumentError);
+    expect(created!.message).toBe('The body of POST /contacts cannot be sent as JSON: no phone');
+    const params = Object.defineProperty({}, 'tag', { enumerable: true, get: () => { throw new TypeError('bad tag'); } });
+    const listed = await reason(client.contacts.list(params as never));
+    expect(listed!.message).toBe('Reading the arguments of GET /contacts threw: TypeError: bad tag');
+    const options = Object.defineProperty({}, 'prefetch', { enumerable: true, get: () => { throw new Error('no'); } });
+    expect((await reason(client.contacts.list({}, options as never)))!.message).toBe('Reading the options of list() threw: Error: no');
+    expect(requests).toHaveLength(0);
+    const clientOptions = Object.defineProperty({ apiKey: 'k' }, 'baseUrl', { get: () => { throw new Error('env broken'); } });
+    const constructed = constructionError(clientOptions);
+    expect(constructed).toBeInstanceOf(InvalidArgumentError);
+    expect(constructed.message).toBe('Reading the client options threw: Error: env broken');
+  });
+
+  it('toArray(null) is an InvalidArgumentError', async () => {
+    const { client } = setup();
+    const error = await reason(client.contacts.list().toArray(null as never));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error!.message).toBe('The options of toArray() must be an object, e.g. { max: 100 }, got null.');
+  });
+
+  it.each(['transfer-encoding', 'Expect', 'upgrade', 'keep-alive', 'connection', 'content-length'])(
+    'refuses the header %s, which the HTTP layer sets itself, before sending',
+    async (name) => {
+      expect(constructionError({ apiKey: 'k', baseUrl: BASE, headers: { [name]: 'x' } }).message).toBe(
+        `The \`headers\` option: "${name}" is set by the HTTP layer itself and cannot be given.`,
+      );
+      const { client, requests } = setup();
+      const error = await reason(client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }, { headers: { [name]: '3' } }));
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect(requests).toHaveLength(0);
+    },
+  );
+});
