@@ -1,3 +1,9 @@
+/** The longest delay `setTimeout` takes as given; a longer one fires after 1 ms instead. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** The latest time a Date can hold (year 275760): virtual time never passes it. */
+const MAX_DATE_MS = 8.64e15;
+
 /** A task the clock runs when its time comes. */
 interface Task {
   at: number;
@@ -34,6 +40,7 @@ export class VirtualClock {
   async advance(ms: number): Promise<void> {
     if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`clock.advance(ms) needs a number of ms >= 0, got ${String(ms)}.`);
     const target = this.now() + ms;
+    if (target > MAX_DATE_MS) throw new TypeError(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
     await this.#runDue(target);
     this.#offset += Math.max(0, target - this.now());
     await this.#runDue();
@@ -95,7 +102,10 @@ export class VirtualClock {
     clearTimeout(this.#timer);
     const next = this.#tasks[0];
     if (next === undefined) return;
-    this.#timer = setTimeout(() => void this.#runDue(), Math.max(0, next.at - this.now()));
+    // A task further away than the longest timer gets a timer that wakes up early, finds
+    // nothing due and sets the next one: one wake-up per ~24.8 days instead of one per ms.
+    const delay = next.at - this.now();
+    this.#timer = setTimeout(() => void this.#runDue(), delay > MAX_TIMER_MS ? MAX_TIMER_MS : delay > 0 ? delay : 0);
     this.#timer.unref?.();
   }
 }

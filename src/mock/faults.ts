@@ -1,4 +1,6 @@
+import { MAX_TIMER_MS } from './clock.js';
 import { MockHttpError, MockNetworkError } from './http-error.js';
+import type { MockVariant } from './options.js';
 
 /** A fault to inject into matching requests. */
 export interface FaultSpec {
@@ -6,11 +8,11 @@ export interface FaultSpec {
   route?: string | RegExp;
   /** Answer with this status and its spec error code. */
   status?: number;
-  /** Error code of the answer (default: the code of `status`). */
+  /** Error code of the answer (default: the code the spec gives `status` in this variant; required where it gives none or several). */
   code?: string;
   /** Fail the connection instead of answering. */
   networkError?: boolean;
-  /** Wait this many ms (real time) before going on. */
+  /** Wait this many ms (real time, 0 to 2147483647) before going on. */
   delay?: number;
   /** Apply to the next N matching requests (default 1, or unlimited with `rate`). */
   times?: number;
@@ -18,15 +20,10 @@ export interface FaultSpec {
   rate?: number;
 }
 
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'VALIDATION_ERROR',
-  401: 'AUTHENTICATION_ERROR',
-  403: 'INSUFFICIENT_PERMISSIONS',
-  404: 'RESOURCE_NOT_FOUND',
-  422: 'VALIDATION_ERROR',
-  429: 'RATE_LIMIT_EXCEEDED',
-  500: 'INTERNAL_ERROR',
-  502: 'MESSAGING_ERROR',
+/** The code of each status, where the spec's table gives the variant one code to use for it. */
+const CODE_BY_STATUS: Record<MockVariant, Readonly<Record<number, string>>> = {
+  1: { 400: 'VALIDATION_ERROR', 401: 'AUTHENTICATION_ERROR', 403: 'INSUFFICIENT_PERMISSIONS', 404: 'RESOURCE_NOT_FOUND', 429: 'RATE_LIMIT_EXCEEDED', 500: 'INTERNAL_ERROR', 502: 'MESSAGING_ERROR' },
+  2: { 422: 'VALIDATION_ERROR', 401: 'AUTHENTICATION_ERROR', 403: 'INSUFFICIENT_PERMISSIONS', 404: 'RESOURCE_NOT_FOUND', 429: 'RATE_LIMIT_EXCEEDED', 500: 'INTERNAL_ERROR', 502: 'MESSAGING_ERROR' },
 };
 
 interface ActiveFault {
@@ -39,9 +36,11 @@ interface ActiveFault {
 export class FaultInjector {
   #faults: ActiveFault[] = [];
   readonly #random: () => number;
+  readonly #codes: Readonly<Record<number, string>>;
 
-  constructor(random: () => number) {
+  constructor(random: () => number, variant: MockVariant) {
     this.#random = random;
+    this.#codes = CODE_BY_STATUS[variant];
   }
 
   /** Adds a fault. */
@@ -50,8 +49,12 @@ export class FaultInjector {
       throw new TypeError('A fault needs a status, networkError: true or a delay.');
     }
     if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1)) throw new TypeError('A fault rate is a share from 0 to 1.');
+    if (spec.delay !== undefined && !(spec.delay >= 0 && spec.delay <= MAX_TIMER_MS)) {
+      throw new TypeError(`A fault delay is a number of ms from 0 to ${MAX_TIMER_MS}, got ${String(spec.delay)}.`);
+    }
+    const code = spec.status === undefined ? undefined : this.#codeOf(spec.status, spec.code);
     const remaining = spec.times ?? (spec.rate === undefined ? 1 : Number.POSITIVE_INFINITY);
-    this.#faults.push({ spec, matches: matcher(spec.route), remaining });
+    this.#faults.push({ spec: { ...spec, code }, matches: matcher(spec.route), remaining });
   }
 
   /** Removes all faults. */
@@ -70,8 +73,17 @@ export class FaultInjector {
     if (networkError === true) throw new MockNetworkError();
     if (status !== undefined) {
       const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {};
-      throw new MockHttpError(status, code ?? CODE_BY_STATUS[status] ?? 'INTERNAL_ERROR', `Injected fault: ${status}.`, {}, headers);
+      throw new MockHttpError(status, code!, `Injected fault: ${status}.`, {}, headers);
     }
+  }
+
+  #codeOf(status: number, code: string | undefined): string {
+    if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new TypeError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
+    if (code !== undefined) return code;
+    if (!Object.hasOwn(this.#codes, status)) {
+      throw new TypeError(`The spec gives status ${status} no single error code in this variant: give the fault a code too.`);
+    }
+    return this.#codes[status]!;
   }
 }
 

@@ -1,5 +1,5 @@
 import { authenticate, authorize } from './auth.js';
-import { VirtualClock } from './clock.js';
+import { MAX_TIMER_MS, VirtualClock } from './clock.js';
 import type { MockContext } from './context.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { envelopeOf, type MockEnvelope } from './envelope.js';
@@ -66,9 +66,9 @@ export class MockService {
     this.#plans = mergePlans(this.variant, options.plans);
     this.#envelope = envelopeOf(this.variant);
     this.#random = seededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
-    this.#faults = new FaultInjector(this.#random);
+    this.#faults = new FaultInjector(this.#random, this.variant);
     this.apiKey = this.#newKeyString();
-    const events = new WebhookDispatcher(() => this.#store, this.clock, options.webhookTimeout ?? 10_000);
+    const events = new WebhookDispatcher(() => this.#store, this.clock, checkWebhookTimeout(options.webhookTimeout ?? 10_000));
     this.#context = {
       variant: this.variant,
       validationStatus: this.#envelope.validationStatus,
@@ -217,6 +217,11 @@ export class MockService {
     while (hex.length < 32) hex += Math.floor(this.#random() * 0x100000000).toString(16).padStart(8, '0');
     return `sk_test_${hex}`;
   }
+}
+
+function checkWebhookTimeout(ms: number): number {
+  if (!(ms >= 1 && ms <= MAX_TIMER_MS)) throw new TypeError(`webhookTimeout is a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(ms)}.`);
+  return ms;
 }
 
 function checkVariant(variant: unknown): MockVariant {

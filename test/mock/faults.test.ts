@@ -58,6 +58,27 @@ describe('fault injection', () => {
     expect(share).toBeLessThan(0.4);
   });
 
+  it('gives an injected status the code the spec table gives it in the variant, and asks for one where it gives none', async () => {
+    const v2 = createMockServer({ variant: 2, baseUrl: 'https://faults-v2.bizmsg.test/api/v1' });
+    v2.listen();
+    try {
+      v2.inject({ route: 'GET /account/me', status: 422 });
+      const validation = await rawApi(v2)('GET', '/account/me');
+      expect([validation.status, validation.body]).toEqual([422, errorEnvelope(2, { code: 'VALIDATION_ERROR', message: 'Injected fault: 422.' })]);
+      expect(() => v2.inject({ status: 400 })).toThrow('The spec gives status 400 no single error code in this variant: give the fault a code too.');
+      v2.inject({ route: 'GET /account/me', status: 400, code: 'INVALID_PHONE' });
+      expect((await rawApi(v2)('GET', '/account/me')).body.error.code).toBe('INVALID_PHONE');
+    } finally {
+      v2.close();
+    }
+    mock.inject({ route: 'GET /account/me', status: 400 });
+    expect((await api('GET', '/account/me')).body.error.code).toBe('VALIDATION_ERROR');
+    for (const status of [422, 503]) expect(() => mock.inject({ status })).toThrow(`The spec gives status ${status} no single error code in this variant: give the fault a code too.`);
+    for (const status of [200, 302, 600, 404.5]) expect(() => mock.inject({ status, code: 'X' })).toThrow(`A fault status is an error status from 400 to 599, got ${status}.`);
+    mock.inject({ route: 'GET /account/me', status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect((await api('GET', '/account/me')).status).toBe(503);
+  });
+
   it('clearFaults() removes them; a fault needs something to do', () => {
     mock.inject({ status: 500, rate: 1 });
     mock.clearFaults();
