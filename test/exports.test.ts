@@ -55,6 +55,7 @@ describe('entry points', () => {
     expect(Object.keys(mock).sort()).toMatchInlineSnapshot(`
       [
         "AUTOMATIONS",
+        "BODY_LIMITS",
         "DEFAULT_TEMPLATES",
         "LIFECYCLE_MS",
         "MAGIC_NUMBERS",

@@ -1,3 +1,5 @@
+import { BODY_LIMITS } from './options.js';
+
 /** An error answer of the mock: a spec code, its status and the details of the envelope. */
 export class MockHttpError extends Error {
   constructor(
@@ -16,6 +18,11 @@ export class MockNetworkError extends Error {
   constructor() {
     super('Injected network error');
   }
+}
+
+/** 413 PAYLOAD_TOO_LARGE for a body over the limit (a status and code the spec's table does not have: see docs/decisions.md). */
+export function payloadTooLarge(): MockHttpError {
+  return new MockHttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${BODY_LIMITS.maxBytes} bytes.`, { body: [`must be at most ${BODY_LIMITS.maxBytes} bytes`] });
 }
 
 /** 404 RESOURCE_NOT_FOUND for a missing resource. */

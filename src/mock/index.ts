@@ -4,6 +4,7 @@ export { startMockHttpServer } from './http-server.js';
 export type { MockHttpServer, MockHttpServerOptions } from './http-server.js';
 export {
   AUTOMATIONS,
+  BODY_LIMITS,
   DEFAULT_TEMPLATES,
   LIFECYCLE_MS,
   MAGIC_NUMBERS,
@@ -17,6 +18,7 @@ export {
 } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
 export type { FaultSpec } from './faults.js';
+export type { MockRequest } from './request.js';
 export type { VirtualClock } from './clock.js';
 export type {
   DeliveryAttempt,

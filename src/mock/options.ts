@@ -121,5 +121,11 @@ export const LIFECYCLE_MS = { delivered: 1000, read: 5000, failed: 1000 } as con
 /** Webhook retry delays after a failed delivery: 1 m, 5 m, 30 m, 2 h, 24 h (spec section 6). */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000] as const;
 
+/**
+ * Limits of request bodies: larger gets 413 PAYLOAD_TOO_LARGE, nested deeper (the body object
+ * is level 1) a VALIDATION_ERROR naming the field.
+ */
+export const BODY_LIMITS = { maxBytes: 1_048_576, maxDepth: 32 } as const;
+
 /** Largest `per_page`, and the page size when none is asked for. */
 export const PAGE_SIZE = { max: 100, default: 20 } as const;

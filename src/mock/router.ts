@@ -1,10 +1,11 @@
 import type { ListMeta } from '../schemas/common.js';
 import type { MockPlan, Scope } from './options.js';
+import type { MockRequest } from './request.js';
 import type { MockKey } from './store.js';
 
 /** What a route handler gets. */
 export interface RouteInput {
-  request: Request;
+  request: MockRequest;
   params: Record<string, string>;
   query: URLSearchParams;
   /** The key that authenticated the request. */
@@ -34,7 +35,7 @@ interface CompiledRoute extends Route {
   names: string[];
 }
 
-/** Matches requests to routes; a path that exists with another method is told apart from a missing one. */
+/** Matches requests to routes; a path that exists with other methods is told apart from a missing one. */
 export class Router {
   readonly #routes: CompiledRoute[];
 
@@ -49,21 +50,23 @@ export class Router {
     });
   }
 
-  /** The route for `method` and `path`, `'method'` if only the method is wrong, or undefined. */
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | 'method' | undefined {
-    let pathExists = false;
+  /** The route for `method` and `path`; if only the method is wrong, the methods the path has; else undefined. */
+  match(method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
+    const allowed: string[] = [];
     for (const route of this.#routes) {
       const found = route.pattern.exec(path);
       if (found === null) continue;
-      pathExists = true;
-      if (route.method !== method) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
       const params: Record<string, string> = {};
       route.names.forEach((name, i) => {
         params[name] = safeDecode(found[i + 1]!);
       });
       return { route, params };
     }
-    return pathExists ? 'method' : undefined;
+    return allowed.length > 0 ? { allowed } : undefined;
   }
 }
 

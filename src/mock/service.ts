@@ -4,7 +4,8 @@ import type { MockContext } from './context.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { envelopeOf, type MockEnvelope } from './envelope.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
-import { MockHttpError } from './http-error.js';
+import { MockHttpError, MockNetworkError } from './http-error.js';
+import { checkDeclaredLength } from './json-body.js';
 import { Messaging } from './messaging.js';
 import {
   DEFAULT_PLAN,
@@ -20,6 +21,7 @@ import {
 } from './options.js';
 import { seededRandom } from './random.js';
 import { RateLimiter } from './rate-limiter.js';
+import type { MockRequest } from './request.js';
 import { Router } from './router.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
@@ -102,27 +104,31 @@ export class MockService {
     return this.#store.emails;
   }
 
-  /** Answers one request as the service would. Throws `MockNetworkError` for an injected connection failure. */
-  async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
+  /**
+   * Answers one request as the service would: every failure is an answer in the variant's
+   * envelope. Throws only `MockNetworkError`, for an injected connection failure.
+   */
+  async handle(request: MockRequest): Promise<Response> {
     let rateHeaders: Record<string, string> = {};
     try {
+      const url = this.#urlOf(request);
       const path = url.pathname === this.#basePath ? '/' : url.pathname.startsWith(`${this.#basePath}/`) ? url.pathname.slice(this.#basePath.length) : undefined;
       if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
       await this.#faults.apply(request.method, path);
+      checkDeclaredLength(request);
       const key = authenticate(request, this.variant, this.#store);
       const plan = this.#plans[key.plan]!;
       rateHeaders = this.#limiter.hit(key.key, plan, this.clock.now());
       const match = this.#router.match(request.method, path);
-      if (match === undefined || match === 'method') {
-        throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${request.method} ${path} in Variant ${this.variant}.`);
-      }
+      if (match === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${request.method} ${path} in Variant ${this.variant}.`);
+      if ('allowed' in match) throw methodNotFound(request.method, path, match.allowed);
       authorize(key, match.route.scope);
       const result = await match.route.handle({ request, params: match.params, query: url.searchParams, key, plan });
       return this.#json(result.status ?? 200, this.#envelope.success(result.data, result.meta), rateHeaders);
     } catch (error) {
-      if (!(error instanceof MockHttpError)) throw error;
-      return this.#json(error.status, this.#envelope.error(error), { ...rateHeaders, ...error.headers });
+      if (error instanceof MockNetworkError) throw error;
+      const answer = error instanceof MockHttpError ? error : unexpected(error);
+      return this.#json(answer.status, this.#withoutKeys(this.#envelope.error(answer)), { ...rateHeaders, ...answer.headers });
     }
   }
 
@@ -180,8 +186,26 @@ export class MockService {
     this.clock.stop();
   }
 
+  #urlOf(request: MockRequest): URL {
+    try {
+      return new URL(request.url);
+    } catch {
+      throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', 'No API at this URL.');
+    }
+  }
+
+  /**
+   * An error answer with every known key replaced: a key sent in a path (`GET /contacts/<key>`)
+   * must not come back in the 404's message.
+   */
+  #withoutKeys(body: unknown): string {
+    let text = JSON.stringify(body);
+    for (const key of this.#store.keys.keys()) if (text.includes(key)) text = text.replaceAll(key, '[redacted]');
+    return text;
+  }
+
   #json(status: number, body: unknown, headers: Record<string, string>): Response {
-    return new Response(JSON.stringify(body), {
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json', date: this.clock.date().toUTCString(), ...headers },
     });
@@ -217,6 +241,18 @@ export class MockService {
     while (hex.length < 32) hex += Math.floor(this.#random() * 0x100000000).toString(16).padStart(8, '0');
     return `sk_test_${hex}`;
   }
+}
+
+/** 404 RESOURCE_NOT_FOUND for a method a path does not have, with the methods it has in `Allow` (see docs/decisions.md). */
+function methodNotFound(method: string, path: string, allowed: readonly string[]): MockHttpError {
+  const list = allowed.join(', ');
+  return new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${method} ${path}; this path has ${list}.`, { allowed_methods: [...allowed] }, { allow: list });
+}
+
+/** 500 INTERNAL_ERROR for a failure of the mock itself; it names the error's class, never its message. */
+function unexpected(error: unknown): MockHttpError {
+  const name = error instanceof Error ? error.name : typeof error;
+  return new MockHttpError(500, 'INTERNAL_ERROR', `The mock failed unexpectedly (${name}).`);
 }
 
 function checkWebhookTimeout(ms: number): number {

@@ -55,27 +55,6 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-/** The JSON body of a request: malformed JSON is a 400, never a 500. */
-async function readJsonBody(request: Request, status: number): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') throw validationError(status, { body: ['is required'] });
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw validationError(400, { body: ['is not valid JSON'] });
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationError(status, { body: ['must be a JSON object'] });
-  }
-  return body;
-}
-
-/** The JSON body of a request parsed by `schema`: the two steps every write route takes. */
-export async function parseBody<T>(request: Request, schema: ZodMiniType<T>, status: number): Promise<T> {
-  return parseWith(schema, await readJsonBody(request, status), status);
-}
-
 /** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */
 export function checkPhone(phone: string, field: string): void {
   if (!PHONE_PATTERN.test(phone)) {

@@ -86,3 +86,27 @@ describe.each([
     expect([response.status, response.body]).toEqual([404, errorEnvelope(variant, { code: 'RESOURCE_NOT_FOUND' })]);
   });
 });
+
+describe.each([
+  [1, v1],
+  [2, v2],
+] as Array<[1 | 2, MockServer]>)('Variant %i error answers never carry a key', (variant, mock) => {
+  it('not even one the request put in its path or template name', async () => {
+    const api = rawApi(mock);
+    const other = mock.createKey({ scopes: ['account:read'] });
+    const answers = [
+      await api('GET', `/contacts/${mock.apiKey}`),
+      await api('GET', `/contacts/x${other}x`),
+      await api('GET', `/no/such/${other}`),
+      variant === 1
+        ? await api('POST', '/messages/template', { body: { to: '4915112345678', name: mock.apiKey, language: 'en', components: [] } })
+        : await api('POST', '/messages/send', { body: { to: '4915112345678', messaging_account_id: 1, type: 'template', content: { name: mock.apiKey, language: 'en', components: [] } } }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 400]);
+    for (const answer of answers) {
+      const text = JSON.stringify(answer.body);
+      expect([text.includes(mock.apiKey), text.includes(other), text.includes('[redacted]')]).toEqual([false, false, true]);
+    }
+    expect(answers[0]!.body.error.message).toBe('Contact [redacted] does not exist.');
+  });
+});

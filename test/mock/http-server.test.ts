@@ -18,7 +18,7 @@ describe('startMockHttpServer', () => {
     expect([created.status, created.body.data.id]).toEqual([201, 1]);
     expect(created.headers.get('x-ratelimit-limit')).toBe('2000');
     const malformed = await api('POST', '/contacts', { rawBody: '{nope' });
-    expect([malformed.status, malformed.body]).toEqual([400, errorEnvelope(2, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } })]);
+    expect([malformed.status, malformed.body]).toEqual([422, errorEnvelope(2, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } })]);
     expect((await api('GET', '/contacts/%E0%A4%A')).status).toBe(404);
     expect((await fetch(`${server.url.replace('/api/v1', '/api/v10')}/contacts`, { headers: { authorization: `Bearer ${server.apiKey}` } })).status).toBe(404);
     expect(server.mock.store.contacts).toHaveLength(1);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockServer, MAGIC_NUMBERS, type MockServer } from '../../src/mock/index.js';
 import { errorEnvelope, rawApi, useMocks } from '../helpers/mock-api.js';
+import { specStatusOf } from '../helpers/spec-codes.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1', plans: { pro: { maxContacts: 3 } }, templates: ['welcome'] });
 const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1', plans: { enterprise: { maxContacts: 3, maxWebhookEndpoints: 1, maxMessages: 2 } }, templates: ['welcome'] });
@@ -33,9 +34,9 @@ describe.each([
     );
   });
 
-  it('answers malformed JSON with 400, never 500', async () => {
+  it(`answers malformed JSON with ${validationStatus} VALIDATION_ERROR, never 500`, async () => {
     const response = await api('POST', createPath[variant], { rawBody: '{"name": "Ada",' });
-    expect([response.status, response.body]).toEqual([400, errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } })]);
+    expect([response.status, response.body]).toEqual([validationStatus, errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } })]);
   });
 
   it.each(['12345', '+12 345 678', '0049-151-1234', '+1234567890123456', 'phone'])('answers the phone %j with 400 INVALID_PHONE', async (phone) => {
@@ -96,7 +97,10 @@ describe.each([
           const read = await api('GET', `${variant === 1 ? '/contacts' : '/conversations'}?${qs}`);
           for (const response of [write, read]) {
             expect(response.status).toBeLessThan(500);
-            if (response.status >= 400) expect(response.body).toEqual(errorEnvelope(variant, { code: expect.any(String) as never, details: expect.anything() }));
+            if (response.status < 400) continue;
+            expect(response.body).toEqual(errorEnvelope(variant, { code: expect.any(String) as never, details: expect.anything() }));
+            // Status and code agree with the spec's table for this variant.
+            expect([response.body.error.code, response.status]).toEqual([response.body.error.code, specStatusOf(variant, response.body.error.code)]);
           }
         },
       ),

@@ -1,10 +1,10 @@
 import { AutomationTriggerSchema } from '../../schemas/automation-params.js';
 import type { MockContext } from '../context.js';
 import { notFound } from '../http-error.js';
+import { parseBody } from '../json-body.js';
 import { AUTOMATIONS } from '../options.js';
 import type { Route } from '../router.js';
 import { ACCOUNT } from '../store.js';
-import { parseBody } from '../validate.js';
 
 /** `GET /account/me` (both variants) and `POST /automations/trigger` (Variant 1). */
 export function accountRoutes(ctx: MockContext): Route[] {

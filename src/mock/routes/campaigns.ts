@@ -1,9 +1,10 @@
 import { CampaignCreateSchema } from '../../schemas/campaign-params.js';
 import type { MockContext } from '../context.js';
+import { parseBody } from '../json-body.js';
 import { SEGMENTS } from '../options.js';
 import type { Route } from '../router.js';
 import type { StoredCampaign } from '../store.js';
-import { pageOf, parseBody, readPagination, validationError } from '../validate.js';
+import { pageOf, readPagination, validationError } from '../validate.js';
 import { checkMessagingAccount, checkTemplate } from './messages.js';
 
 /** Campaign endpoints (Variant 2). */

@@ -1,10 +1,11 @@
 import { ContactCreateSchema, ContactUpdateSchema } from '../../schemas/contact-params.js';
 import type { MockContext } from '../context.js';
 import { notFound } from '../http-error.js';
+import { parseBody } from '../json-body.js';
 import { checkPlanLimit } from '../plan-limits.js';
 import type { Route, RouteInput } from '../router.js';
 import type { StoredContact } from '../store.js';
-import { checkPhone, pageOf, parseBody, readPagination } from '../validate.js';
+import { checkPhone, pageOf, readPagination } from '../validate.js';
 
 /** Contact endpoints of a variant. */
 export function contactRoutes(ctx: MockContext): Route[] {

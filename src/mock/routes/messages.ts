@@ -1,12 +1,13 @@
 import { SendMessageSchema, SendTemplateV1Schema, SendTextV1Schema } from '../../schemas/message-params.js';
 import type { MockContext } from '../context.js';
 import { MockHttpError, notFound } from '../http-error.js';
+import { parseBody } from '../json-body.js';
 import type { OutboundMessage } from '../messaging.js';
 import { MESSAGING_ACCOUNTS } from '../options.js';
 import { checkPlanLimit } from '../plan-limits.js';
 import type { Route, RouteInput } from '../router.js';
 import type { StoredMessage } from '../store.js';
-import { checkPhone, parseBody, validationError } from '../validate.js';
+import { checkPhone, validationError } from '../validate.js';
 
 /** Message endpoints of a variant. */
 export function messageRoutes(ctx: MockContext): Route[] {

@@ -1,9 +1,10 @@
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import type { MockContext } from '../context.js';
+import { parseBody } from '../json-body.js';
 import { checkPlanLimit } from '../plan-limits.js';
 import type { Route } from '../router.js';
 import type { StoredWebhookEndpoint } from '../store.js';
-import { pageOf, parseBody, readPagination } from '../validate.js';
+import { pageOf, readPagination } from '../validate.js';
 
 /** Webhook endpoint registration (Variant 2). */
 export function webhookRoutes(ctx: MockContext): Route[] {

@@ -1,0 +1,12 @@
+/**
+ * What the mock reads of a request. A fetch `Request` is one; the HTTP server passes a lighter
+ * one of its own, which also carries methods fetch refuses to build (TRACE, CONNECT).
+ */
+export interface MockRequest {
+  readonly method: string;
+  /** The absolute URL. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  /** The body's bytes; may reject with the mock's 413 when the body is over the limit. */
+  arrayBuffer(): Promise<ArrayBuffer>;
+}

@@ -1,0 +1,38 @@
+/** The status the spec's error table (section 7) gives each code, per variant. */
+const STATUS_OF_CODE: Record<1 | 2, Readonly<Record<string, number>>> = {
+  1: {
+    VALIDATION_ERROR: 400,
+    INVALID_PHONE: 400,
+    TEMPLATE_NOT_FOUND: 400,
+    AUTHENTICATION_ERROR: 401,
+    KEY_REVOKED: 401,
+    INSUFFICIENT_PERMISSIONS: 403,
+    PLAN_LIMIT_EXCEEDED: 403,
+    RESOURCE_NOT_FOUND: 404,
+    RATE_LIMIT_EXCEEDED: 429,
+    INTERNAL_ERROR: 500,
+    MESSAGING_ERROR: 502,
+  },
+  2: {
+    VALIDATION_ERROR: 422,
+    INVALID_PHONE: 400,
+    TEMPLATE_NOT_FOUND: 400,
+    AUTHENTICATION_ERROR: 401,
+    KEY_REVOKED: 401,
+    INSUFFICIENT_PERMISSIONS: 403,
+    PLAN_LIMIT_EXCEEDED: 403,
+    RESOURCE_NOT_FOUND: 404,
+    RATE_LIMIT_EXCEEDED: 429,
+    INTERNAL_ERROR: 500,
+    MESSAGING_ERROR: 502,
+  },
+};
+
+/** Codes the mock adds where HTTP forces a status the table lacks (docs/decisions.md). */
+const EXTRA_CODES: Readonly<Record<string, number>> = { PAYLOAD_TOO_LARGE: 413 };
+
+/** The status a code must come with on `variant`, or undefined for a code the mock never sends. */
+export function specStatusOf(variant: 1 | 2, code: string): number | undefined {
+  if (Object.hasOwn(STATUS_OF_CODE[variant], code)) return STATUS_OF_CODE[variant][code];
+  return Object.hasOwn(EXTRA_CODES, code) ? EXTRA_CODES[code] : undefined;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { MockService, type MockRequest } from '../../src/mock/index.js';
+import { errorEnvelope } from '../helpers/mock-api.js';
+
+/** A request as the structural type allows it, with the seeded key of a Variant 1 service. */
+function request(mock: MockService, overrides: Partial<MockRequest>): MockRequest {
+  return {
+    method: 'POST',
+    url: `${mock.baseUrl}/contacts/create`,
+    headers: new Headers({ 'x-api-key': mock.apiKey }),
+    arrayBuffer: () => Promise.resolve(new TextEncoder().encode('{"name":"Ada","phone":"4915112345678"}').buffer),
+    ...overrides,
+  };
+}
+
+describe('MockService.handle', () => {
+  const mock = new MockService({ variant: 1 });
+
+  it('takes any request of the MockRequest shape, not only a fetch Request', async () => {
+    const response = await mock.handle(request(mock, {}));
+    expect([response.status, (await response.json()).data.name]).toEqual([200, 'Ada']);
+  });
+
+  it('answers a URL it cannot parse with 404 in the envelope instead of throwing', async () => {
+    const response = await mock.handle(request(mock, { url: 'not a url' }));
+    expect([response.status, await response.json()]).toEqual([404, errorEnvelope(1, { code: 'RESOURCE_NOT_FOUND', message: 'No API at this URL.' })]);
+  });
+
+  it('answers a failure of its own (here, a body that cannot be read) with 500 INTERNAL_ERROR in the envelope, naming only the error class', async () => {
+    const response = await mock.handle(request(mock, { arrayBuffer: () => Promise.reject(new RangeError(`secret ${mock.apiKey}`)) }));
+    expect([response.status, await response.json()]).toEqual([500, errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'The mock failed unexpectedly (RangeError).' })]);
+    expect(mock.store.contacts).toHaveLength(1);
+    mock.stop();
+  });
+});
