@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { MockNetworkError } from './http-error.js';
+import type { AddressInfo, Socket } from 'node:net';
+import { envelopeOf } from './envelope.js';
+import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from './options.js';
 import { MockService } from './service.js';
+import { answerAndLinger, answeredOnSocket, answerOnSocket, answerUnparsable, ResponsesInProgress } from './socket-answers.js';
 
 /** Options of `startMockHttpServer`. */
 export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'> {
@@ -27,51 +29,79 @@ export interface MockHttpServer {
 /** Serves the reference service over real HTTP, for curl or an SDK in any language. */
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
   const { port = 0, host = '127.0.0.1', ...mockOptions } = options;
-  let mock: MockService | undefined;
-  const server = createServer((req, res) => void serve(mock!, req, res));
+  let adapter: NodeAdapter | undefined;
+  const server = createServer((req, res) => void adapter!.serve(req, res));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter!.answerUnparsable(error, socket));
+  server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter!.answerConnect(req, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/api/v1`;
-  mock = new MockService({ ...mockOptions, baseUrl: url });
+  const mock = new MockService({ ...mockOptions, baseUrl: url });
+  adapter = new NodeAdapter(mock);
   return {
     url,
     apiKey: mock.apiKey,
     mock,
     close: () =>
       new Promise<void>((resolve) => {
-        mock!.stop();
+        mock.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
-async function serve(mock: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  try {
-    const response = await mock.handle(await toRequest(req, mock.baseUrl));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  } catch (error) {
-    if (error instanceof MockNetworkError) {
-      res.socket?.destroy();
-      return;
-    }
-    res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'The mock failed unexpectedly.', details: {} } }));
-  }
-}
+/** Carries requests from node:http to the mock and its answers back. */
+class NodeAdapter {
+  readonly #mock: MockService;
+  readonly #origin: string;
+  readonly #validationStatus: number;
+  readonly #responses = new ResponsesInProgress();
 
-async function toRequest(req: IncomingMessage, baseUrl: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  constructor(mock: MockService) {
+    this.#mock = mock;
+    this.#origin = new URL(mock.baseUrl).origin;
+    this.#validationStatus = envelopeOf(mock.variant).validationStatus;
   }
-  const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks);
-  return new Request(new URL(req.url ?? '/', new URL(baseUrl).origin), { method, headers, body });
+
+  /** Answers one request. */
+  async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A request pipelined behind one answered on the socket: it will get no answer, so it must not run.
+    if (answeredOnSocket(req)) return;
+    this.#responses.add(req.socket, res);
+    try {
+      const response = await this.#mock.handle(nodeMockRequest(req, this.#origin, this.#validationStatus));
+      if (answeredOnSocket(req)) return;
+      // The rest of a body over the limit is never read, so the connection cannot carry another request.
+      if (response.status === 413) {
+        await answerAndLinger(req, response);
+        return;
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(body.length) });
+      res.end(body);
+    } catch {
+      // An injected network error (the mock answers everything else), or an answer that could
+      // not be written: either way the connection fails.
+      res.socket?.destroy();
+    }
+  }
+
+  /** Answers a request Node could not parse, in the variant's envelope. */
+  answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
+    answerUnparsable(this.#mock.variant, error, socket, this.#responses);
+  }
+
+  /** Answers CONNECT like any other method the API lacks (Node hands it over apart, as a tunnel request). */
+  async answerConnect(req: IncomingMessage, socket: Socket): Promise<void> {
+    const noBody = () => Promise.resolve(new ArrayBuffer(0));
+    try {
+      await answerOnSocket(socket, await this.#mock.handle(nodeMockRequest(req, this.#origin, this.#validationStatus, noBody)));
+    } catch {
+      socket.destroy();
+    }
+  }
 }

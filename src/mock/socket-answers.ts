@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { envelopeOf } from './envelope.js';
+import type { MockVariant } from './options.js';
+import { validationError } from './validate.js';
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 413: 'Content Too Large', 422: 'Unprocessable Content', 429: 'Too Many Requests' };
+
+/**
+ * The responses in progress on each socket, so that an answer written straight to a socket
+ * (Node's parser failed mid-request) never cuts into one that has started.
+ */
+export class ResponsesInProgress {
+  readonly #bySocket = new WeakMap<Socket, Set<ServerResponse>>();
+
+  /** Tracks `res` on its socket until it closes. */
+  add(socket: Socket, res: ServerResponse): void {
+    let responses = this.#bySocket.get(socket);
+    if (responses === undefined) this.#bySocket.set(socket, (responses = new Set()));
+    responses.add(res);
+    res.once('close', () => responses.delete(res));
+  }
+
+  /** Whether some response on `socket` has written its head already. */
+  started(socket: Socket): boolean {
+    return [...(this.#bySocket.get(socket) ?? [])].some((res) => res.headersSent);
+  }
+}
+
+/**
+ * Answers a request Node's HTTP parser rejected (a bad method token, a CR or LF where none may
+ * be, headers over 16 KB, chunk sizes that are not hex) in the variant's envelope, as a
+ * VALIDATION_ERROR, and closes the connection: nothing after such a request can be trusted.
+ */
+export function answerUnparsable(variant: MockVariant, error: NodeJS.ErrnoException, socket: Socket, responses: ResponsesInProgress): void {
+  if (!socket.writable || responses.started(socket)) {
+    socket.destroy();
+    return;
+  }
+  const envelope = envelopeOf(variant);
+  const reason = error.code === 'HPE_HEADER_OVERFLOW' ? 'has headers over 16 KB' : `is not valid HTTP/1.1 (${error.code ?? 'unparsable'})`;
+  const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
+  writeAndClose(socket, envelope.validationStatus, { 'content-type': 'application/json' }, body);
+}
+
+/** Writes a whole response straight to `socket` and closes it once sent. */
+export async function answerOnSocket(socket: Socket, response: Response): Promise<void> {
+  writeAndClose(socket, response.status, Object.fromEntries(response.headers), Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Answers a request whose body is left unread (over the limit) and closes the connection the
+ * way that lets the client read the answer: the answer, then our end of the connection, then
+ * the rest of the body discarded (never stored) until the client closes, for at most
+ * `LINGER_MS`. Closing at once would reset a connection the client is still writing to, and a
+ * reset may take the unread answer with it.
+ */
+export async function answerAndLinger(req: IncomingMessage, response: Response): Promise<void> {
+  const { socket } = req;
+  const body = Buffer.from(await response.arrayBuffer());
+  socket.end(rawResponse(response.status, Object.fromEntries(response.headers), body));
+  req.resume();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** Whether this request's connection was already answered and closed on the socket: nothing more may run for it. */
+export function answeredOnSocket(req: IncomingMessage): boolean {
+  return req.socket.writableEnded || req.socket.destroyed;
+}
+
+/** How long a connection closed after an unread body keeps discarding what the client still sends. */
+const LINGER_MS = 2000;
+
+function writeAndClose(socket: Socket, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  // Destroyed once sent: a half-closed socket would keep a request Node gave up on waiting.
+  socket.end(rawResponse(status, headers, body), () => socket.destroy());
+}
+
+function rawResponse(status: number, headers: Record<string, string>, body: string | Buffer): Buffer {
+  const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${head}\r\n`, 'latin1'), Buffer.from(body)]);
+}
