@@ -5,6 +5,7 @@ import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from './options.js';
 import { MockService } from './service.js';
 import { answerAndLinger, answeredOnSocket, answerOnSocket, answerUnparsable, ResponsesInProgress } from './socket-answers.js';
+import { validationError } from './validate.js';
 
 /** Options of `startMockHttpServer`. */
 export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'> {
@@ -72,6 +73,10 @@ class NodeAdapter {
     // A request pipelined behind one answered on the socket: it will get no answer, so it must not run.
     if (answeredOnSocket(req)) return;
     this.#responses.add(req.socket, res);
+    if (req.httpVersionMajor !== 1) {
+      this.#answerOtherVersion(req, res);
+      return;
+    }
     try {
       const response = await this.#mock.handle(nodeMockRequest(req, this.#origin, this.#validationStatus));
       if (answeredOnSocket(req)) return;
@@ -88,6 +93,19 @@ class NodeAdapter {
       // not be written: either way the connection fails.
       res.socket?.destroy();
     }
+  }
+
+  /**
+   * Answers a request line without HTTP/1.0 or 1.1 as one Node could not parse: llhttp takes a
+   * line without a version for HTTP/0.9, so a CR LF injected into a path would otherwise turn
+   * what follows it into headers of a request that runs.
+   */
+  #answerOtherVersion(req: IncomingMessage, res: ServerResponse): void {
+    const envelope = envelopeOf(this.#mock.variant);
+    const reason = `is not HTTP/1.0 or HTTP/1.1 (HTTP/${req.httpVersion})`;
+    const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
+    res.writeHead(envelope.validationStatus, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+    res.end(body);
   }
 
   /** Answers a request Node could not parse, in the variant's envelope. */

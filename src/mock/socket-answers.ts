@@ -1,10 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { envelopeOf } from './envelope.js';
 import type { MockVariant } from './options.js';
 import { validationError } from './validate.js';
-
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 413: 'Content Too Large', 422: 'Unprocessable Content', 429: 'Too Many Requests' };
 
 /**
  * The responses in progress on each socket, so that an answer written straight to a socket
@@ -82,5 +80,5 @@ function rawResponse(status: number, headers: Record<string, string>, body: stri
   const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${head}\r\n`, 'latin1'), Buffer.from(body)]);
+  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n`, 'latin1'), Buffer.from(body)]);
 }

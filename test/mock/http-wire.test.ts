@@ -67,6 +67,23 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
     }
   });
 
+  it(`answers a request line without HTTP/1.x (HTTP/0.9 style, or a CR LF cutting the path) with ${validationStatus}, never as a request`, async () => {
+    const server = servers[variant];
+    const auth = Object.entries(authOf(variant, server.apiKey)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    for (const request of [`GET /api/v1/contacts\r\nX-Injected: yes/999999 HTTP/1.1\r\n${auth}\r\n`, `GET /api/v1/contacts HTTP/2.0\r\n${auth}\r\n`]) {
+      const connection = await RawConnection.open(portOf(server));
+      connection.write(request);
+      const response = await connection.response();
+      expect([response?.status, response?.headers.connection, JSON.parse(response!.body)]).toEqual([
+        validationStatus,
+        'close',
+        errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { request: [expect.stringMatching(/^is not HTTP\/1\.0 or HTTP\/1\.1 \(HTTP\/(0\.9|2\.0)\)$/)] } }),
+      ]);
+      expect(response?.headers['x-injected']).toBeUndefined();
+      expect(await connection.closed()).toBe('end');
+    }
+  });
+
   it('answers a declared body over 1 MiB with 413 at once, without reading it, and closes the connection cleanly', async () => {
     const server = servers[variant];
     const connection = await RawConnection.open(portOf(server));
