@@ -27,6 +27,7 @@ export interface Route {
   /** Path below the base URL, with `:name` segments. */
   path: string;
   scope: Scope;
+  /** Checks everything before its first write to the store, so that a request it rejects changes nothing. */
   handle: (input: RouteInput) => RouteResult | Promise<RouteResult>;
 }
 
