@@ -271,7 +271,10 @@ function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] 
   for (const [name, plan] of Object.entries(overrides)) {
     const merged = { ...plans[name], ...plan } as MockPlan;
     if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1) throw new TypeError(`Plan "${name}" needs a positive integer rateLimit.`);
-    if (merged.window !== undefined && !(merged.window >= 1000)) throw new TypeError(`Plan "${name}": window is in ms, at least 1000.`);
+    // An infinite window would make every window start at NaN, and the limit never apply.
+    if (merged.window !== undefined && !(merged.window >= 1000 && Number.isFinite(merged.window))) {
+      throw new TypeError(`Plan "${name}": window is a finite number of ms, at least 1000, got ${merged.window}.`);
+    }
     plans[name] = merged;
   }
   return plans;

@@ -67,6 +67,9 @@ describe.each([
 
 it('rejects a plan without a usable rate limit', () => {
   expect(() => createMockServer({ plans: { broken: { rateLimit: 0 } } })).toThrow('Plan "broken" needs a positive integer rateLimit.');
+  for (const window of [999, Number.POSITIVE_INFINITY, Number.NaN]) {
+    expect(() => createMockServer({ plans: { broken: { rateLimit: 5, window } } })).toThrow(`Plan "broken": window is a finite number of ms, at least 1000, got ${window}.`);
+  }
   expect(() => createMockServer().createKey({ plan: 'platinum' })).toThrow('Unknown plan "platinum"; this mock has: starter, professional, enterprise.');
   expect(() => createMockServer().createKey({ plan: 'toString' })).toThrow('Unknown plan "toString"');
 });
