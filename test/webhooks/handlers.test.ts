@@ -1,8 +1,9 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { Agent, createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler, signWebhook, webhookMiddleware, type WebhookEvent } from '../../src/webhooks/index.js';
+import { deliver } from '../helpers/deliver.js';
 
 const SECRET = 'whsec_handlers';
 const body = JSON.stringify({
@@ -135,6 +136,43 @@ describe('webhookMiddleware (node:http and Express)', () => {
     const url = await listen(webhookMiddleware({ secret: SECRET, maxBodyBytes: 64 }));
     const response = await fetch(url, { method: 'POST', body: 'x'.repeat(10_000), headers: signed });
     expect(response.status).toBe(413);
+  });
+
+  describe.each([
+    ['node:http', (middleware: RequestListener) => middleware],
+    ['Express', (middleware: RequestListener) => express().post('/webhooks', middleware)],
+  ])('over one keep-alive connection (%s)', (_, mount) => {
+    let agent: Agent;
+    afterEach(() => agent.destroy());
+
+    async function setUp(seen: string[]): Promise<string> {
+      agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      return listen(mount(webhookMiddleware({ secret: SECRET, maxBodyBytes: 1000, onEvent: (e) => void seen.push(e.event) }) as RequestListener));
+    }
+
+    it.each([
+      // Larger than one socket read, so the receiver stops in the middle of the body.
+      ['chunked', { chunks: Array.from({ length: 8 }, () => 'x'.repeat(16 * 1024)) }],
+      ['with a Content-Length', { whole: 'x'.repeat(128 * 1024) }],
+    ])('answers 413 to a body over the cap sent %s, and the next delivery on the same connection gets its 200', async (__, oversized) => {
+      const seen: string[] = [];
+      const url = await setUp(seen);
+      const tooLarge = await deliver(agent, url, oversized, signed);
+      expect([tooLarge.status, JSON.parse(tooLarge.body).error, tooLarge.connection]).toEqual([413, 'payload_too_large', 'keep-alive']);
+      const next = await deliver(agent, url, { whole: body }, signed, 3000);
+      expect([next.status, next.reused, seen]).toEqual([200, true, ['message.delivered']]);
+    });
+
+    it('closes the connection cleanly after a body far over the cap, and the next delivery gets its 200 on a new one', async () => {
+      const seen: string[] = [];
+      const url = await setUp(seen);
+      // Over the 1 MiB that a receiver reads past the cap to keep the connection.
+      const huge = Array.from({ length: 40 }, () => 'x'.repeat(64 * 1024));
+      const tooLarge = await deliver(agent, url, { chunks: huge }, signed);
+      expect([tooLarge.status, tooLarge.connection]).toEqual([413, 'close']);
+      const next = await deliver(agent, url, { whole: body }, signed, 3000);
+      expect([next.status, next.reused, seen]).toEqual([200, false, ['message.delivered']]);
+    });
   });
 
   it('works in Express as a route handler, and after express.raw() or express.text()', async () => {
