@@ -9,8 +9,7 @@ const DIGEST_HEX_LENGTH = 64;
 /** The 32 digest bytes of a `X-Service-Signature` value (bare hex or `sha256=<hex>`), if well-formed. */
 export function signatureBytes(signature: unknown): Uint8Array<ArrayBuffer> | undefined {
   if (typeof signature !== 'string') return undefined;
-  // The usual header is exactly "sha256=<64 hex>"; anything else is trimmed and looked at again.
-  const value = signature.length === PREFIX.length + DIGEST_HEX_LENGTH || signature.length === DIGEST_HEX_LENGTH ? signature : signature.trim();
+  const value = signature.trim();
   let start = 0;
   if (value.length === PREFIX.length + DIGEST_HEX_LENGTH) {
     if (value.slice(0, PREFIX.length).toLowerCase() !== PREFIX) return undefined;

@@ -90,6 +90,20 @@ describe('properties', () => {
     );
   });
 
+  it('trims any amount of surrounding whitespace, for the bare and sha256= forms alike', async () => {
+    // The characters String.prototype.trim removes: what "surrounding space" means for a header value.
+    const whitespace = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u2028', '\u3000', '\ufeff'), maxLength: 80 });
+    const { body, hex } = vectors[0]!;
+    await fc.assert(
+      fc.asyncProperty(whitespace, whitespace, fc.constantFrom(hex, `sha256=${hex}`, `SHA256=${hex.toUpperCase()}`), async (before, after, signature) => {
+        expect(verifyWebhook(body, before + signature + after, SECRET)).toBe(true);
+        expect(await verifyWebhookAsync(body, before + signature + after, SECRET)).toBe(true);
+      }),
+      // 7 spaces make a bare digest as long as the sha256= form: the length must not decide the trimming.
+      { examples: [[' '.repeat(3), ' '.repeat(4), hex]] },
+    );
+  });
+
   it('a flipped byte of the body or a flipped hex digit of the signature is always rejected', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 200 }), secrets, fc.nat(), fc.integer({ min: 1, max: 255 }), fc.nat(63), async (body, secret, at, mask, digit) => {
