@@ -61,3 +61,12 @@ export function secretList(secret: unknown, caller: string): readonly string[] {
     `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
   );
 }
+
+/** A bad argument, described for an error message; unlike String(), never throws. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) return String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -2,7 +2,7 @@ import { describeIssue } from '../core/describe-issue.js';
 import { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 import { WebhookEventSchema, type WebhookEvent } from '../schemas/webhook-event.js';
 import { WebhookVerificationError } from './errors.js';
-import { payloadInput, secretList, signatureBytes, type WebhookPayload, type WebhookSecret } from './inputs.js';
+import { describeValue, payloadInput, secretList, signatureBytes, type WebhookPayload, type WebhookSecret } from './inputs.js';
 import { verifyWebhook } from './verify.js';
 import { verifyWebhookAsync } from './verify-async.js';
 
@@ -14,7 +14,7 @@ export interface ParseWebhookOptions {
    * 2 h + 24 h), so a shorter window rejects genuine retries.
    */
   maxAgeSeconds?: number;
-  /** The current time, for `maxAgeSeconds` (default: the clock). */
+  /** The current time, for `maxAgeSeconds`: a valid Date or milliseconds since the epoch (default: the clock). */
   now?: Date | number;
 }
 
@@ -45,17 +45,31 @@ export async function parseWebhookAsync(
   return parseEvent(body, options);
 }
 
-function checkedInputs(payload: unknown, secret: unknown, options: ParseWebhookOptions, caller: string) {
+/** Checks every argument before anything about the delivery is judged: a bad one is the caller's mistake. */
+function checkedInputs(payload: unknown, secret: unknown, options: unknown, caller: string) {
   const body = payloadInput(payload, caller);
   secretList(secret, caller);
-  checkMaxAgeSeconds(options.maxAgeSeconds, caller);
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${caller}: options must be an object ({ maxAgeSeconds?, now? }), got ${describeValue(options)}.`);
+  }
+  checkMaxAgeSeconds((options as ParseWebhookOptions).maxAgeSeconds, caller);
+  checkNow((options as ParseWebhookOptions).now, caller);
   return body;
 }
 
 /** Throws a TypeError unless `maxAgeSeconds` is absent or a positive number. */
 export function checkMaxAgeSeconds(maxAgeSeconds: unknown, caller: string): void {
   if (maxAgeSeconds !== undefined && !(typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0)) {
-    throw new TypeError(`${caller}: maxAgeSeconds must be a positive number of seconds, got ${String(maxAgeSeconds)}.`);
+    throw new TypeError(`${caller}: maxAgeSeconds must be a positive number of seconds, got ${describeValue(maxAgeSeconds)}.`);
+  }
+}
+
+/** Throws a TypeError unless `now` is absent, a valid Date or a finite number: an unusable clock must not let stale events through. */
+function checkNow(now: unknown, caller: string): void {
+  if (now === undefined) return;
+  const valid = typeof now === 'number' ? Number.isFinite(now) : now instanceof Date && !Number.isNaN(now.getTime());
+  if (!valid) {
+    throw new TypeError(`${caller}: now must be a valid Date or a number of milliseconds since the epoch (Date.now()), got ${describeValue(now)}.`);
   }
 }
 

@@ -77,9 +77,34 @@ describe('parseWebhook', () => {
     expect(() => parseWebhook(body, signature, SECRET, { maxAgeSeconds: 0 })).toThrow('parseWebhook: maxAgeSeconds must be a positive number of seconds, got 0.');
   });
 
+  it.each([
+    ['garbage', 'got "garbage"'],
+    [Number.NaN, 'got NaN'],
+    [Number.POSITIVE_INFINITY, 'got Infinity'],
+    [{}, 'got an object'],
+    [new Date('not a date'), 'got an invalid Date'],
+    [null, 'got null'],
+    ['2026-11-21T10:00:00Z', 'got "2026-11-21T10:00:00Z"'],
+  ])('rejects now = %s as an argument error before judging the delivery, sync and async', async (now, got) => {
+    const ancient = JSON.stringify({ ...delivered, timestamp: '2001-01-01T00:00:00Z' });
+    const message = `now must be a valid Date or a number of milliseconds since the epoch (Date.now()), ${got}.`;
+    for (const signature of [signWebhook(ancient, SECRET), 'not a signature']) {
+      for (const options of [{ maxAgeSeconds: 60, now }, { now }] as never[]) {
+        expect(() => parseWebhook(ancient, signature, SECRET, options)).toThrow(new TypeError(`parseWebhook: ${message}`));
+        await expect(parseWebhookAsync(ancient, signature, SECRET, options)).rejects.toThrow(new TypeError(`parseWebhookAsync: ${message}`));
+      }
+    }
+  });
+
   it('throws TypeError, not a verification error, for programming mistakes', () => {
     expect(() => parseWebhook(delivered as never, 'x', SECRET)).toThrow(TypeError);
     expect(() => parseWebhook(JSON.stringify(delivered), 'x', '')).toThrow(TypeError);
+    expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, null as never)).toThrow(
+      new TypeError('parseWebhook: options must be an object ({ maxAgeSeconds?, now? }), got null.'),
+    );
+    expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, { maxAgeSeconds: Number.NaN })).toThrow(
+      new TypeError('parseWebhook: maxAgeSeconds must be a positive number of seconds, got NaN.'),
+    );
   });
 
   it('serialises the error with its reason', () => {
