@@ -10,6 +10,8 @@ const shared: Options = {
   // loaded with import() when the rateLimit option asks for it.
   noExternal: ['zod', 'ky'],
   external: ['p-throttle', 'msw'],
+  // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
+  removeNodeProtocol: false,
 };
 
 export default defineConfig([
@@ -17,7 +19,10 @@ export default defineConfig([
     ...shared,
     entry: {
       index: 'src/index.ts',
+      // Two builds of bizmsg/webhooks, picked by export conditions (package.json): `index` imports
+      // node:crypto for the synchronous functions; `web` uses Web Crypto only.
       'webhooks/index': 'src/webhooks/index.ts',
+      'webhooks/web': 'src/webhooks/web.ts',
       'mock/index': 'src/mock/index.ts',
     },
     format: ['esm', 'cjs'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as main from '../src/index.js';
 import * as mock from '../src/mock/index.js';
 import * as webhooks from '../src/webhooks/index.js';
+import * as webhooksWeb from '../src/webhooks/web.js';
 
 describe('entry points', () => {
   it('bizmsg exports exactly these names', () => {
@@ -41,14 +42,20 @@ describe('entry points', () => {
         "WEBHOOK_EVENT_KINDS",
         "WebhookVerificationError",
         "createWebhookHandler",
+        "defineWebhookHandlers",
         "parseWebhook",
         "parseWebhookAsync",
         "signWebhook",
+        "signWebhookAsync",
         "verifyWebhook",
         "verifyWebhookAsync",
         "webhookMiddleware",
       ]
     `);
+  });
+
+  it('the Web build of bizmsg/webhooks exports the same names', () => {
+    expect(Object.keys(webhooksWeb).sort()).toEqual(Object.keys(webhooks).sort());
   });
 
   it('bizmsg/mock exports exactly these names', () => {

@@ -19,18 +19,29 @@ function node(args: string[]): unknown {
 }
 
 describe('the built package', () => {
-  it('is side-effect free, Node >= 20, with types for every subpath', () => {
+  it('is side-effect free, Node >= 20, with types for every subpath and condition', () => {
     expect(pkg.sideEffects).toBe(false);
     expect(pkg.engines).toEqual({ node: '>=20' });
-    for (const [subpath, target] of Object.entries<Record<string, { types: string; default: string }> | string>(pkg.exports)) {
+    type Entry = { types: string; default: string };
+    /** The { types, default } leaves of an exports target, whatever conditions it nests. */
+    const leaves = (target: Record<string, unknown>): Entry[] =>
+      'types' in target ? [target as Entry] : Object.values(target).flatMap((inner) => leaves(inner as Record<string, unknown>));
+    for (const [subpath, target] of Object.entries<Record<string, unknown> | string>(pkg.exports)) {
       if (subpath === './package.json') continue;
       expect(typeof target).toBe('object');
-      for (const condition of ['import', 'require'] as const) {
-        const entry = (target as Record<string, { types: string; default: string }>)[condition]!;
+      for (const entry of leaves(target as Record<string, unknown>)) {
         expect(existsSync(new URL(`../${entry.types}`, import.meta.url)), entry.types).toBe(true);
         expect(existsSync(new URL(`../${entry.default}`, import.meta.url)), entry.default).toBe(true);
       }
     }
+  });
+
+  it('chooses the build of bizmsg/webhooks by condition: node:crypto for node, Web Crypto for workers, browsers and the rest', () => {
+    const build = (target: { import: { default: string }; require: { default: string } }) => [target.import.default, target.require.default];
+    const { node, workerd, worker, browser, default: fallback } = pkg.exports['./webhooks'];
+    expect(Object.keys(pkg.exports['./webhooks'])).toEqual(['workerd', 'worker', 'browser', 'node', 'default']);
+    expect(build(node)).toEqual(['./dist/webhooks/index.js', './dist/webhooks/index.cjs']);
+    for (const web of [workerd, worker, browser, fallback]) expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
   });
 
   it('loads from ESM and CJS with the same exports', () => {

@@ -1,5 +1,5 @@
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-import { signWebhook } from '../webhooks/sign.js';
+import { signWebhookAsync } from '../webhooks/sign-async.js';
 import type { VirtualClock } from './clock.js';
 import { WEBHOOK_RETRY_DELAYS_MS } from './options.js';
 import { ACCOUNT, type DeliveryAttempt, type MockStore, type StoredWebhookEndpoint } from './store.js';
@@ -47,11 +47,13 @@ export class WebhookDispatcher {
   }
 
   async #post(endpoint: StoredWebhookEndpoint, body: string): Promise<DeliveryAttempt['status']> {
+    // Signed on Web Crypto, which every runtime the mock runs on has (node:crypto is not everywhere).
+    const signature = await signWebhookAsync(body, endpoint.secret);
     const signal = AbortSignal.timeout(this.#timeoutMs);
     try {
       const response = await globalThis.fetch(endpoint.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-service-signature': signWebhook(body, endpoint.secret) },
+        headers: { 'content-type': 'application/json', 'x-service-signature': signature },
         body,
         signal,
       });

@@ -2,7 +2,8 @@ import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 import type { WebhookEvent, WebhookEventOf } from '../schemas/webhook-event.js';
 import { WebhookVerificationError, type WebhookFailureReason } from './errors.js';
 import { secretList, type WebhookSecret } from './inputs.js';
-import { checkMaxAgeSeconds, parseWebhookAsync, type ParseWebhookOptions } from './parse.js';
+import { parseWebhookAsync } from './parse-async.js';
+import { checkMaxAgeSeconds, type ParseWebhookOptions } from './parse-options.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'x-service-signature';

@@ -1,11 +1,16 @@
+// bizmsg/webhooks for runtimes with node:crypto (Node, Bun, Deno): the synchronous functions work.
 export { verifyWebhook } from './verify.js';
 export { verifyWebhookAsync } from './verify-async.js';
-export { parseWebhook, parseWebhookAsync } from './parse.js';
-export type { ParseWebhookOptions } from './parse.js';
+export { parseWebhook } from './parse.js';
+export { parseWebhookAsync } from './parse-async.js';
+export type { ParseWebhookOptions } from './parse-options.js';
 export { signWebhook } from './sign.js';
-export type { SignWebhookOptions } from './sign.js';
+export { signWebhookAsync } from './sign-async.js';
+export type { SignWebhookOptions } from './sign-options.js';
 export { createWebhookHandler } from './fetch-handler.js';
 export { webhookMiddleware } from './node-middleware.js';
+export type { WebhookRequest, WebhookResponse, WebhookMiddleware } from './node-middleware.js';
+export { defineWebhookHandlers } from './define-handlers.js';
 export type { WebhookHandlerOptions, WebhookHandlers, WebhookAnswer } from './handle.js';
 export { WebhookVerificationError } from './errors.js';
 export type { WebhookFailureReason } from './errors.js';

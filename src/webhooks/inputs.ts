@@ -48,9 +48,10 @@ export function payloadInput(payload: unknown, caller: string): string | Uint8Ar
   );
 }
 
-/** The payload as bytes (Web Crypto takes no strings). */
-export function payloadBytes(payload: string | Uint8Array): Uint8Array {
-  return typeof payload === 'string' ? encoder.encode(payload) : payload;
+/** The payload as bytes Web Crypto takes: no strings, and no views on a SharedArrayBuffer (those are copied). */
+export function payloadBytes(payload: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  if (typeof payload === 'string') return encoder.encode(payload);
+  return payload.buffer instanceof SharedArrayBuffer ? new Uint8Array(payload) : (payload as Uint8Array<ArrayBuffer>);
 }
 
 /** The secrets to try; an empty secret is a programming error. */

@@ -1,10 +1,27 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type WebhookAnswer, type WebhookHandlerOptions } from './handle.js';
 
-/** A Node request, possibly with `body` set by an Express body parser. */
-type WebhookRequest = IncomingMessage & { body?: unknown };
-/** Express's `next`, when mounted in Express. */
-type Next = (error?: unknown) => void;
+/**
+ * What `webhookMiddleware` uses of a node:http `IncomingMessage` or an Express request (whose
+ * `body` a body parser may have set). Described here rather than imported from node:http, so
+ * that the types of `bizmsg/webhooks` do not need `@types/node`.
+ */
+export interface WebhookRequest {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly readableEnded: boolean;
+  readonly body?: unknown;
+  // `any` as node:http has it: a listener is called with the event's own arguments.
+  on(event: 'data' | 'end' | 'close' | 'error', listener: (...args: any[]) => void): unknown;
+  off(event: 'data' | 'end' | 'close' | 'error', listener: (...args: any[]) => void): unknown;
+}
+
+/** What `webhookMiddleware` uses of a node:http `ServerResponse` or an Express response. */
+export interface WebhookResponse {
+  writeHead(statusCode: number, headers: Record<string, string>): unknown;
+  end(body: string): unknown;
+}
+
+/** The `(req, res, next?)` function `webhookMiddleware` returns: a node:http listener and an Express handler. */
+export type WebhookMiddleware = (req: WebhookRequest, res: WebhookResponse, next?: (error?: unknown) => void) => Promise<void>;
 
 /**
  * How much of a body over the cap is still read (and dropped), so that the connection can
@@ -14,6 +31,8 @@ const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 /** A body over the cap: read to its end (the connection stays usable), or abandoned (it must close). */
 type Oversized = { drained: boolean };
+/** The client went away before the body was complete: there is no one to answer. */
+const ABORTED = 'aborted';
 
 /**
  * A webhook receiver for `node:http` and Express (`app.post('/webhooks', webhookMiddleware(...))`).
@@ -21,11 +40,12 @@ type Oversized = { drained: boolean };
  * `express.raw()`/`express.text()` is used as is. A body already parsed into an object is
  * an error that names the fix, since the signature needs the exact bytes.
  */
-export function webhookMiddleware(options: WebhookHandlerOptions) {
+export function webhookMiddleware(options: WebhookHandlerOptions): WebhookMiddleware {
   const maxBodyBytes = checkHandlerOptions(options, 'webhookMiddleware');
-  return async (req: WebhookRequest, res: ServerResponse, next?: Next): Promise<void> => {
+  return async (req, res, next) => {
     try {
       const body = await rawBody(req, maxBodyBytes);
+      if (body === ABORTED) return;
       if (body instanceof Uint8Array) send(res, await handleDelivery(body, req.headers[SIGNATURE_HEADER], options));
       else send(res, tooLarge(maxBodyBytes), body.drained);
     } catch (error) {
@@ -36,7 +56,7 @@ export function webhookMiddleware(options: WebhookHandlerOptions) {
 }
 
 /** The raw body, or how a body over the cap was dealt with. */
-async function rawBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array | Oversized> {
+async function rawBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array | Oversized | typeof ABORTED> {
   const parsed = req.body;
   const given = typeof parsed === 'string' ? new TextEncoder().encode(parsed) : parsed;
   if (given instanceof Uint8Array) return given.byteLength > maxBodyBytes ? { drained: true } : given;
@@ -51,8 +71,8 @@ async function rawBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8
  * iterator: leaving a `for await` early destroys the request, and with it the half-read
  * keep-alive connection, which the client would then reuse for its next delivery.
  */
-function readBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array | Oversized> {
-  return new Promise((resolve, reject) => {
+function readBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array | Oversized | typeof ABORTED> {
+  return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
     const onData = (chunk: Uint8Array) => {
@@ -62,13 +82,14 @@ function readBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array
       else chunks.length = 0;
     };
     const onEnd = () => finish(() => resolve(size > maxBodyBytes ? { drained: true } : concat(chunks, size)));
-    const onClose = () => finish(() => reject(new Error('webhookMiddleware: the request was aborted before its body was complete.')));
-    const onError = (error: unknown) => finish(() => reject(error));
+    // node:http reports a client that went away mid-body as 'error' (ECONNRESET), then 'close'.
+    const onAbort = () => finish(() => resolve(ABORTED));
     const finish = (settle: () => void) => {
-      req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onError);
+      for (const [event, listener] of listeners) req.off(event, listener);
       settle();
     };
-    req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onError);
+    const listeners = [['data', onData], ['end', onEnd], ['close', onAbort], ['error', onAbort]] as const;
+    for (const [event, listener] of listeners) req.on(event, listener);
   });
 }
 
@@ -94,7 +115,7 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /** Writes the answer; `keepAlive: false` tells the client not to reuse the connection, which node:http then closes. */
-function send(res: ServerResponse, { status, body }: WebhookAnswer, keepAlive = true): void {
+function send(res: WebhookResponse, { status, body }: WebhookAnswer, keepAlive = true): void {
   res.writeHead(status, keepAlive ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', connection: 'close' });
   res.end(JSON.stringify(body));
 }
