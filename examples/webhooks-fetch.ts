@@ -1,11 +1,12 @@
 // A fetch-style webhook receiver: the same handler serves Cloudflare Workers, Bun, Deno,
 // Hono (`app.post('/webhooks', (c) => handle(c.req.raw))`) and Next.js route handlers
 // (`export const POST = handle;` in app/webhooks/route.ts). It verifies with Web Crypto.
-import { createWebhookHandler } from 'bizmsg/webhooks';
+import { createWebhookHandler, defineWebhookHandlers } from 'bizmsg/webhooks';
 
 declare const process: { env: Record<string, string | undefined> } | undefined;
 
-export const handle = createWebhookHandler({
+// defineWebhookHandlers types each handler's event by its kind, here and wherever the options go.
+export const options = defineWebhookHandlers({
   secret: [
     // During a rotation both secrets are accepted; drop the old one once the service uses the new.
     (typeof process !== 'undefined' && process.env.BIZMSG_WEBHOOK_SECRET) || 'whsec_dev',
@@ -19,6 +20,8 @@ export const handle = createWebhookHandler({
     },
   },
 });
+
+export const handle = createWebhookHandler(options);
 
 // Workers / Bun: `export default { fetch }`; Deno: `Deno.serve(handle)`.
 export default { fetch: handle };

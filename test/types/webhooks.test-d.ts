@@ -1,5 +1,16 @@
+import { createServer } from 'node:http';
+import express from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createWebhookHandler, parseWebhook, type MessageDeliveredEvent, type WebhookEvent } from '../../src/webhooks/index.js';
+import {
+  createWebhookHandler,
+  defineWebhookHandlers,
+  parseWebhook,
+  signWebhookAsync,
+  webhookMiddleware,
+  type MessageDeliveredEvent,
+  type WebhookEvent,
+  type WebhookHandlerOptions,
+} from '../../src/webhooks/index.js';
 
 describe('webhook types', () => {
   it('narrows events by kind', () => {
@@ -23,6 +34,34 @@ describe('webhook types', () => {
     createWebhookHandler({ secret: 's', on: { 'message.bounced': () => undefined } });
     // @ts-expect-error a parsed object is not a payload
     parseWebhook({ event: 'x' }, 'sig', 'secret');
+  });
+
+  it('types the handlers of an options object written apart, through defineWebhookHandlers or satisfies', () => {
+    const options = defineWebhookHandlers({
+      secret: 's',
+      on: { 'message.delivered': (event) => expectTypeOf(event.data.delivered_at).toEqualTypeOf<string>() },
+      onEvent: (event) => expectTypeOf(event).toEqualTypeOf<WebhookEvent>(),
+    });
+    expectTypeOf(options).toEqualTypeOf<WebhookHandlerOptions>();
+    createWebhookHandler(options);
+    webhookMiddleware(options);
+    const satisfying = {
+      secret: 's',
+      on: { 'message.read': (event) => expectTypeOf(event.event).toEqualTypeOf<'message.read'>() },
+    } satisfies WebhookHandlerOptions;
+    createWebhookHandler(satisfying);
+    // @ts-expect-error not an event kind
+    defineWebhookHandlers({ secret: 's', on: { 'message.bounced': () => undefined } });
+    // Why the helper exists: a bare object literal gives its handlers no types (TS7006 under strict).
+    // @ts-expect-error Parameter 'event' implicitly has an 'any' type.
+    const bare = { secret: 's', on: { 'message.delivered': (event) => event } };
+    createWebhookHandler(bare);
+  });
+
+  it('serves node:http and Express as they are typed', () => {
+    createServer(webhookMiddleware({ secret: 's' }));
+    express().post('/webhooks', webhookMiddleware({ secret: 's' }));
+    expectTypeOf(signWebhookAsync('{}', 's')).toEqualTypeOf<Promise<string>>();
   });
 
   it('returns a fetch-style handler', () => {
