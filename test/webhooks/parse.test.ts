@@ -58,6 +58,16 @@ describe('parseWebhook', () => {
     expect(failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET)).reason).toBe('malformed_payload');
   });
 
+  it('parses a body nested a million levels deep without exhausting the stack', () => {
+    const deep = (inner: string) => `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"deep":${inner}}}`;
+    const arrays = deep(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`);
+    expect(parseWebhook(arrays, signWebhook(arrays, SECRET), SECRET).event).toBe('message.sent');
+    const objects = deep(`${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}`);
+    expect(parseWebhook(objects, signWebhook(objects, SECRET), SECRET).event).toBe('message.sent');
+    const bare = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    expect(failure(() => parseWebhook(bare, signWebhook(bare, SECRET), SECRET)).reason).toBe('malformed_payload');
+  });
+
   it('names an event kind it does not know', () => {
     const body = JSON.stringify({ event: 'invoice.paid', timestamp: '2026-11-21T10:00:00Z', data: {} });
     const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
