@@ -1,3 +1,4 @@
+import { concat } from './bytes.js';
 import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type WebhookAnswer, type WebhookHandlerOptions } from './handle.js';
 
 /**
@@ -12,10 +13,28 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       return new Response(null, { status: 405, headers: { allow: 'POST' } });
     }
     if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) return respond(tooLarge(maxBodyBytes));
-    const body = new Uint8Array(await request.arrayBuffer());
-    if (body.byteLength > maxBodyBytes) return respond(tooLarge(maxBodyBytes));
+    const body = await readBody(request, maxBodyBytes);
+    if (body === undefined) return respond(tooLarge(maxBodyBytes));
     return respond(await handleDelivery(body, request.headers.get(SIGNATURE_HEADER), options));
   };
+}
+
+/** The body, read up to the cap (a chunked body declares no length); undefined once it passes the cap, the rest cancelled. */
+async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Array | undefined> {
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return concat(chunks, size);
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
 }
 
 function respond({ status, body }: WebhookAnswer): Response {

@@ -1,3 +1,4 @@
+import { concat } from './bytes.js';
 import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type WebhookAnswer, type WebhookHandlerOptions } from './handle.js';
 
 /**
@@ -102,16 +103,6 @@ function consumedBodyError(parsed: unknown): Error {
     `webhookMiddleware needs the raw request body, but ${what}, so the bytes the signature covers are gone. ` +
       "Mount the webhook route before express.json(), or give it express.raw({ type: 'application/json' }).",
   );
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /** Writes the answer; `keepAlive: false` tells the client not to reuse the connection, which node:http then closes. */

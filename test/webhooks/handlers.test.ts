@@ -100,6 +100,23 @@ describe('createWebhookHandler (fetch)', () => {
     expect((await handler(new Request('https://x.test/', { method: 'GET' }))).status).toBe(405);
   });
 
+  it('stops reading a streamed body at the cap: 413 at once, the rest of the stream cancelled', async () => {
+    let cancelled = false;
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1024;
+        controller.enqueue(new Uint8Array(1024));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: endless, headers: signed, duplex: 'half' } as RequestInit);
+    const response = await createWebhookHandler({ secret: SECRET, maxBodyBytes: 4096 })(request);
+    expect([response.status, (await response.json()).error, cancelled, sent <= 8192]).toEqual([413, 'payload_too_large', true, true]);
+  });
+
   it('rejects bad options when created', () => {
     expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow('createWebhookHandler: on["message.sent"] must be a function.');
     expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow('createWebhookHandler: maxBodyBytes must be a positive integer.');
