@@ -13,7 +13,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       return new Response(null, { status: 405, headers: { allow: 'POST' } });
     }
     if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) return respond(tooLarge(maxBodyBytes));
-    const body = await readBody(request, maxBodyBytes);
+    let body: Uint8Array | undefined;
+    try {
+      body = await readBody(request, maxBodyBytes);
+    } catch (error) {
+      // The client went away mid-body (or the stream broke): answer, rather than throw into the server's logs.
+      return respond(unreadable(error));
+    }
     if (body === undefined) return respond(tooLarge(maxBodyBytes));
     return respond(await handleDelivery(body, request.headers.get(SIGNATURE_HEADER), options));
   };
@@ -35,6 +41,11 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
     }
     chunks.push(value);
   }
+}
+
+function unreadable(error: unknown): WebhookAnswer {
+  const why = error instanceof Error ? error.message : 'the stream failed';
+  return { status: 400, body: { error: 'unreadable_body', message: `The request body could not be read to its end: ${why}.` } };
 }
 
 function respond({ status, body }: WebhookAnswer): Response {

@@ -30,7 +30,9 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
 /** Status and JSON body of the answer to a delivery. */
 export interface WebhookAnswer {
   status: number;
-  body: { received: true; event?: string; ignored?: string } | { error: WebhookFailureReason | 'handler_failed' | 'payload_too_large'; message: string };
+  body:
+    | { received: true; event?: string; ignored?: string }
+    | { error: WebhookFailureReason | 'handler_failed' | 'payload_too_large' | 'unreadable_body'; message: string };
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

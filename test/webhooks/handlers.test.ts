@@ -117,6 +117,23 @@ describe('createWebhookHandler (fetch)', () => {
     expect([response.status, (await response.json()).error, cancelled, sent <= 8192]).toEqual([413, 'payload_too_large', true, true]);
   });
 
+  it('answers 400 when the body cannot be read to its end (the client went away), rather than throwing', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body.slice(0, 20)));
+        controller.error(new Error('aborted'));
+      },
+    });
+    const onEvent = vi.fn();
+    const request = new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: broken, headers: signed, duplex: 'half' } as RequestInit);
+    const response = await createWebhookHandler({ secret: SECRET, onEvent })(request);
+    expect([response.status, await response.json(), onEvent.mock.calls.length]).toEqual([
+      400,
+      { error: 'unreadable_body', message: 'The request body could not be read to its end: aborted.' },
+      0,
+    ]);
+  });
+
   it('rejects bad options when created', () => {
     expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow('createWebhookHandler: on["message.sent"] must be a function.');
     expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow('createWebhookHandler: maxBodyBytes must be a positive integer.');
