@@ -57,7 +57,8 @@ export function payloadBytes(payload: string | Uint8Array): Uint8Array<ArrayBuff
 /** The secrets to try; an empty secret is a programming error. */
 export function secretList(secret: unknown, caller: string): readonly string[] {
   if (typeof secret === 'string' && secret !== '') return [secret];
-  if (Array.isArray(secret) && secret.length > 0 && secret.every((s) => typeof s === 'string' && s !== '')) return secret;
+  // Array.from, not every(): every() skips the holes of a sparse array, which are no secrets either.
+  if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== '')) return secret;
   throw new TypeError(
     `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
   );

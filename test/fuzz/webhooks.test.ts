@@ -19,6 +19,19 @@ import {
 
 const RUNS = 400;
 
+/** Any value at all: boxed primitives, maps, sets, dates, typed and sparse arrays, null-prototype objects. */
+const anything = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+});
+
 /** What a call did: returned a value, or threw (the caller's name taken out of the message, so sync and async compare). */
 type Outcome = { value: unknown } | { error: string; message: string; reason?: string };
 
@@ -72,7 +85,7 @@ function rawBytes(payload: unknown): Buffer | undefined {
 
 function secretsOf(secret: unknown): string[] | undefined {
   if (typeof secret === 'string') return secret === '' ? undefined : [secret];
-  if (Array.isArray(secret) && secret.length > 0 && secret.every((s) => typeof s === 'string' && s !== '')) return secret;
+  if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== '')) return Array.from(secret);
   return undefined;
 }
 
@@ -119,7 +132,7 @@ const payloads = fc.oneof(
     shared.set(bytes);
     return shared;
   }),
-  fc.anything(),
+  anything,
 );
 
 const whitespace = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\ufeff', '\u2028'), maxLength: 8 });
@@ -154,7 +167,7 @@ const signaturePlans: fc.Arbitrary<SignaturePlan> = fc.oneof(
     () => null,
     () => '',
   ),
-  fc.oneof(fc.anything(), fc.string(), fc.stringMatching(/^(sha256=)?[0-9a-fA-F]{64}$/)).map((value) => plan({ value }, () => value)),
+  fc.oneof(anything, fc.string(), fc.stringMatching(/^(sha256=)?[0-9a-fA-F]{64}$/)).map((value) => plan({ value }, () => value)),
 );
 
 /** A secret: valid (one or several), or anything else. */
@@ -162,7 +175,7 @@ const secrets = fc.oneof(
   { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 80, unit: 'binary' }) },
   { weight: 2, arbitrary: fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 4 }) },
   fc.constantFrom('', [], [''], ['ok', ''], ['ok', 7]),
-  fc.anything(),
+  anything,
 );
 
 /** Which secret signs: one the receiver knows (by index) or one it does not. */
@@ -202,7 +215,7 @@ function events(ageSeconds: fc.Arbitrary<number>): fc.Arbitrary<string> {
     .map(({ event, ageSeconds: age, data }) => JSON.stringify({
       event,
       timestamp: new Date(NOW - age * 1000).toISOString(),
-      data: event === 'message.delivered' ? { message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:00Z', ...data } : data,
+      data: event === 'message.delivered' ? { ...data, message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:00Z' } : data,
     }));
 }
 
@@ -214,9 +227,9 @@ const bodies: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   fc.constantFrom(
     '{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{},"__proto__":{"polluted":true}}',
     '{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"__proto__":{"polluted":true}}}',
-    // Deep enough to break a recursive walk, shallow enough for the comparisons here (a million levels: parse.test.ts).
-    `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"deep":${'['.repeat(3000)}${']'.repeat(3000)}}}`,
-    `${'['.repeat(3000)}${']'.repeat(3000)}`,
+    // Nested, but shallow enough for the deep comparisons here (a million levels: parse.test.ts).
+    `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"deep":${'['.repeat(500)}${']'.repeat(500)}}}`,
+    `${'['.repeat(500)}${']'.repeat(500)}`,
     '{"event":"message.sent","timestamp":"not a date","data":{}}',
   ),
   fc.string({ unit: 'binary' }),
@@ -230,8 +243,8 @@ const parseOptions = fc.oneof(
     now: fc.option(fc.oneof(fc.constant(NOW), fc.constant(new Date(NOW)), fc.double(), fc.date({ noInvalidDate: false })), { nil: undefined }),
   }, { requiredKeys: [] }) },
   fc.constant(undefined),
-  fc.record({ maxAgeSeconds: fc.anything(), now: fc.anything() }, { requiredKeys: [] }),
-  fc.anything(),
+  fc.record({ maxAgeSeconds: anything, now: anything }, { requiredKeys: [] }),
+  anything,
 );
 
 /** The payload in the form the receiver might hold it: text, bytes, or any other payload. */
@@ -313,7 +326,7 @@ describe('parseWebhook / parseWebhookAsync under fuzz', () => {
 describe('signWebhook under fuzz', () => {
   it('gives a header value that verifies, or a TypeError naming the fix', async () => {
     await fc.assert(
-      fc.asyncProperty(payloads, secrets, fc.oneof({ weight: 3, arbitrary: fc.record({ prefix: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: [] }) }, fc.constant(undefined), fc.anything()), async (payload, secret, options) => {
+      fc.asyncProperty(payloads, secrets, fc.oneof({ weight: 3, arbitrary: fc.record({ prefix: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: [] }) }, fc.constant(undefined), anything), async (payload, secret, options) => {
         const signed = outcomeOf(() => signWebhook(payload as never, secret as never, options as never), 'signWebhook');
         const bytes = rawBytes(payload);
         const prefix = (options as { prefix?: unknown } | undefined)?.prefix;
