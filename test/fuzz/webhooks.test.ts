@@ -17,7 +17,10 @@ import {
  * here with node:crypto; the sync and async functions must agree exactly.
  */
 
-const RUNS = 400;
+/** Cases per property; BIZMSG_SOAK=long runs many more. */
+const RUNS = process.env.BIZMSG_SOAK === 'long' ? 10_000 : 400;
+/** Generous: the machine may be busy with other suites, and a long run is long. */
+const TIMEOUT_MS = process.env.BIZMSG_SOAK === 'long' ? 30 * 60_000 : 60_000;
 
 /** Any value at all: boxed primitives, maps, sets, dates, typed and sparse arrays, null-prototype objects. */
 const anything = fc.anything({
@@ -201,7 +204,7 @@ describe('verifyWebhook / verifyWebhookAsync under fuzz', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 // ---- parse ----
@@ -306,7 +309,7 @@ describe('parseWebhook / parseWebhookAsync under fuzz', () => {
       ),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 
   it('accept every signed, well-formed, fresh event of every kind, in every payload form', async () => {
     await fc.assert(
@@ -320,7 +323,7 @@ describe('parseWebhook / parseWebhookAsync under fuzz', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('signWebhook under fuzz', () => {
@@ -342,5 +345,5 @@ describe('signWebhook under fuzz', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
