@@ -15,6 +15,7 @@ export type { LogLevel, Logger } from './core/logger.js';
 export { ApiPromise } from './core/api-promise.js';
 export type { WithResponse } from './core/api-promise.js';
 export type { RateLimitSnapshot } from './core/rate-limit-headers.js';
+export type { RateLimitStore, ObservedWindow } from './core/rate-limit-store.js';
 export { Page, PagePromise } from './core/pagination.js';
 export {
   BizMsgError,

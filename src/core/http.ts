@@ -58,7 +58,12 @@ export class HttpClient {
     this.#settings = settings;
     this.#protocol = protocol;
     this.#auth = protocol.authHeaders(settings.apiKey);
-    this.#pacing = new RequestPacing(settings.rateLimit, settings.maxRetryWait);
+    const { rateLimitStore: store } = settings;
+    this.#pacing = new RequestPacing(
+      settings.rateLimit,
+      settings.maxRetryWait,
+      store === undefined ? undefined : { store, apiKey: settings.apiKey, logger: settings.logger },
+    );
     this.#transport = new Transport(
       {
         apiKey: settings.apiKey,

@@ -3,6 +3,7 @@ import { showValue } from './describe-value.js';
 import { readArguments } from './arguments.js';
 import { InvalidArgumentError } from './errors.js';
 import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from './logger.js';
+import { isRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 
 /** Options of `Variant1Client` and `Variant2Client`. */
 export interface ClientOptions {
@@ -21,6 +22,14 @@ export interface ClientOptions {
    * requests per `interval` ms. `false` turns all pacing off, headers included.
    */
   rateLimit?: false | { limit: number; interval: number };
+  /**
+   * Where the `X-RateLimit-*` budget is kept, so that every process sending with the same key
+   * shares it (e.g. `redisRateLimitStore(redis)` from `bizmsg/redis`); default: in this client
+   * only. Keys in the store are a SHA-256 hash of the API key. While the store fails or takes
+   * over 2 s, the client paces itself alone (one `warn` log line) and asks the store again
+   * every second. Cannot be combined with `rateLimit: false`.
+   */
+  rateLimitStore?: RateLimitStore;
   /** A fetch implementation; by default `globalThis.fetch`, read at call time. */
   fetch?: typeof fetch;
   /** Headers added to every request. */
@@ -63,6 +72,7 @@ export interface ClientSettings {
   readonly maxRetries: number;
   readonly maxRetryWait: number;
   readonly rateLimit: false | { limit: number; interval: number } | undefined;
+  readonly rateLimitStore: RateLimitStore | undefined;
   readonly fetch: typeof fetch;
   readonly headers: Readonly<Record<string, string>>;
   readonly hooks: Hooks;
@@ -99,6 +109,7 @@ function settingsFrom(options: ClientOptions): ClientSettings {
     maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
     maxRetryWait: checkMs('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0),
     rateLimit: checkRateLimit(options.rateLimit),
+    rateLimitStore: checkRateLimitStore(options.rateLimitStore, options.rateLimit),
     fetch: checkFetch(options.fetch),
     headers: checkHeaders('headers', options.headers),
     hooks: checkHooks(options.hooks),
@@ -187,6 +198,19 @@ function checkRateLimit(value: unknown): ClientSettings['rateLimit'] {
     );
   }
   return { limit: limit as number, interval };
+}
+
+function checkRateLimitStore(value: unknown, rateLimit: unknown): RateLimitStore | undefined {
+  if (value === undefined) return undefined;
+  if (!isRateLimitStore(value)) {
+    throw new InvalidArgumentError(
+      'The `rateLimitStore` option must have acquire, release, observe and pause methods, e.g. redisRateLimitStore(redis) from bizmsg/redis.',
+    );
+  }
+  if (rateLimit === false) {
+    throw new InvalidArgumentError('The `rateLimitStore` option shares pacing, which `rateLimit: false` turns off: drop one of them.');
+  }
+  return value;
 }
 
 function checkFetch(value: unknown): typeof fetch {

@@ -1,27 +1,40 @@
+import { raceAbort } from './abort.js';
+import type { LevelledLogger } from './logger.js';
 import { readRateLimit, type RateLimitSnapshot } from './rate-limit-headers.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import { RateLimitPacer } from './rate-limit.js';
 import { rateLimitWait } from './retry.js';
+import { LOCAL_SLOT, SharedBudget, type Slot } from './shared-budget.js';
 
 type Throttle = () => Promise<unknown>;
 
 /** How a client paces itself: off, from the `X-RateLimit-*` headers, or those plus p-throttle. */
 export type PacingMode = false | { limit: number; interval: number } | undefined;
 
+/** A budget shared with other processes: the store, and what the client logs its failures with. */
+export interface SharedPacing {
+  store: RateLimitStore;
+  apiKey: string;
+  logger: LevelledLogger | undefined;
+}
+
 /**
- * One client's pacing: the `X-RateLimit-*` budget shared by all its calls, plus p-throttle
- * when the `rateLimit` option asks for it. Every attempt takes a slot before it is sent and
- * gives it back when it ends.
+ * One client's pacing: the `X-RateLimit-*` budget shared by all its calls (and, with a
+ * `rateLimitStore`, by every process on the key), plus p-throttle when the `rateLimit` option
+ * asks for it. Every attempt takes a slot before it is sent and gives it back when it ends.
  */
 export class RequestPacing {
   readonly #mode: PacingMode;
   readonly #maxPauseMs: number;
   readonly #pacer = new RateLimitPacer();
+  readonly #shared: SharedBudget | undefined;
   #throttle: Promise<Throttle> | undefined;
   #last: RateLimitSnapshot | undefined;
 
-  constructor(mode: PacingMode, maxPauseMs: number) {
+  constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
     this.#mode = mode;
     this.#maxPauseMs = maxPauseMs;
+    this.#shared = shared === undefined || mode === false ? undefined : new SharedBudget(shared.store, this.#pacer, shared.apiKey, shared.logger);
   }
 
   /** The `X-RateLimit-*` values of the last response that carried them. */
@@ -29,17 +42,19 @@ export class RequestPacing {
     return this.#last;
   }
 
-  /** Waits for room to send one attempt; undefined when no wait is needed. */
-  acquire(signal: AbortSignal | undefined): Promise<void> | undefined {
+  /** Waits for room to send one attempt; the slot comes at once when no wait is needed. */
+  acquire(signal: AbortSignal | undefined): Slot | Promise<Slot> {
     signal?.throwIfAborted();
-    if (this.#mode === false) return undefined;
+    if (this.#mode === false) return LOCAL_SLOT;
     if (this.#mode !== undefined) return this.#throttled(this.#mode, signal);
-    return this.#pacer.acquire(signal);
+    return this.#paced(signal);
   }
 
   /** Gives back the slot of an attempt that ended (answered or failed). */
-  release(): void {
-    if (this.#mode !== false) this.#pacer.release();
+  release(slot: Slot): void {
+    if (this.#mode === false) return;
+    if (this.#shared === undefined) this.#pacer.release();
+    else this.#shared.release(slot);
   }
 
   /** Takes in a response's headers; returns their rate-limit values, if any. */
@@ -48,6 +63,7 @@ export class RequestPacing {
     if (snapshot !== undefined) {
       this.#last = snapshot;
       if (this.#mode !== false) this.#pacer.observe(snapshot, headers);
+      this.#shared?.observe(snapshot, headers);
     }
     if (status === 429) this.#pauseAfter429(headers);
     return snapshot;
@@ -57,26 +73,25 @@ export class RequestPacing {
   #pauseAfter429(headers: Headers): void {
     if (this.#mode === false) return;
     const seconds = rateLimitWait(headers, Date.now()) ?? 1;
-    this.#pacer.pause(Math.min(seconds * 1000, this.#maxPauseMs));
+    const ms = Math.min(seconds * 1000, this.#maxPauseMs);
+    this.#pacer.pause(ms);
+    this.#shared?.pause(ms);
   }
 
-  async #throttled(rateLimit: { limit: number; interval: number }, signal: AbortSignal | undefined): Promise<void> {
+  /** A slot from the shared budget if there is one, else from the client's own pacer. */
+  #paced(signal: AbortSignal | undefined): Slot | Promise<Slot> {
+    if (this.#shared !== undefined) return this.#shared.acquire(signal);
+    const waiting = this.#pacer.acquire(signal);
+    return waiting === undefined ? LOCAL_SLOT : waiting.then(() => LOCAL_SLOT);
+  }
+
+  async #throttled(rateLimit: { limit: number; interval: number }, signal: AbortSignal | undefined): Promise<Slot> {
     await raceAbort((await this.#loadThrottle(rateLimit))(), signal);
-    await this.#pacer.acquire(signal);
+    return this.#paced(signal);
   }
 
   #loadThrottle(rateLimit: { limit: number; interval: number }): Promise<Throttle> {
     this.#throttle ??= import('p-throttle').then(({ default: pThrottle }) => pThrottle(rateLimit)(async () => undefined));
     return this.#throttle;
   }
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

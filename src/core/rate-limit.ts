@@ -6,7 +6,7 @@ const UNKNOWN_RESET_POLL_MS = 1000;
  * Windows are per minute (spec section 8); a reset further ahead than this is not believed,
  * so that a bogus `X-RateLimit-Reset` cannot hold requests for years.
  */
-const MAX_WINDOW_MS = 65_000;
+export const MAX_WINDOW_MS = 65_000;
 /** The longest delay a timer can take; longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 

@@ -4,6 +4,7 @@ import { AbortError, BizMsgError, HookError } from './errors.js';
 import { apiError, connectionError, timeoutError, type Processed } from './failures.js';
 import type { LevelledLogger } from './logger.js';
 import type { RequestPacing } from './pacing.js';
+import type { Slot } from './shared-budget.js';
 import { redactText } from './redact.js';
 import { mayHaveTakenEffect, networkErrorCode, retryDecision, type AttemptOutcome, type RetryLimits } from './retry.js';
 import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
@@ -59,8 +60,8 @@ interface CallState {
   /** An earlier attempt may have taken effect. */
   earlier: boolean;
   nextDelay: number;
-  /** A pacing slot is taken and not yet given back. */
-  holding: boolean;
+  /** The pacing slot taken and not yet given back. */
+  slot: Slot | undefined;
   /** The response the last attempt returned to ky, its body text (read inside the timeout) and URL. */
   last: { response: Response; text: string; url: string } | undefined;
 }
@@ -122,7 +123,7 @@ export class Transport {
       attempt: 0,
       earlier: false,
       nextDelay: 0,
-      holding: false,
+      slot: undefined,
       last: undefined,
     };
     return span === undefined ? this.#run(state) : span.run(() => this.#run(state));
@@ -139,7 +140,7 @@ export class Transport {
       state.report?.finished(describeFailure(state, thrown), thrown instanceof HTTPError ? thrown.response.status : undefined, error);
       throw error;
     } finally {
-      if (state.holding) this.#release(state);
+      this.#release(state);
     }
   }
 
@@ -167,9 +168,8 @@ export class Transport {
   /** Our beforeRequest hook, first of all: waits for a pacing slot before each attempt. */
   async #beforeAttempt(context: Record<string, unknown>, retryCount: number): Promise<void> {
     const state = context[STATE] as CallState;
-    const waiting = this.#pacing.acquire(state.exchange.signal);
-    if (waiting !== undefined) await waiting;
-    state.holding = true;
+    const slot = this.#pacing.acquire(state.exchange.signal);
+    state.slot = slot instanceof Promise ? await slot : slot;
     state.attempt = retryCount + 1;
     state.report?.attemptStarted(state.attempt);
   }
@@ -193,9 +193,10 @@ export class Transport {
   }
 
   #release(state: CallState): void {
-    if (!state.holding) return;
-    state.holding = false;
-    this.#pacing.release();
+    const { slot } = state;
+    if (slot === undefined) return;
+    state.slot = undefined;
+    this.#pacing.release(slot);
   }
 
   /** ky asks before every retry: our policy decides, and times the wait. */
