@@ -9,7 +9,7 @@ const shared: Options = {
   // CommonJS build must run on every Node 20. p-throttle (ESM-only) stays external and is
   // loaded with import() when the rateLimit option asks for it.
   noExternal: ['zod', 'ky'],
-  external: ['p-throttle', 'msw'],
+  external: ['p-throttle', 'msw', 'ioredis', 'redis'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
 };
@@ -24,6 +24,7 @@ export default defineConfig([
       'webhooks/index': 'src/webhooks/index.ts',
       'webhooks/web': 'src/webhooks/web.ts',
       'mock/index': 'src/mock/index.ts',
+      'redis/index': 'src/redis/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

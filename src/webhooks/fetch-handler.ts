@@ -4,7 +4,8 @@ import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type W
 /**
  * A `(request: Request) => Promise<Response>` webhook receiver for Hono, Next.js route
  * handlers, Cloudflare Workers, Bun and Deno: 200 when handled, 401 for a bad or missing
- * signature, 400 for a malformed payload, 413 for an oversized body, 500 when a handler throws.
+ * signature, 400 for a malformed payload, 413 for an oversized body, 500 when a handler throws,
+ * 503 for a copy of a delivery that another copy is being handled for (with `dedupe`).
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
   const maxBodyBytes = checkHandlerOptions(options, 'createWebhookHandler');
@@ -48,6 +49,6 @@ function unreadable(error: unknown): WebhookAnswer {
   return { status: 400, body: { error: 'unreadable_body', message: `The request body could not be read to its end: ${why}.` } };
 }
 
-function respond({ status, body }: WebhookAnswer): Response {
-  return Response.json(body, { status });
+function respond({ status, headers, body }: WebhookAnswer): Response {
+  return Response.json(body, headers === undefined ? { status } : { status, headers });
 }

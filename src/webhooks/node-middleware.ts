@@ -106,7 +106,8 @@ function consumedBodyError(parsed: unknown): Error {
 }
 
 /** Writes the answer; `keepAlive: false` tells the client not to reuse the connection, which node:http then closes. */
-function send(res: WebhookResponse, { status, body }: WebhookAnswer, keepAlive = true): void {
-  res.writeHead(status, keepAlive ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', connection: 'close' });
+function send(res: WebhookResponse, { status, headers, body }: WebhookAnswer, keepAlive = true): void {
+  const head = { ...headers, 'content-type': 'application/json' };
+  res.writeHead(status, keepAlive ? head : { ...head, connection: 'close' });
   res.end(JSON.stringify(body));
 }
