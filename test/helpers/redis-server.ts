@@ -13,6 +13,10 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing is answered. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  thaw(): void;
   /** Stops it and removes its directory. */
   stop(): Promise<void>;
 }
@@ -56,6 +60,8 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     kill,
     restart: launch,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
     async stop() {
       await kill();
       rmSync(dir, { recursive: true, force: true });
