@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as main from '../src/index.js';
 import * as mock from '../src/mock/index.js';
+import * as redis from '../src/redis/index.js';
 import * as webhooks from '../src/webhooks/index.js';
 import * as webhooksWeb from '../src/webhooks/web.js';
 
@@ -43,6 +44,7 @@ describe('entry points', () => {
         "WebhookVerificationError",
         "createWebhookHandler",
         "defineWebhookHandlers",
+        "memoryDedupeStore",
         "parseWebhook",
         "parseWebhookAsync",
         "signWebhook",
@@ -77,6 +79,15 @@ describe('entry points', () => {
         "WEBHOOK_RETRY_DELAYS_MS",
         "createMockServer",
         "startMockHttpServer",
+      ]
+    `);
+  });
+
+  it('bizmsg/redis exports exactly these names', () => {
+    expect(Object.keys(redis).sort()).toMatchInlineSnapshot(`
+      [
+        "redisDedupeStore",
+        "redisRateLimitStore",
       ]
     `);
   });

@@ -91,4 +91,43 @@ describe('the built package', () => {
     expect(require.resolve('bizmsg')).toMatch(/dist\/index\.cjs$/);
     expect(() => require.resolve('bizmsg/dist/index.js')).toThrow();
   });
+
+  it('serves bizmsg/redis from ESM and CJS, the same functions for ioredis and node-redis', () => {
+    const script = `
+      const { createRequire } = await import('node:module');
+      const esm = await import('bizmsg/redis');
+      const cjs = createRequire(import.meta.url)('bizmsg/redis');
+      const store = esm.redisRateLimitStore({ sendCommand: async () => 0 });
+      console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort(), typeof store.acquire, typeof cjs.redisDedupeStore({ call: async () => 'OK' }).claim]));`;
+    expect(node(['--input-type=module', '-e', script])).toEqual([
+      ['redisDedupeStore', 'redisRateLimitStore'],
+      ['redisDedupeStore', 'redisRateLimitStore'],
+      'function',
+      'function',
+    ]);
+  });
+
+  it('loads nothing of Redis from bizmsg or bizmsg/webhooks', () => {
+    for (const format of ['js', 'cjs']) {
+      for (const entry of [`index.${format}`, `webhooks/index.${format}`]) {
+        const files = importGraph(new URL(`../dist/${entry}`, import.meta.url));
+        expect(files.some((file) => file.includes('/dist/redis/')), entry).toBe(false);
+        const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+        expect(code, entry).not.toMatch(/from ["'](ioredis|redis)["']|require\(["'](ioredis|redis)["']\)|EVALSHA|SET NX/);
+      }
+    }
+  });
 });
+
+/** Every file of dist/ that `entry` loads, itself included, following relative imports and requires. */
+function importGraph(entry: URL): string[] {
+  const seen = new Set<string>();
+  const visit = (url: URL) => {
+    if (seen.has(url.pathname)) return;
+    seen.add(url.pathname);
+    const code = readFileSync(url, 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(?\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/g)) visit(new URL(specifier!, url));
+  };
+  visit(entry);
+  return [...seen];
+}
