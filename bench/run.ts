@@ -9,11 +9,12 @@ import { measureMock } from './mock.js';
 import { measureOverhead } from './overhead.js';
 import { measurePacing } from './pacing.js';
 import { measurePagination } from './pagination.js';
+import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
 import { measureVerify } from './verify.js';
 
 const options: BenchOptions = { quick: process.argv.includes('--quick'), root: fileURLToPath(new URL('..', import.meta.url)) };
-const all = { 1: measureSize, 2: measureImport, 3: measureOverhead, 4: measurePacing, 5: measurePagination, 6: measureVerify, 7: measureMock };
+const all = { 1: measureSize, 2: measureImport, 3: measureOverhead, 4: measurePacing, 5: measurePagination, 6: measureVerify, 7: measureMock, 8: measureRedis };
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const figures = Object.entries(all)
   .filter(([figure]) => only === undefined || only.includes(figure))

@@ -204,7 +204,7 @@ function checkRateLimitStore(value: unknown, rateLimit: unknown): RateLimitStore
   if (value === undefined) return undefined;
   if (!isRateLimitStore(value)) {
     throw new InvalidArgumentError(
-      'The `rateLimitStore` option must have acquire, release, observe and pause methods, e.g. redisRateLimitStore(redis) from bizmsg/redis.',
+      'The `rateLimitStore` option must have acquire, release and pause methods, e.g. redisRateLimitStore(redis) from bizmsg/redis.',
     );
   }
   if (rateLimit === false) {

@@ -57,13 +57,13 @@ export class RequestPacing {
     else this.#shared.release(slot);
   }
 
-  /** Takes in a response's headers; returns their rate-limit values, if any. */
-  observe(headers: Headers, status: number): RateLimitSnapshot | undefined {
+  /** Takes in the headers of the response to the attempt holding `slot`; returns their rate-limit values, if any. */
+  observe(headers: Headers, status: number, slot?: Slot): RateLimitSnapshot | undefined {
     const snapshot = readRateLimit(headers, Date.now());
     if (snapshot !== undefined) {
       this.#last = snapshot;
       if (this.#mode !== false) this.#pacer.observe(snapshot, headers);
-      this.#shared?.observe(snapshot, headers);
+      this.#shared?.observe(snapshot, headers, status, slot);
     }
     if (status === 429) this.#pauseAfter429(headers);
     return snapshot;

@@ -27,15 +27,16 @@ export interface RateLimitStore {
    * before asking again.
    */
   acquire(key: string, lease: string, now: number): Promise<number>;
-  /** Marks the request holding `lease` as answered or failed. */
-  release(key: string, lease: string, now: number): Promise<void>;
-  /** Takes in the `X-RateLimit-*` values of a response (any status). */
-  observe(key: string, seen: ObservedWindow, now: number): Promise<void>;
+  /**
+   * Marks the request holding `lease` as answered or failed, taking in the `X-RateLimit-*`
+   * values of its response (any status) when it had them.
+   */
+  release(key: string, lease: string, now: number, seen: ObservedWindow | undefined): Promise<void>;
   /** Holds every request on the key until `until`: a 429 asked for that wait. */
   pause(key: string, until: number, now: number): Promise<void>;
 }
 
-const METHODS = ['acquire', 'release', 'observe', 'pause'] as const;
+const METHODS = ['acquire', 'release', 'pause'] as const;
 
 /** True when `value` has every method of a `RateLimitStore`. */
 export function isRateLimitStore(value: unknown): value is RateLimitStore {

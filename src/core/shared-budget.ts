@@ -2,7 +2,7 @@ import { raceAbort } from './abort.js';
 import { hashApiKey } from './key-hash.js';
 import type { LevelledLogger } from './logger.js';
 import { readClockSkew, type RateLimitSnapshot } from './rate-limit-headers.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { ObservedWindow, RateLimitStore } from './rate-limit-store.js';
 import { MAX_WINDOW_MS, type RateLimitPacer } from './rate-limit.js';
 import { redactText } from './redact.js';
 
@@ -11,13 +11,17 @@ const STORE_TIMEOUT_MS = 2000;
 /** How long after a store failure one request asks the store again. */
 const STORE_RETRY_MS = 1000;
 
-/** What an attempt holds while in flight: a lease of the shared store, or a slot of the local pacer. */
+/**
+ * What an attempt holds while in flight: a lease of the shared store (with the rate-limit
+ * values of its response, told to the store when the lease goes back), or a local slot.
+ */
 export interface Slot {
   readonly lease: string | undefined;
+  window?: ObservedWindow;
 }
 
 /** The slot of an attempt paced in this process only. */
-export const LOCAL_SLOT: Slot = { lease: undefined };
+export const LOCAL_SLOT: Slot = Object.freeze({ lease: undefined });
 
 /** Whether the store is failing: when to ask it again, and whether a request is asking now. */
 interface Outage {
@@ -80,20 +84,25 @@ export class SharedBudget {
     }
   }
 
-  /** Gives back the slot of an attempt that ended. */
+  /** Gives back the slot of an attempt that ended, with what its response said of the window. */
   release(slot: Slot): void {
-    const { lease } = slot;
+    const { lease, window } = slot;
     if (lease === undefined) this.#local.release();
-    else this.#tell((key) => this.#store.release(key, lease, this.#now()));
+    else this.#tell((key) => this.#store.release(key, lease, this.#now(), window));
   }
 
-  /** Shares a response's `X-RateLimit-*` values (its `Date` header corrects our clock). */
-  observe(seen: RateLimitSnapshot, headers: Headers): void {
+  /**
+   * Takes in a response's `X-RateLimit-*` values (its `Date` header corrects our clock); the
+   * store hears them with the release of the attempt's slot, one call instead of two. A 429's
+   * are left out: its pause replaces what they say of the window.
+   */
+  observe(seen: RateLimitSnapshot, headers: Headers, status: number, slot: Slot | undefined): void {
     const now = Date.now();
     this.#skew = readClockSkew(headers, now);
     const serviceNow = now + this.#skew;
-    const window = { ...seen, resetAt: Math.min(seen.reset * 1000, serviceNow + MAX_WINDOW_MS) };
-    this.#tell((key) => this.#store.observe(key, window, serviceNow));
+    if (slot?.lease !== undefined && status !== 429) {
+      slot.window = { ...seen, resetAt: Math.min(seen.reset * 1000, serviceNow + MAX_WINDOW_MS) };
+    }
     if (seen.reset > this.#newestReset) {
       this.#newestReset = seen.reset;
       this.#wakeWaiters();
@@ -150,7 +159,7 @@ export class SharedBudget {
   #giveBackIfGranted(asked: Promise<unknown>, key: string, lease: string): void {
     asked.then(
       (wait) => {
-        if (wait === 0) this.#tell(() => this.#store.release(key, lease, this.#now()));
+        if (wait === 0) this.#tell(() => this.#store.release(key, lease, this.#now(), undefined));
       },
       () => undefined,
     );

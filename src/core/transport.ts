@@ -178,7 +178,7 @@ export class Transport {
   async #attempt(state: CallState, input: Request, init: RequestInit | undefined): Promise<Response> {
     try {
       const response = await this.#settings.fetch(input, init);
-      const snapshot = this.#pacing.observe(response.headers, response.status);
+      const snapshot = this.#pacing.observe(response.headers, response.status, state.slot);
       if (snapshot !== undefined) state.report?.rateLimit(snapshot);
       const text = await response.text();
       const returned = this.#copyForHooks ? new Response(emptyAsNull(text), response) : response;

@@ -79,15 +79,10 @@ local function acquire(lease, lease_ms)
   return 0
 end
 
-local function release(lease)
-  redis.call('ZREM', leases, lease)
-  if redis.call('HGET', budget, 'probe') == lease then redis.call('HSET', budget, 'probe', '') end
-  return 0
-end
-
+-- Takes in the X-RateLimit-* values of a response.
 local function observe(limit, remaining, reset, reset_at)
   local current = field('reset') or 0
-  if reset <= (field('stale') or 0) or reset < current then return 0 end
+  if reset <= (field('stale') or 0) or reset < current then return end
   if reset > current then
     -- The service moved to a new window before our clocks said so: count afresh.
     if current ~= 0 then roll_over() end
@@ -97,6 +92,13 @@ local function observe(limit, remaining, reset, reset_at)
   if known == nil or remaining < known then redis.call('HSET', budget, 'remaining', remaining) end
   redis.call('HSET', budget, 'limit', limit)
   keep()
+end
+
+-- The request holding the lease was answered (its response's window, if it had one) or failed.
+local function release(lease, limit, remaining, reset, reset_at)
+  if limit ~= nil then observe(limit, remaining, reset, reset_at) end
+  redis.call('ZREM', leases, lease)
+  if redis.call('HGET', budget, 'probe') == lease then redis.call('HSET', budget, 'probe', '') end
   return 0
 end
 
@@ -110,8 +112,7 @@ local function pause(until_)
 end
 
 if op == 'acquire' then return acquire(ARGV[3], tonumber(ARGV[4])) end
-if op == 'release' then return release(ARGV[3]) end
-if op == 'observe' then return observe(tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])) end
+if op == 'release' then return release(ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])) end
 if op == 'pause' then return pause(tonumber(ARGV[3])) end
 return redis.error_reply('unknown operation ' .. tostring(op))
 `);

@@ -23,11 +23,9 @@ export function redisRateLimitStore(redis: RedisClientLike, options: RedisRateLi
     async acquire(key, lease, now) {
       return Number(await run(send, prefix, key, ['acquire', now, lease, LEASE_MS]));
     },
-    async release(key, lease, now) {
-      await run(send, prefix, key, ['release', now, lease]);
-    },
-    async observe(key, seen: ObservedWindow, now) {
-      await run(send, prefix, key, ['observe', now, seen.limit, seen.remaining, seen.reset, seen.resetAt]);
+    async release(key, lease, now, seen: ObservedWindow | undefined) {
+      const window = seen === undefined ? [] : [seen.limit, seen.remaining, seen.reset, seen.resetAt];
+      await run(send, prefix, key, ['release', now, lease, ...window]);
     },
     async pause(key, until, now) {
       await run(send, prefix, key, ['pause', now, until]);

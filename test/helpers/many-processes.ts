@@ -33,19 +33,24 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
   });
 }
 
+/** How sender processes pace: a shared Redis budget, each alone, or rate-limiter-flexible's own windows. */
+export type SenderPacing = 'redis' | 'local' | 'rate-limiter-flexible';
+
 /**
  * `processes` worker processes, each sending `sendsEach` texts from `callers` concurrent
- * callers with one key, sharing a Redis budget (or, with `redisUrl: null`, each pacing itself).
- * They start together at the next start of a window of `windowMs`, so that whole windows are used.
+ * callers with one key whose plan allows `limit` per `windowMs`. They start together at the
+ * next start of a window, so that whole windows are used.
  */
 export async function runSenders(options: {
   processes: number;
   baseUrl: string;
   apiKey: string;
-  redisUrl: string | null;
+  redisUrl: string;
+  pacing: SenderPacing;
+  limit: number;
+  windowMs: number;
   sendsEach: number;
   callers: number;
-  windowMs: number;
 }): Promise<{ reports: SenderReport[]; ms: number }> {
   const children = Array.from({ length: options.processes }, () => worker('sender'));
   // Long enough for every worker to load; then the next window boundary.
@@ -53,7 +58,8 @@ export async function runSenders(options: {
   const startAt = ready + options.windowMs - (ready % options.windowMs) + 5;
   const answers = children.map((child) => nextMessage<SenderReport>(child));
   for (const child of children) {
-    child.send({ baseUrl: options.baseUrl, apiKey: options.apiKey, redisUrl: options.redisUrl, sends: options.sendsEach, callers: options.callers, startAt });
+    const { sendsEach: sends, processes: _, ...rest } = options;
+    child.send({ ...rest, sends, startAt });
   }
   const reports = await Promise.all(answers);
   return { reports, ms: Date.now() - startAt };

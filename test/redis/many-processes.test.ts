@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('many processes on one key', () => {
   it('4 worker processes sharing a Redis budget get no 429 and fill each window', { timeout: 60_000 }, async () => {
-    const { reports } = await runSenders({ processes: 4, baseUrl: mock.url, apiKey: KEY, redisUrl: server.url, sendsEach: 20, callers: 10, windowMs: WINDOW_MS });
+    const { reports } = await runSenders({ processes: 4, baseUrl: mock.url, apiKey: KEY, redisUrl: server.url, pacing: 'redis', limit: LIMIT, windowMs: WINDOW_MS, sendsEach: 20, callers: 10 });
     const { statuses, perWindow, failed, warnings } = totals(reports);
     expect(statuses).toEqual({ 200: 80 });
     expect(failed).toBe(0);
@@ -39,7 +39,7 @@ describe('many processes on one key', () => {
   });
 
   it('4 worker processes pacing only themselves collect 429s for the same work', { timeout: 90_000 }, async () => {
-    const { reports } = await runSenders({ processes: 4, baseUrl: mock.url, apiKey: KEY, redisUrl: null, sendsEach: 20, callers: 10, windowMs: WINDOW_MS });
+    const { reports } = await runSenders({ processes: 4, baseUrl: mock.url, apiKey: KEY, redisUrl: server.url, pacing: 'local', limit: LIMIT, windowMs: WINDOW_MS, sendsEach: 20, callers: 10 });
     const { statuses, failed } = totals(reports);
     expect(statuses[200]).toBe(80);
     expect(statuses[429]).toBeGreaterThan(0);

@@ -119,9 +119,10 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
     const api = await startTestServer((request, res) => {
       arrivals.push({ at: Date.now(), client: String(request.headers['x-client']) });
       answered += 1;
-      // The window says "nothing left until 50 s from now"; then a gateway's 429 asks for 1 s only.
-      if (answered === 1) res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '90', 'x-ratelimit-reset': String(farReset) });
-      else if (answered === 2) res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      // The window ends 50 s from now; then a 429 says none is left in it, yet asks for 1 s only.
+      const window = { 'x-ratelimit-limit': '100', 'x-ratelimit-reset': String(farReset) };
+      if (answered === 1) res.writeHead(200, { 'content-type': 'application/json', ...window, 'x-ratelimit-remaining': '90' });
+      else if (answered === 2) res.writeHead(429, { 'content-type': 'application/json', ...window, 'x-ratelimit-remaining': '0', 'retry-after': '1' });
       else res.writeHead(200, { 'content-type': 'application/json' });
       res.end(answered === 2 ? '{"error":{"code":"RATE_LIMIT_EXCEEDED","message":"slow down","details":{}}}' : '{"data":{"id":1}}');
     });
@@ -202,7 +203,7 @@ describe('rateLimitStore option', () => {
   it('must be a store, and cannot go with rateLimit: false', () => {
     const base = { apiKey: KEY, baseUrl: 'https://api.bizmsg.test/api/v1' };
     expect(() => new Variant2Client({ ...base, rateLimitStore: {} as never })).toThrow(
-      new InvalidArgumentError('The `rateLimitStore` option must have acquire, release, observe and pause methods, e.g. redisRateLimitStore(redis) from bizmsg/redis.'),
+      new InvalidArgumentError('The `rateLimitStore` option must have acquire, release and pause methods, e.g. redisRateLimitStore(redis) from bizmsg/redis.'),
     );
     const store = redisRateLimitStore({ sendCommand: async () => 0 });
     expect(() => new Variant2Client({ ...base, rateLimitStore: store, rateLimit: false })).toThrow(

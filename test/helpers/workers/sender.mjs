@@ -1,12 +1,31 @@
 // A worker process that sends on one key, from the built package (run `npm run build` first).
-// Told by its parent (IPC): { baseUrl, apiKey, redisUrl (or null: pacing in this process only),
-// sends, callers, startAt (ms) }. Answers { statuses: { [status]: n }, windows: { [reset]: n 200s }, ms, warnings }.
+// Told by its parent (IPC): { baseUrl, apiKey, redisUrl, pacing, limit, windowMs, sends, callers,
+// startAt (ms) }, where pacing is 'redis' (redisRateLimitStore), 'local' (each process alone) or
+// 'rate-limiter-flexible' (RateLimiterRedis with its own windows of windowMs, in a hook).
+// Answers { statuses: { [status]: n }, windows: { [reset]: n 200s }, ms, failed, warnings }.
 import { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { Variant2Client } from 'bizmsg';
 import { redisRateLimitStore } from 'bizmsg/redis';
 
-process.once('message', async ({ baseUrl, apiKey, redisUrl, sends, callers, startAt }) => {
-  const redis = redisUrl === null ? undefined : new Redis(redisUrl);
+/** A beforeRequest hook that waits for a point of a rate-limiter-flexible limiter. */
+function flexibleHook(redis, apiKey, limit, windowMs) {
+  const limiter = new RateLimiterRedis({ storeClient: redis, points: limit, duration: windowMs / 1000, keyPrefix: 'rlf' });
+  return async () => {
+    for (;;) {
+      try {
+        await limiter.consume(apiKey.slice(-8));
+        return;
+      } catch (refusal) {
+        if (refusal instanceof Error) throw refusal;
+        await new Promise((resolve) => setTimeout(resolve, refusal.msBeforeNext));
+      }
+    }
+  };
+}
+
+process.once('message', async ({ baseUrl, apiKey, redisUrl, pacing, limit, windowMs, sends, callers, startAt }) => {
+  const redis = pacing === 'local' ? undefined : new Redis(redisUrl);
   redis?.on('error', () => undefined);
   const statuses = {};
   const windows = {};
@@ -28,7 +47,8 @@ process.once('message', async ({ baseUrl, apiKey, redisUrl, sends, callers, star
     maxRetries: 50,
     logLevel: 'warn',
     logger,
-    ...(redis === undefined ? {} : { rateLimitStore: redisRateLimitStore(redis) }),
+    ...(pacing === 'redis' ? { rateLimitStore: redisRateLimitStore(redis) } : {}),
+    ...(pacing === 'rate-limiter-flexible' ? { hooks: { beforeRequest: [flexibleHook(redis, apiKey, limit, windowMs)] } } : {}),
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
   const started = performance.now();
