@@ -143,9 +143,19 @@ describe('dedupe on createWebhookHandler', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { calls, on } = controlledHandler();
-    const hung: DedupeStore = { claim: () => new Promise(() => undefined), complete: async () => undefined, release: async () => undefined };
+    let claimed!: () => void;
+    const claimedOnce = new Promise<void>((resolve) => (claimed = resolve));
+    const hung: DedupeStore = {
+      claim: () => {
+        claimed();
+        return new Promise(() => undefined);
+      },
+      complete: async () => undefined,
+      release: async () => undefined,
+    };
     let answered: Response | undefined;
     void createWebhookHandler({ secret: SECRET, on, dedupe: hung })(post(delivered('msg_9'))).then((response) => (answered = response));
+    await claimedOnce;
     let waited = 0;
     while (answered === undefined && waited < 5000) {
       await vi.advanceTimersByTimeAsync(100);
