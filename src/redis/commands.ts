@@ -79,7 +79,9 @@ export function checkPrefix(value: unknown, fallback: string, caller: string): s
 function bounded<T>(promise: Promise<T>, ms: number, command: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer ${command} within ${ms} ms`)), ms);
+    // After a stall of the event loop, timers run before the socket's waiting reply is read:
+    // setImmediate lets that reply in first, so a busy process does not mistake it for a timeout.
+    timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer ${command} within ${ms} ms`))), ms);
     // A Redis that hangs must not keep the process alive.
     timer.unref();
   });

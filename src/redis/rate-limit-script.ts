@@ -9,11 +9,12 @@ export const LEASE_MS = 65_000;
  * room = min(limit - sent, remaining) per server window, where `sent` counts what every
  * process started in the window and `remaining` is the lowest `X-RateLimit-Remaining` seen.
  *
- * KEYS[1]: hash of the budget; KEYS[2]: sorted set of requests in flight (lease -> expiry).
+ * KEYS[1]: hash of the budget; KEYS[2]: sorted set of requests in flight (lease -> expiry);
+ * KEYS[3]: those of them that were in flight when the window last ended.
  * ARGV: operation, now (ms on the service's clock), then the operation's own arguments.
  */
 export const RATE_LIMIT_SCRIPT = luaScript(`
-local budget, leases = KEYS[1], KEYS[2]
+local budget, leases, carried = KEYS[1], KEYS[2], KEYS[3]
 local op, now = ARGV[1], tonumber(ARGV[2])
 -- Budgets unused this long are dropped; leases expire on their own.
 local KEEP_MS = 600000
@@ -29,6 +30,7 @@ end
 local function keep()
   redis.call('PEXPIRE', budget, KEEP_MS)
   redis.call('PEXPIRE', leases, KEEP_MS)
+  redis.call('PEXPIRE', carried, KEEP_MS)
 end
 
 local function in_flight()
@@ -36,9 +38,13 @@ local function in_flight()
   return redis.call('ZCARD', leases)
 end
 
--- The window ended: requests still in flight may reach the service in the next one.
+-- The window ended: requests still in flight may reach the service in the next one, so they
+-- count against it until their answer shows the window that counted them.
 local function roll_over()
-  redis.call('HSET', budget, 'stale', field('reset') or 0, 'reset', 0, 'resetAt', 0, 'sent', in_flight())
+  local count = in_flight()
+  redis.call('DEL', carried)
+  if count > 0 then redis.call('ZUNIONSTORE', carried, 1, leases) end
+  redis.call('HSET', budget, 'stale', field('reset') or 0, 'reset', 0, 'resetAt', 0, 'sent', count)
   redis.call('HDEL', budget, 'remaining')
 end
 
@@ -96,7 +102,12 @@ end
 
 -- The request holding the lease was answered (its response's window, if it had one) or failed.
 local function release(lease, limit, remaining, reset, reset_at)
-  if limit ~= nil then observe(limit, remaining, reset, reset_at) end
+  local was_carried = redis.call('ZREM', carried, lease) == 1
+  if limit ~= nil then
+    -- Carried into this window but counted by the service in the one before: give its slot back.
+    if was_carried and reset == field('stale') and (field('sent') or 0) > 0 then redis.call('HINCRBY', budget, 'sent', -1) end
+    observe(limit, remaining, reset, reset_at)
+  end
   redis.call('ZREM', leases, lease)
   if redis.call('HGET', budget, 'probe') == lease then redis.call('HSET', budget, 'probe', '') end
   return 0

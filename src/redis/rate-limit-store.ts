@@ -33,8 +33,8 @@ export function redisRateLimitStore(redis: RedisClientLike, options: RedisRateLi
   };
 }
 
-/** Runs one operation of the script on the key's budget; both keys share a hash tag (one cluster slot). */
+/** Runs one operation of the script on the key's budget; its keys share a hash tag (one cluster slot). */
 function run(send: SendCommand, prefix: string, key: string, args: ReadonlyArray<string | number>): Promise<unknown> {
   const budget = `${prefix}{${key}}`;
-  return evalScript(send, RATE_LIMIT_SCRIPT, [budget, `${budget}:leases`], args);
+  return evalScript(send, RATE_LIMIT_SCRIPT, [budget, `${budget}:leases`, `${budget}:carried`], args);
 }
