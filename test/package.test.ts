@@ -107,9 +107,9 @@ describe('the built package', () => {
     ]);
   });
 
-  it('loads nothing of Redis from bizmsg or bizmsg/webhooks', () => {
+  it('loads nothing of Redis from bizmsg or either build of bizmsg/webhooks', () => {
     for (const format of ['js', 'cjs']) {
-      for (const entry of [`index.${format}`, `webhooks/index.${format}`]) {
+      for (const entry of [`index.${format}`, `webhooks/index.${format}`, `webhooks/web.${format}`]) {
         const files = importGraph(new URL(`../dist/${entry}`, import.meta.url));
         expect(files.some((file) => file.includes('/dist/redis/')), entry).toBe(false);
         const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');

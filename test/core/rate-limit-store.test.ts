@@ -39,7 +39,7 @@ describe('a rateLimitStore', () => {
     const client = new Variant2Client({ apiKey: KEY, baseUrl: BASE, fetch, rateLimitStore: store });
     await client.account.me();
     await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['acquire', 'release']));
-    const [acquire, release] = calls as [{ args: [string, string, number] }, { args: [string, string, number, ObservedWindow] }];
+    const [acquire, release] = calls as unknown as [{ args: [string, string, number] }, { args: [string, string, number, ObservedWindow] }];
     expect(acquire.args[0]).toBe(HASH);
     expect(release.args[1]).toBe(acquire.args[1]);
     expect(release.args[3]).toEqual({ limit: 100, remaining: 42, reset: expect.any(Number), resetAt: release.args[3].reset * 1000 });
