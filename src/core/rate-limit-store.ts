@@ -17,8 +17,8 @@ export interface ObservedWindow {
  * A rate-limit budget shared by every client that sends with one API key, in any process
  * (`redisRateLimitStore` from `bizmsg/redis` keeps it in Redis). `key` is a SHA-256 hash of
  * the API key, never the key itself; `now` and every other time are milliseconds on the
- * service's clock as the calling client estimates it. Each call should answer within a
- * second: a client whose store fails or is slow paces itself alone until the store answers.
+ * service's clock as the calling client estimates it. Each call should answer well within 2 s:
+ * a client whose store fails or is slower paces itself alone until the store answers.
  */
 export interface RateLimitStore {
   /**

@@ -5,7 +5,7 @@ export interface IoRedisLike {
   call(command: string, ...args: string[]): Promise<unknown>;
 }
 
-/** A node-redis v4/v5 client (`createClient()`): what `bizmsg/redis` needs of it. */
+/** A node-redis v4, v5 or v6 client (`createClient()`): what `bizmsg/redis` needs of it. */
 export interface NodeRedisLike {
   sendCommand(args: string[]): Promise<unknown>;
 }
