@@ -1,3 +1,4 @@
+import { WakeList } from './wake-list.js';
 import { readClockSkew, type RateLimitSnapshot } from './rate-limit-headers.js';
 
 /** When no reset time is known yet, how long a held request waits before looking again. */
@@ -7,8 +8,6 @@ const UNKNOWN_RESET_POLL_MS = 1000;
  * so that a bogus `X-RateLimit-Reset` cannot hold requests for years.
  */
 export const MAX_WINDOW_MS = 65_000;
-/** The longest delay a timer can take; longer ones fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Shares one key's rate-limit budget between all concurrent calls of a client, from the
@@ -34,7 +33,7 @@ export class RateLimitPacer {
   #staleReset = 0;
   /** Local time (ms) until which a 429 holds every request; 0 when none does. */
   #pausedUntil = 0;
-  readonly #waiters = new Set<() => void>();
+  readonly #waiters = new WakeList();
 
   /** Counts one more request; the wait first when the window has no room, else undefined. */
   acquire(signal?: AbortSignal): Promise<void> | undefined {
@@ -52,7 +51,7 @@ export class RateLimitPacer {
 
   async #waitAndTake(signal: AbortSignal | undefined): Promise<void> {
     while (!this.#take()) {
-      await this.#waitForChange(this.#nextChange() - Date.now(), signal);
+      await this.#waiters.wait(this.#nextChange() - Date.now(), signal);
     }
   }
 
@@ -80,7 +79,7 @@ export class RateLimitPacer {
     }
     this.#limit = seen.limit;
     this.#remaining = Math.min(this.#remaining, seen.remaining);
-    this.#notify();
+    this.#waiters.wakeAll();
   }
 
   /**
@@ -104,31 +103,5 @@ export class RateLimitPacer {
     this.#sent = this.#inFlight;
     this.#remaining = Number.POSITIVE_INFINITY;
     this.#resetAt = 0;
-  }
-
-  #waitForChange(ms: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-      const settle = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        this.#waiters.delete(wake);
-      };
-      const wake = () => {
-        settle();
-        resolve();
-      };
-      const onAbort = () => {
-        settle();
-        reject(signal!.reason);
-      };
-      const timer = setTimeout(wake, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
-      this.#waiters.add(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  #notify(): void {
-    for (const wake of [...this.#waiters]) wake();
   }
 }

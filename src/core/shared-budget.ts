@@ -1,3 +1,4 @@
+import { WakeList } from './wake-list.js';
 import { raceAbort } from './abort.js';
 import { hashApiKey } from './key-hash.js';
 import type { LevelledLogger } from './logger.js';
@@ -48,7 +49,7 @@ export class SharedBudget {
   #outage: Outage | undefined;
   /** The newest window this client has seen; a newer one wakes the requests waiting here. */
   #newestReset = 0;
-  readonly #waiters = new Set<() => void>();
+  readonly #waiters = new WakeList();
 
   constructor(store: RateLimitStore, local: RateLimitPacer, apiKey: string, logger: LevelledLogger | undefined) {
     this.#store = store;
@@ -80,7 +81,7 @@ export class SharedBudget {
       }
       this.#answered();
       if (wait === 0) return { lease };
-      await this.#sleep(wait, signal);
+      await this.#waiters.wait(Math.min(wait, MAX_WINDOW_MS), signal);
     }
   }
 
@@ -105,7 +106,7 @@ export class SharedBudget {
     }
     if (seen.reset > this.#newestReset) {
       this.#newestReset = seen.reset;
-      this.#wakeWaiters();
+      this.#waiters.wakeAll();
     }
   }
 
@@ -165,31 +166,6 @@ export class SharedBudget {
     );
   }
 
-  /** Waits `ms`, or less when this client sees a new window (requests then ask again). */
-  #sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const settle = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        this.#waiters.delete(wake);
-      };
-      const wake = () => {
-        settle();
-        resolve();
-      };
-      const onAbort = () => {
-        settle();
-        reject(signal!.reason);
-      };
-      const timer = setTimeout(wake, Math.min(ms, MAX_WINDOW_MS));
-      this.#waiters.add(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  #wakeWaiters(): void {
-    for (const wake of [...this.#waiters]) wake();
-  }
 }
 
 /** `promise`, or a rejection when it takes longer than a store call may. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Variant1Client, Variant2Client } from '../../src/index.js';
 import { startMockHttpServer } from '../../src/mock/index.js';
-import { mulberry32, OPERATION_HEADER, startFaultProxy, type FaultRates, type ProxiedRequest } from './fault-proxy.js';
+import { OPERATION_HEADER, startFaultProxy, type FaultRates, type ProxiedRequest } from './fault-proxy.js';
+import { seededRandom } from '../../src/mock/random.js';
 import { indexState, makeOperation, seedContacts, type AnyClient, type Operation, type OperationKind } from './operations.js';
 import { describeCase, runWithDeadline, violationsOf, type Case, type Violation } from './verdict.js';
 
@@ -40,7 +41,7 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 /** The kinds of `count` operations, drawn by weight. */
 function planKinds(variant: 1 | 2, count: number): OperationKind[] {
-  const random = mulberry32(SEED + variant);
+  const random = seededRandom(SEED + variant);
   const weights = Object.entries(WEIGHTS[variant]) as Array<[OperationKind, number]>;
   const total = weights.reduce((sum, [, weight]) => sum + weight, 0);
   return Array.from({ length: count }, () => {

@@ -1,5 +1,6 @@
 import { Agent, createServer, request as upstreamRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../src/mock/random.js';
 
 /**
  * What the proxy does to one request:
@@ -106,7 +107,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const upstream = new URL(options.upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
-  const random = mulberry32(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const choose = options.choose ?? drawFrom(options.rates ?? {}, random);
   const slowMs = options.slowMs ?? 2000;
   const records: ProxiedRequest[] = [];
@@ -290,14 +291,3 @@ function drawFrom(rates: FaultRates, random: () => number): (request: RequestSum
   };
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same sequence. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

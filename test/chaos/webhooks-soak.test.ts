@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler, signWebhook, webhookMiddleware, type WebhookHandlerOptions } from '../../src/webhooks/index.js';
 import { deliver, type Delivered } from '../helpers/deliver.js';
 import { serveFetch } from '../helpers/fetch-adapter.js';
+import { seededRandom } from '../../src/mock/random.js';
 
 // The webhook receivers under a mixed, concurrent load over keep-alive connections: valid,
 // tampered, unsigned, malformed and oversized deliveries, and clients that give up mid-body.
@@ -35,17 +36,6 @@ const EXPECTED_STATUS: Record<Kind, number | undefined> = {
 };
 const WEIGHTS: Record<Kind, number> = { valid: 50, tampered: 10, unsigned: 10, malformed: 10, 'oversized-chunked': 8, 'oversized-length': 7, aborted: 5 };
 
-/** A seeded generator (mulberry32), so a failing run can be repeated with BIZMSG_SOAK_SEED. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pickKind(random: () => number): Kind {
   const entries = Object.entries(WEIGHTS) as Array<[Kind, number]>;
@@ -194,12 +184,12 @@ function violation(outcome: Outcome, handled: Map<string, number>): string | und
 describe('webhook receivers under a mixed load over keep-alive connections', () => {
   it('answer every delivery as documented, run each valid one once, never hang, keep every connection usable', async () => {
     const started = performance.now();
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     const runs = await Promise.all(
       RECEIVERS.map(async (receiver, r) => {
         const handled = new Map<string, number>();
         const url = await start(receiver, handled);
-        const connections = Array.from({ length: CONNECTIONS }, (_, c) => seeded(Math.floor(random() * 2 ** 32) + c));
+        const connections = Array.from({ length: CONNECTIONS }, (_, c) => seededRandom(Math.floor(random() * 2 ** 32) + c));
         const outcomes = (await Promise.all(connections.map((rand, c) => runConnection(url, `r${r}c${c}`, rand)))).flat();
         // The receiver still answers a fresh client afterwards.
         const after = await deliver(new Agent(), url, { whole: eventBody(`r${r}-after`, 10) }, { 'x-service-signature': signWebhook(eventBody(`r${r}-after`, 10), SECRET) }, DEADLINE_MS);

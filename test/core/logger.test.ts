@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError, Variant2Client, type ClientOptions, type Logger } from '../../src/index.js';
+import { settleStepwise } from '../helpers/fake-time.js';
 import { hang, json, scriptedFetch, v2Error, type Step } from '../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
@@ -24,18 +25,6 @@ function setup(steps: Step[], options: Partial<ClientOptions>) {
   return new Variant2Client({ apiKey: KEY, baseUrl: BASE, fetch, ...options });
 }
 
-async function settle<T>(promise: Promise<T>): Promise<T | Error> {
-  let done = false;
-  const result = promise.catch((e: unknown) => e as Error).finally(() => {
-    done = true;
-  });
-  while (!done) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!done) await vi.advanceTimersToNextTimerAsync();
-  }
-  return result;
-}
-
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: T0 });
   vi.spyOn(Math, 'random').mockReturnValue(0);
@@ -49,14 +38,14 @@ describe('logging', () => {
   it('writes one info line per request at level info', async () => {
     const { logger, lines } = memoryLogger();
     const client = setup([ok], { logLevel: 'info', logger });
-    await settle(client.contacts.get(1));
+    await settleStepwise(client.contacts.get(1));
     expect(lines).toEqual(['info bizmsg: GET /contacts/1 -> 200 in 0 ms (attempt 1)']);
   });
 
   it('writes a warn line per retry with the wait, then the outcome', async () => {
     const { logger, lines } = memoryLogger();
     const client = setup([v2Error(503, 'X'), ok], { logLevel: 'info', logger });
-    await settle(client.contacts.get(1));
+    await settleStepwise(client.contacts.get(1));
     expect(lines).toEqual([
       'warn bizmsg: GET /contacts/1 -> 503 in 0 ms (attempt 1); retrying in 250 ms',
       'info bizmsg: GET /contacts/1 -> 200 in 0 ms (attempt 2)',
@@ -66,7 +55,7 @@ describe('logging', () => {
   it('writes an error line for a failure, with the error, and debug lines for each attempt', async () => {
     const { logger, lines } = memoryLogger();
     const client = setup([hang()], { logLevel: 'debug', logger, timeout: 1000, maxRetries: 0 });
-    await settle(client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }));
+    await settleStepwise(client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }));
     expect(lines).toEqual([
       'debug bizmsg: POST /messages/send attempt 1 sent',
       'error bizmsg: POST /messages/send -> timeout after 1000 ms in 1000 ms (attempt 1); failed: TimeoutError: POST /messages/send timed out after 1000 ms; the request may have been processed, so it was not retried to avoid a duplicate',
@@ -75,12 +64,12 @@ describe('logging', () => {
 
   it('writes only errors at level error, and nothing when off (the default)', async () => {
     const quiet = memoryLogger();
-    await settle(setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logger: quiet.logger }).contacts.get(1));
+    await settleStepwise(setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logger: quiet.logger }).contacts.get(1));
     expect(quiet.lines).toEqual([]);
     const errors = memoryLogger();
     const client = setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logLevel: 'error', logger: errors.logger });
-    await settle(client.contacts.get(1));
-    await settle(client.contacts.get(2));
+    await settleStepwise(client.contacts.get(1));
+    await settleStepwise(client.contacts.get(2));
     expect(errors.lines).toEqual(['error bizmsg: GET /contacts/2 -> 404 in 0 ms (attempt 1); failed: ResourceNotFoundError: GET /contacts/2 failed with 404 RESOURCE_NOT_FOUND: gone']);
   });
 
@@ -89,7 +78,7 @@ describe('logging', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const client = setup([v2Error(500, 'INTERNAL_ERROR'), ok], {});
-    await settle(client.contacts.get(1));
+    await settleStepwise(client.contacts.get(1));
     expect(warn.mock.calls).toEqual([['bizmsg: GET /contacts/1 -> 500 in 0 ms (attempt 1); retrying in 250 ms']]);
     expect(info).not.toHaveBeenCalled();
   });
@@ -97,7 +86,7 @@ describe('logging', () => {
   it('never writes the key, even when the server echoes it or an id holds it', async () => {
     const { logger, lines } = memoryLogger();
     const client = setup([v2Error(401, 'AUTHENTICATION_ERROR', `key ${KEY} revoked`)], { logLevel: 'debug', logger });
-    await settle(client.contacts.get(KEY));
+    await settleStepwise(client.contacts.get(KEY));
     expect(lines.length).toBe(2);
     for (const line of lines) expect(line).not.toContain(KEY);
     expect(lines[1]).toBe('error bizmsg: GET /contacts/[REDACTED] -> 401 in 0 ms (attempt 1); failed: AuthenticationError: GET /contacts/[REDACTED] failed with 401 AUTHENTICATION_ERROR: key [REDACTED] revoked');

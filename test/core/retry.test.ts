@@ -13,6 +13,7 @@ import {
   Variant2Client,
   type ClientOptions,
 } from '../../src/index.js';
+import { settleStepwise } from '../helpers/fake-time.js';
 import { hang, json, networkError, scriptedFetch, v2Error, type Step } from '../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
@@ -297,19 +298,6 @@ describe('abort', () => {
     expect(requests).toHaveLength(0);
   });
 });
-
-/** Like `settle`, but advances fake time one timer at a time and stops as soon as `promise` is done. */
-async function settleStepwise<T>(promise: Promise<T>): Promise<T | Error> {
-  let done = false;
-  const result = promise.catch((e: unknown) => e as Error).finally(() => {
-    done = true;
-  });
-  while (!done) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!done) await vi.advanceTimersToNextTimerAsync();
-  }
-  return result;
-}
 
 describe('a 429 waits what it asks, not what older headers said (issue: one 429 stalled the client)', () => {
   it('holds later calls for the Retry-After of a gateway 429, not until a window reset 40 s away', async () => {
