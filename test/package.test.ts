@@ -44,6 +44,15 @@ describe('the built package', () => {
     for (const web of [workerd, worker, browser, fallback]) expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
   });
 
+  it('maps every subpath to existing types for moduleResolution node10 (typesVersions)', () => {
+    const subpaths = Object.keys(pkg.exports).filter((key) => key !== '.' && key !== './package.json').map((key) => key.slice(2));
+    const mapped: Record<string, string[]> = pkg.typesVersions['*'];
+    expect(Object.keys(mapped).sort()).toEqual(subpaths.sort());
+    for (const [subpath, [types]] of Object.entries(mapped)) {
+      expect(existsSync(new URL(`../${types}`, import.meta.url)), `${subpath} -> ${types}`).toBe(true);
+    }
+  });
+
   it('loads from ESM and CJS with the same exports', () => {
     const esm = node(['--input-type=module', '-e', "import * as m from 'bizmsg'; console.log(JSON.stringify(Object.keys(m).sort()))"]);
     const cjs = node(['-e', "console.log(JSON.stringify(Object.keys(require('bizmsg')).sort()))"]);
