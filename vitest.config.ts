@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The runtime matrix runs apart: `npm run test:runtimes` (test/runtimes/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/runtimes/**'],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],

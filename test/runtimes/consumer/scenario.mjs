@@ -1,0 +1,77 @@
+// What every runtime of the matrix runs against the packed package, given the entries it loaded.
+// It returns plain data; test/runtimes/expected.ts says what that data must be.
+
+const SECRET = 'whsec_matrix';
+const EVENT = JSON.stringify({ event: 'message.read', timestamp: '2026-11-21T10:00:00Z', data: { message_id: 'msg_1' } });
+
+/**
+ * @param {object} run
+ * @param {Record<string, Record<string, unknown>>} run.entries the loaded entries, by specifier
+ * @param {string} run.baseUrl the mock's base URL, ending with /api/v1
+ * @param {string} run.apiKey a key of the mock
+ * @param {boolean} run.sync whether the runtime has node:crypto for the sync webhook functions
+ */
+export async function runScenario({ entries, baseUrl, apiKey, sync }) {
+  const result = {
+    exports: Object.fromEntries(Object.entries(entries).map(([name, module]) => [name, Object.keys(module).sort()])),
+    client: await callTheMock(entries['bizmsg'], baseUrl, apiKey),
+    webhooks: await verifyWebhooks(entries['bizmsg/webhooks'], sync),
+  };
+  if (entries['bizmsg/mock']) result.mock = await askTheMockInProcess(entries['bizmsg/mock']);
+  return result;
+}
+
+async function callTheMock({ Variant2Client, ValidationError }, baseUrl, apiKey) {
+  const client = new Variant2Client({ apiKey, baseUrl });
+  const contact = await client.contacts.create({ name: 'Ada', phone: '+4915112345678', tags: ['vip'] });
+  const listed = await client.contacts.list({ tag: 'vip' }).toArray();
+  const sent = await client.messages.sendText({ to: contact.phone, messaging_account_id: 1, body: 'Hi' });
+  const invalid = await client.contacts.create({ name: '', phone: '+4915112345678' }).catch((error) => error);
+  return {
+    contact: contact.id,
+    listed: listed.map((item) => item.name),
+    sent: sent.id,
+    validation: invalid instanceof ValidationError ? invalid.details : String(invalid),
+  };
+}
+
+async function verifyWebhooks(webhooks, sync) {
+  // Signed here with Web Crypto, independently of the package under test.
+  const signature = `sha256=${await hmacHex(EVENT, SECRET)}`;
+  const handler = webhooks.createWebhookHandler({ secret: SECRET, on: { 'message.read': () => {} } });
+  const post = (headers) => handler(new Request('http://receiver.test/hooks', { method: 'POST', body: EVENT, headers }));
+  const result = {
+    async: {
+      verify: await webhooks.verifyWebhookAsync(EVENT, signature, SECRET),
+      verifyWrongSecret: await webhooks.verifyWebhookAsync(EVENT, signature, 'other'),
+      parse: (await webhooks.parseWebhookAsync(EVENT, signature, SECRET)).data,
+    },
+    handler: [(await post({ 'x-service-signature': signature })).status, (await post({})).status],
+  };
+  if (sync) {
+    result.sync = {
+      sign: webhooks.signWebhook(EVENT, SECRET) === signature,
+      verify: webhooks.verifyWebhook(EVENT, signature, SECRET),
+      verifyWrongSecret: webhooks.verifyWebhook(EVENT, signature, 'other'),
+      parse: webhooks.parseWebhook(EVENT, signature, SECRET).data,
+    };
+  }
+  return result;
+}
+
+async function askTheMockInProcess({ MockService }) {
+  const mock = new MockService({ variant: 1 });
+  try {
+    const answer = await mock.handle(new Request(`${mock.baseUrl}/account/me`, { headers: { 'x-api-key': mock.apiKey } }));
+    return { status: answer.status };
+  } finally {
+    mock.stop();
+  }
+}
+
+async function hmacHex(text, secret) {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

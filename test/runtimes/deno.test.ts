@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MockHttpServer } from '../../src/mock/index.js';
+import { expectedScenario, type Entry } from './expected.js';
+import { matrixBinary, runJson, runText, startPackedMock } from './helpers.js';
+
+const deno = matrixBinary('.bin/deno');
+const env = { DENO_NO_UPDATE_CHECK: '1' };
+// Not bizmsg/mock: once imported, Deno does not exit (issue 10, item 4).
+const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks'];
+
+let server: MockHttpServer;
+beforeAll(async () => {
+  server = await startPackedMock();
+});
+afterAll(() => server.close());
+beforeEach(() => server.mock.reset());
+
+describe('the packed package on Deno', () => {
+  it('is the pinned version', async () => {
+    expect(await runText(deno, ['--version'])).toMatch(/^deno 2\.9\.5 /);
+  });
+
+  it('ESM: imports the entries, calls the mock, verifies webhooks sync and async', async () => {
+    const result = await runJson(deno, ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'esm.mjs', server.url, server.apiKey, ...ENTRIES], env);
+    expect(result).toEqual(expectedScenario(ENTRIES, { sync: true }));
+  });
+
+  it('CommonJS: requires the entries, calls the mock, verifies webhooks sync and async', async () => {
+    const result = await runJson(deno, ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'cjs.cjs', server.url, server.apiKey, ...ENTRIES], env);
+    expect(result).toEqual(expectedScenario(ENTRIES, { sync: true }));
+  });
+});
