@@ -29,7 +29,7 @@ export async function compileBlocks(blocks: CodeBlock[]): Promise<DocError[]> {
     const names = blocks.map((block, index) => {
       const name = `block${index}.ts`;
       // `export {}` makes every block a module of its own, so that names do not clash.
-      writeFileSync(join(project, name), `${block.code}\nexport {};\n`);
+      writeFileSync(join(project, name), `${block.prelude ?? ''}${block.code}\nexport {};\n`);
       return name;
     });
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig(names)));
@@ -65,9 +65,10 @@ function parseErrors(output: string, blocks: CodeBlock[]): DocError[] {
     const [, path, line, column, message] = match as unknown as [string, string, string, string, string];
     const index = /^block(\d+)\.ts$/.exec(basename(path))?.[1];
     const block = index === undefined ? undefined : blocks[Number(index)];
+    const preludeLines = block?.prelude?.split('\n').length ?? 1;
     errors.push(
       block
-        ? { file: block.file, line: block.line + Number(line) - 1, column: Number(column), message }
+        ? { file: block.file, line: block.line + Number(line) - preludeLines, column: Number(column), message }
         : { file: path, line: Number(line), column: Number(column), message },
     );
   }

@@ -5,6 +5,18 @@ export interface CodeBlock {
   /** 1-based line of the block's first code line in that file. */
   line: number;
   code: string;
+  /** Lines compiled before the code (imports a JSDoc example leaves out). */
+  prelude?: string;
+}
+
+/**
+ * The ```ts blocks of the JSDoc comments of a TypeScript source (`@example` blocks), with the
+ * lines they have in that file.
+ */
+export function extractCommentBlocks(source: string, file: string): CodeBlock[] {
+  // Comment lines lose their ` * `; other lines become empty, so that line numbers stay.
+  const comments = source.split('\n').map((line) => /^\s*\*(?!\/)/.test(line) ? line.replace(/^\s*\* ?/, '') : '');
+  return extractBlocks(comments.join('\n'), file);
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)(.*)$/;

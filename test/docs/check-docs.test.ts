@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileBlocks } from '../../scripts/check-docs/compile.js';
-import { extractBlocks } from '../../scripts/check-docs/extract.js';
+import { extractBlocks, extractCommentBlocks } from '../../scripts/check-docs/extract.js';
 
 const FENCE = '```';
 
@@ -38,6 +38,25 @@ describe('extractBlocks', () => {
   });
 });
 
+describe('extractCommentBlocks', () => {
+  it('finds the ```ts blocks of JSDoc comments with their lines in the source, and no code outside comments', () => {
+    const source = [
+      '/**', // 1
+      ' * Sends.',
+      ' *',
+      ' * @example',
+      ` * ${FENCE}ts`, // 5
+      " * send('a');", // 6
+      ' *   indented();', // 7
+      ` * ${FENCE}`,
+      ' */',
+      `const text = '${FENCE}ts';`, // code, not a comment
+      'export function send(to: string) {}',
+    ].join('\n');
+    expect(extractCommentBlocks(source, 'src/x.ts')).toEqual([{ file: 'src/x.ts', line: 6, code: "send('a');\n  indented();" }]);
+  });
+});
+
 describe('compileBlocks', () => {
   it('compiles blocks against the built package under strict and places errors in the Markdown', async () => {
     const good = {
@@ -54,5 +73,11 @@ describe('compileBlocks', () => {
     expect(errors.map(({ file, line, column }) => `${file}:${line}:${column}`)).toEqual(['BAD.md:22:22', 'BAD.md:24:12']);
     expect(errors[0]!.message).toMatch(/^TS2322: Type 'string' is not assignable to type 'number'/);
     expect(errors[1]!.message).toMatch(/^TS7006: Parameter 'y' implicitly has an 'any' type/);
+  });
+
+  it('compiles a prelude before the code and still places errors on the code\'s lines', async () => {
+    const example = { file: 'src/y.ts', line: 30, prelude: "import { Variant1Client } from 'bizmsg';\n", code: 'new Variant1Client({ maxRetries: true });' };
+    const errors = await compileBlocks([example]);
+    expect(errors.map(({ file, line }) => `${file}:${line}`)).toEqual(['src/y.ts:30']);
   });
 });
