@@ -20,6 +20,7 @@ export class BizMsgError extends Error {
     Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
   }
 
+  /** The class's name, e.g. `"ValidationError"`; it is also what `instanceof` and `is()` compare. */
   override get name(): string {
     return 'BizMsgError';
   }
@@ -32,6 +33,7 @@ export class BizMsgError extends Error {
     return hasKind(value, (this as unknown as typeof BizMsgError).prototype.name);
   }
 
+  /** Makes `instanceof` work across two copies of the package (ESM and CJS, or two versions). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return hasKind(value, this.prototype.name);
   }

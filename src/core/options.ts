@@ -5,21 +5,50 @@ import { InvalidArgumentError } from './errors.js';
 import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from './logger.js';
 import { isRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 
-/** Options of `Variant1Client` and `Variant2Client`. */
+/**
+ * Options of `Variant1Client` and `Variant2Client`.
+ *
+ * @example
+ * ```ts
+ * const client = new Variant2Client({
+ *   apiKey: process.env.BIZMSG_API_KEY, // a secret: keep it on the server
+ *   baseUrl: 'https://api.example.com/api/v1',
+ *   timeout: 10_000,
+ *   rateLimit: { limit: 5, interval: 1000 },
+ * });
+ * ```
+ */
 export interface ClientOptions {
-  /** API key; defaults to the `BIZMSG_API_KEY` environment variable. */
+  /**
+   * API key; defaults to the `BIZMSG_API_KEY` environment variable. A secret: never ship it in
+   * browser code.
+   * @default process.env.BIZMSG_API_KEY
+   */
   apiKey?: string;
-  /** Base URL ending with `/api/v1`; defaults to the `BIZMSG_BASE_URL` environment variable. */
+  /**
+   * Base URL ending with `/api/v1`; defaults to the `BIZMSG_BASE_URL` environment variable.
+   * @default process.env.BIZMSG_BASE_URL
+   */
   baseUrl?: string;
-  /** Milliseconds one attempt may take, body included (default 30000). */
+  /**
+   * Milliseconds one attempt may take, body included.
+   * @default 30000
+   */
   timeout?: number;
-  /** Retries after the first attempt, where retrying is safe (default 2). */
+  /**
+   * Retries after the first attempt, where retrying is safe.
+   * @default 2
+   */
   maxRetries?: number;
-  /** Longest wait (ms) a 429 may ask for before the error is thrown instead (default 60000). */
+  /**
+   * Longest wait (ms) a 429 may ask for before the error is thrown instead.
+   * @default 60000
+   */
   maxRetryWait?: number;
   /**
    * Client-side pacing on top of the server's `X-RateLimit-*` headers: at most `limit`
    * requests per `interval` ms. `false` turns all pacing off, headers included.
+   * @default undefined (paced from the `X-RateLimit-*` headers only)
    */
   rateLimit?: false | { limit: number; interval: number };
   /**
@@ -28,11 +57,19 @@ export interface ClientOptions {
    * only. Keys in the store are a SHA-256 hash of the API key. While the store fails or takes
    * over 2 s, the client paces itself alone (one `warn` log line) and asks the store again
    * every second. Cannot be combined with `rateLimit: false`.
+   * @default undefined (a budget in this client only)
    */
   rateLimitStore?: RateLimitStore;
-  /** A fetch implementation; by default `globalThis.fetch`, read at call time. */
+  /**
+   * A fetch implementation; by default `globalThis.fetch`, read at call time (so msw and other
+   * interceptors installed later still apply).
+   * @default globalThis.fetch
+   */
   fetch?: typeof fetch;
-  /** Headers added to every request. */
+  /**
+   * Headers added to every request.
+   * @default {}
+   */
   headers?: Record<string, string>;
   /**
    * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run after the
@@ -60,7 +97,10 @@ export interface RequestOptions {
 
 /** Options of a `list()` call. */
 export interface ListRequestOptions extends RequestOptions {
-  /** Pages fetched ahead, at most this many at once, when iterating (default 0: one at a time). */
+  /**
+   * Pages fetched ahead, at most this many at once, when iterating (0: one at a time).
+   * @default 0
+   */
   prefetch?: number;
 }
 

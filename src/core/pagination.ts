@@ -22,6 +22,7 @@ export class Page<T> {
   readonly #reply: Reply;
   #response: Response | undefined;
 
+  /** @internal Pages come from `list()`; they are not built by hand. */
   constructor(fetch: PageFetcher<T>, { data, meta, reply }: PageData<T>) {
     this.#fetch = fetch;
     this.data = data;
@@ -66,7 +67,10 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   readonly #invalid: InvalidArgumentError | undefined;
 
-  /** `invalid`: an argument error found by `list()`, reported when the list is awaited or walked. */
+  /**
+   * @internal `list()` returns these; they are not built by hand. `invalid`: an argument error
+   * found by `list()`, reported when the list is awaited or walked.
+   */
   constructor(fetch: PageFetcher<T>, options: { prefetch: number; signal: AbortSignal | undefined }, invalid?: InvalidArgumentError) {
     this.#fetch = fetch;
     this.#prefetch = options.prefetch;
@@ -81,14 +85,17 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.#firstPageOnce().then(onFulfilled, onRejected);
   }
 
+  /** Handles a failure to fetch the first page, as `Promise.prototype.catch`. */
   catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
     return this.#firstPageOnce().catch(onRejected);
   }
 
+  /** Runs `onFinally` once the first page is fetched or failed, as `Promise.prototype.finally`. */
   finally(onFinally?: (() => void) | null): Promise<Page<T>> {
     return this.#firstPageOnce().finally(onFinally);
   }
 
+  /** `"PagePromise"`, for `Object.prototype.toString`. */
   get [Symbol.toStringTag](): string {
     return 'PagePromise';
   }

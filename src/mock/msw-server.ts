@@ -61,7 +61,19 @@ export class MockServer extends MockService {
   }
 }
 
-/** A stateful mock of one service variant, on msw. */
+/**
+ * A stateful mock of one service variant, on msw.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockServer({ variant: 2 });
+ * mock.listen(); // or: setupServer(...mock.handlers, ...yours).listen()
+ * const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+ * await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' });
+ * await mock.clock.advance(1000); // delivered; webhooks POSTed
+ * mock.close();
+ * ```
+ */
 export function createMockServer(options?: MockServerOptions): MockServer {
   return new MockServer(options);
 }

@@ -13,6 +13,7 @@ export const ContactListSchema = /* @__PURE__ */ z.array(ContactSchema);
 export class ContactsResource {
   protected readonly http: HttpClient;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient) {
     this.http = http;
   }

@@ -6,7 +6,16 @@ import { Variant1Contacts } from './contacts.js';
 import { Variant1Messages } from './messages.js';
 import { variant1Protocol } from './protocol.js';
 
-/** Client of Variant 1 of the service (`X-API-Key` authentication). */
+/**
+ * Client of Variant 1 of the service (`X-API-Key` authentication).
+ *
+ * @example
+ * ```ts
+ * const client = new Variant1Client(); // BIZMSG_API_KEY and BIZMSG_BASE_URL from the environment
+ * const sent = await client.messages.send({ to: '4915112345678', message: 'Your order has shipped.' });
+ * const { status } = await client.messages.status(sent.id);
+ * ```
+ */
 export class Variant1Client extends ServiceClient {
   /** Text and template messages, delivery status. */
   readonly messages = new Variant1Messages(this.http);

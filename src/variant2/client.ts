@@ -8,7 +8,16 @@ import { Variant2Messages } from './messages.js';
 import { variant2Protocol } from './protocol.js';
 import { Variant2Webhooks } from './webhooks.js';
 
-/** Client of Variant 2 of the service (`Authorization: Bearer` authentication). */
+/**
+ * Client of Variant 2 of the service (`Authorization: Bearer` authentication).
+ *
+ * @example
+ * ```ts
+ * const client = new Variant2Client(); // BIZMSG_API_KEY and BIZMSG_BASE_URL from the environment
+ * const contact = await client.contacts.create({ name: 'Ada', phone: '+4915112345678' });
+ * await client.messages.sendText({ to: contact.phone, messaging_account_id: 1, body: 'Hello!' });
+ * ```
+ */
 export class Variant2Client extends ServiceClient {
   /** Contacts: list (search, tag), create, get, update, delete. */
   readonly contacts = new Variant2Contacts(this.http);

@@ -6,6 +6,16 @@ import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type W
  * handlers, Cloudflare Workers, Bun and Deno: 200 when handled, 401 for a bad or missing
  * signature, 400 for a malformed payload, 413 for an oversized body, 500 when a handler throws,
  * 503 for a copy of a delivery that another copy is being handled for (with `dedupe`).
+ *
+ * @example
+ * ```ts
+ * // app/api/webhooks/route.ts (Next.js), or app.post('/webhooks', (c) => handle(c.req.raw)) in Hono
+ * const handle = createWebhookHandler({
+ *   secret: process.env.BIZMSG_WEBHOOK_SECRET!,
+ *   on: { 'message.delivered': (event) => console.log(event.data.message_id) },
+ * });
+ * export const POST = (request: Request) => handle(request);
+ * ```
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
   const maxBodyBytes = checkHandlerOptions(options, 'createWebhookHandler');

@@ -23,9 +23,15 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
   on?: WebhookHandlers;
   /** Called for every verified event, after its `on` handler. */
   onEvent?: (event: WebhookEvent) => unknown;
-  /** Called when a handler throws (the delivery is answered 500 so the service retries); default: console.error. */
+  /**
+   * Called when a handler throws (the delivery is answered 500 so the service retries).
+   * @default console.error
+   */
   onError?: (error: unknown, event: WebhookEvent) => unknown;
-  /** Largest body accepted, in bytes (default 1 MiB); larger ones get 413. */
+  /**
+   * Largest body accepted, in bytes; larger ones get 413.
+   * @default 1048576 (1 MiB)
+   */
   maxBodyBytes?: number;
   /**
    * Handle each delivery once across redeliveries and receiver instances (`memoryDedupeStore()`,

@@ -40,6 +40,17 @@ const ABORTED = 'aborted';
  * It reads the raw body itself, up to `maxBodyBytes`; a Buffer or string left by
  * `express.raw()`/`express.text()` is used as is. A body already parsed into an object is
  * an error that names the fix, since the signature needs the exact bytes.
+ *
+ * @example
+ * ```ts
+ * const app = express();
+ * // Before express.json(): the signature covers the raw bytes.
+ * app.post('/webhooks', webhookMiddleware({
+ *   secret: process.env.BIZMSG_WEBHOOK_SECRET!,
+ *   on: { 'message.failed': (event) => console.warn(event.data) },
+ * }));
+ * app.use(express.json());
+ * ```
  */
 export function webhookMiddleware(options: WebhookHandlerOptions): WebhookMiddleware {
   const maxBodyBytes = checkHandlerOptions(options, 'webhookMiddleware');

@@ -6,9 +6,13 @@ export interface ParseWebhookOptions {
    * Reject events whose `timestamp` is further than this from `now` (replay protection).
    * Off by default: the service retries a delivery for about 26.6 hours (1 m + 5 m + 30 m +
    * 2 h + 24 h), so a shorter window rejects genuine retries.
+   * @default undefined (no age check)
    */
   maxAgeSeconds?: number;
-  /** The current time, for `maxAgeSeconds`: a valid Date or milliseconds since the epoch (default: the clock). */
+  /**
+   * The current time, for `maxAgeSeconds`: a valid Date or milliseconds since the epoch.
+   * @default Date.now()
+   */
   now?: Date | number;
 }
 
