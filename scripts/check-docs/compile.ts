@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CodeBlock } from './extract.js';
@@ -24,8 +24,7 @@ export async function compileBlocks(blocks: CodeBlock[]): Promise<DocError[]> {
   try {
     // An ES module project, as most new ones are: snippets may use top-level await.
     writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(root, join(project, 'node_modules/bizmsg'), 'dir');
+    linkDependencies(join(project, 'node_modules'));
     const names = blocks.map((block, index) => {
       const name = `block${index}.ts`;
       // `export {}` makes every block a module of its own, so that names do not clash.
@@ -40,6 +39,18 @@ export async function compileBlocks(blocks: CodeBlock[]): Promise<DocError[]> {
   }
 }
 
+/**
+ * The project's node_modules as the snippets' own, so that what they import besides bizmsg
+ * (express, undici, ...) resolves as in a user's project, and bizmsg as the package itself.
+ */
+function linkDependencies(modules: string): void {
+  mkdirSync(modules);
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (!name.startsWith('.')) symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
+  }
+  symlinkSync(root, join(modules, 'bizmsg'), 'dir');
+}
+
 function tsconfig(files: string[]) {
   return {
     compilerOptions: {
@@ -48,7 +59,6 @@ function tsconfig(files: string[]) {
       moduleResolution: 'nodenext',
       lib: ['es2023', 'dom', 'dom.iterable'],
       types: ['node'],
-      typeRoots: [join(root, 'node_modules/@types')],
       strict: true,
       noEmit: true,
       skipLibCheck: true,

@@ -23,7 +23,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
   readonly #parse: (reply: Reply) => T;
   #data: Promise<T> | undefined;
 
-  /** `reply`: the call under way; `parse`: turns its reply into the payload (or throws). */
+  /** @internal The clients' methods return these. `reply`: the call under way; `parse`: turns its reply into the payload (or throws). */
   constructor(reply: Promise<Reply>, parse: (reply: Reply) => T) {
     this.#reply = reply;
     this.#parse = parse;
@@ -45,15 +45,18 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return this.#parsed().then(onFulfilled, onRejected);
   }
 
+  /** Handles a failure of the call, as `Promise.prototype.catch`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   catch<B = never>(onRejected?: ((reason: any) => B | PromiseLike<B>) | null): Promise<T | B> {
     return this.#parsed().catch(onRejected);
   }
 
+  /** Runs `onFinally` once the call succeeded or failed, as `Promise.prototype.finally`. */
   finally(onFinally?: (() => void) | null): Promise<T> {
     return this.#parsed().finally(onFinally);
   }
 
+  /** `"ApiPromise"`, for `Object.prototype.toString`. */
   get [Symbol.toStringTag](): string {
     return 'ApiPromise';
   }

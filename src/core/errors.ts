@@ -289,6 +289,7 @@ export class ResponseValidationError extends BizMsgError {
    */
   readonly mayHaveBeenProcessed: boolean;
 
+  /** @internal The clients throw these; `context` says which call and attempt the body came from. */
   constructor(message: string, issues: readonly ResponseIssue[], body: string, context: ResponseValidationContext) {
     super(message);
     this.issues = issues;

@@ -6,9 +6,13 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** Where log lines go: `console`, pino, winston or anything with these four methods. */
 export interface Logger {
+  /** Each attempt as it is sent (at `logLevel` `debug`). */
   debug(message: string): void;
+  /** Each call that succeeded, with its outcome (at `logLevel` `info` or `debug`). */
   info(message: string): void;
+  /** Each retry, with the wait before it (at `logLevel` `warn`, `info` or `debug`). */
   warn(message: string): void;
+  /** Each call that failed, with its error (at every `logLevel` but `off`). */
   error(message: string): void;
 }
 

@@ -77,9 +77,15 @@ export interface ClientOptions {
    * What a hook throws is rejected as a `HookError`.
    */
   hooks?: Hooks;
-  /** What to log: `off` (default), `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable. */
+  /**
+   * What to log: `off`, `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable.
+   * @default process.env.BIZMSG_LOG, else 'off'
+   */
   logLevel?: LogLevel;
-  /** Where log lines go (default `console`); lines never hold the API key. */
+  /**
+   * Where log lines go; lines never hold the API key.
+   * @default console
+   */
   logger?: Logger;
 }
 
