@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the runtime matrix (`npm run test:runtimes`) needs, where it is missing:
-# Node 20.0/20/22/24, Bun, Deno, workerd, playwright-core and TypeScript 5.5 from npm into
+# Node 20.0/20/22/24, workerd, playwright-core and TypeScript 5.5 from npm into
 # test/runtimes/node_modules (pinned by test/runtimes/package-lock.json), and Debian's
-# Chromium (as root; CHROMIUM_PATH points elsewhere if yours lives there).
+# Chromium (as root; CHROMIUM_PATH points elsewhere if yours lives there). Bun and Deno are
+# the root's devDependencies.
 set -euo pipefail
 cd "$(dirname "$0")/../test/runtimes"
 

@@ -6,7 +6,11 @@ export interface MockRequest {
   readonly method: string;
   /** The absolute URL. */
   readonly url: string;
-  readonly headers: { get(name: string): string | null };
+  /** The request's headers, as a fetch `Headers` has them. */
+  readonly headers: {
+    /** The value of a header (case-insensitive), or null. */
+    get(name: string): string | null;
+  };
   /** The body's bytes; may reject with the mock's 413 when the body is over the limit. */
   arrayBuffer(): Promise<ArrayBuffer>;
 }

@@ -11,13 +11,17 @@ export interface WebhookRequest {
   readonly readableEnded: boolean;
   readonly body?: unknown;
   // `any` as node:http has it: a listener is called with the event's own arguments.
+  /** Listens to the body stream's events, as `IncomingMessage.on`. */
   on(event: 'data' | 'end' | 'close' | 'error', listener: (...args: any[]) => void): unknown;
+  /** Stops listening, as `IncomingMessage.off`. */
   off(event: 'data' | 'end' | 'close' | 'error', listener: (...args: any[]) => void): unknown;
 }
 
 /** What `webhookMiddleware` uses of a node:http `ServerResponse` or an Express response. */
 export interface WebhookResponse {
+  /** Sends the status and headers, as `ServerResponse.writeHead`. */
   writeHead(statusCode: number, headers: Record<string, string>): unknown;
+  /** Sends the body and ends the answer, as `ServerResponse.end`. */
   end(body: string): unknown;
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MockHttpServer } from '../../src/mock/index.js';
 import { expectedScenario, type Entry } from './expected.js';
-import { matrixBinary, runJson, runText, startPackedMock } from './helpers.js';
+import { runJson, runText, startPackedMock } from './helpers.js';
 
-const bun = matrixBinary('.bin/bun');
+const bun = new URL('../../node_modules/.bin/bun', import.meta.url).pathname;
 const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock'];
 
 let server: MockHttpServer;

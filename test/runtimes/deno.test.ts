@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MockHttpServer } from '../../src/mock/index.js';
 import { expectedScenario, type Entry } from './expected.js';
-import { matrixBinary, runJson, runText, startPackedMock } from './helpers.js';
+import { runJson, runText, startPackedMock } from './helpers.js';
 
-const deno = matrixBinary('.bin/deno');
+const deno = new URL('../../node_modules/.bin/deno', import.meta.url).pathname;
 const env = { DENO_NO_UPDATE_CHECK: '1' };
 // Not bizmsg/mock: once imported, Deno does not exit (issue 10, item 4).
 const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks'];

@@ -21,9 +21,11 @@ export function expectedScenario(entries: Entry[], options: { sync: boolean }) {
     exports: Object.fromEntries(entries.map((entry) => [entry, EXPORTS[entry]])),
     client: { contact: 1, listed: ['Ada'], sent: 'msg_1', validation: { name: ['must not be empty'] } },
     webhooks: {
-      async: { verify: true, verifyWrongSecret: false, parse: event },
+      async: { sign: true, verify: true, verifyWrongSecret: false, parse: event },
       handler: [200, 401],
-      ...(options.sync ? { sync: { sign: true, verify: true, verifyWrongSecret: false, parse: event } } : {}),
+      ...(options.sync
+        ? { sync: { sign: true, verify: true, verifyWrongSecret: false, parse: event } }
+        : { syncNamesAsync: ['verifyWebhook: use verifyWebhookAsync', 'parseWebhook: use parseWebhookAsync', 'signWebhook: use signWebhookAsync'] }),
     },
     ...(entries.includes('bizmsg/mock') ? { mock: { status: 200 } } : {}),
   };

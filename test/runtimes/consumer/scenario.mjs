@@ -42,12 +42,24 @@ async function verifyWebhooks(webhooks, sync) {
   const post = (headers) => handler(new Request('http://receiver.test/hooks', { method: 'POST', body: EVENT, headers }));
   const result = {
     async: {
+      sign: (await webhooks.signWebhookAsync(EVENT, SECRET)) === signature,
       verify: await webhooks.verifyWebhookAsync(EVENT, signature, SECRET),
       verifyWrongSecret: await webhooks.verifyWebhookAsync(EVENT, signature, 'other'),
       parse: (await webhooks.parseWebhookAsync(EVENT, signature, SECRET)).data,
     },
     handler: [(await post({ 'x-service-signature': signature })).status, (await post({})).status],
   };
+  if (!sync) {
+    // The Web build's sync functions throw, naming the async function to use instead.
+    result.syncNamesAsync = ['verifyWebhook', 'parseWebhook', 'signWebhook'].map((name) => {
+      try {
+        webhooks[name](EVENT, signature, SECRET);
+        return `${name} returned`;
+      } catch (error) {
+        return String(error.message).includes(`${name}Async`) ? `${name}: use ${name}Async` : String(error);
+      }
+    });
+  }
   if (sync) {
     result.sync = {
       sign: webhooks.signWebhook(EVENT, SECRET) === signature,
