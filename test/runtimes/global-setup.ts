@@ -42,5 +42,5 @@ function pack(destination: string): string {
 }
 
 function npm(args: string[], cwd: string): void {
-  execFileSync('npm', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
+  execFileSync('npm', [...args, '--loglevel=error'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
 }
