@@ -3,6 +3,7 @@
 // (each snippet is its own module).
 import type { Express, Request } from 'express';
 import type { Variant2Client } from 'bizmsg';
+import type { WebhookHandlers } from 'bizmsg/webhooks';
 
 declare global {
   /** A client created earlier on the page. */
@@ -19,6 +20,8 @@ declare global {
   const secret: string;
   const newSecret: string;
   const oldSecret: string;
+  /** Webhook handlers by event kind, written elsewhere on the page. */
+  const on: WebhookHandlers;
   /** The reader's own code. */
   function markDelivered(messageId: string): Promise<void>;
 }

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 
 /** An ioredis client (`Redis` or `Cluster`): what `bizmsg/redis` needs of it. */
 export interface IoRedisLike {
+  /** Sends one command with its arguments, as ioredis's `call`. */
   call(command: string, ...args: string[]): Promise<unknown>;
 }
 
 /** A node-redis v4, v5 or v6 client (`createClient()`): what `bizmsg/redis` needs of it. */
 export interface NodeRedisLike {
+  /** Sends one command given as its words, as node-redis's `sendCommand`. */
   sendCommand(args: string[]): Promise<unknown>;
 }
 

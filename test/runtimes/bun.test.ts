@@ -4,7 +4,7 @@ import { expectedScenario, type Entry } from './expected.js';
 import { runJson, runText, startPackedMock } from './helpers.js';
 
 const bun = new URL('../../node_modules/.bin/bun', import.meta.url).pathname;
-const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock'];
+const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock', 'bizmsg/redis'];
 
 let server: MockHttpServer;
 beforeAll(async () => {

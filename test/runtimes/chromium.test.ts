@@ -11,7 +11,7 @@ import { startPageServer } from './page-server.js';
 
 // Debian's chromium package (see .ci/run); never a browser download.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Not bizmsg/mock: it cannot be bundled for a browser yet (issue 10, item 3).
+// Not bizmsg/mock: it cannot be bundled for a browser yet (issue 10, item 3); bizmsg/redis is for Node.
 const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks'];
 
 let server: MockHttpServer;

@@ -1,15 +1,17 @@
 import * as main from '../../src/index.js';
 import * as mock from '../../src/mock/index.js';
+import * as redis from '../../src/redis/index.js';
 import * as webhooks from '../../src/webhooks/index.js';
 
 const EXPORTS: Record<string, string[]> = {
   bizmsg: Object.keys(main).sort(),
   'bizmsg/webhooks': Object.keys(webhooks).sort(),
   'bizmsg/mock': Object.keys(mock).sort(),
+  'bizmsg/redis': Object.keys(redis).sort(),
 };
 
 /** The entries a user can load, by specifier. */
-export type Entry = 'bizmsg' | 'bizmsg/webhooks' | 'bizmsg/mock';
+export type Entry = 'bizmsg' | 'bizmsg/webhooks' | 'bizmsg/mock' | 'bizmsg/redis';
 
 /**
  * What consumer/scenario.mjs must return on a runtime that loaded `entries`, after a reset of

@@ -3,10 +3,10 @@ import type { MockHttpServer } from '../../src/mock/index.js';
 import { expectedScenario, type Entry } from './expected.js';
 import { matrixBinary, runJson, runText, startPackedMock } from './helpers.js';
 
-const EVERY_ENTRY: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock'];
+const EVERY_ENTRY: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock', 'bizmsg/redis'];
 // msw >= 2.12's CommonJS build require()s an ESM-only dependency (rettime), which Node loads
 // only from 20.19 on: before that, `require('bizmsg/mock')` fails inside msw (see the README).
-const WITHOUT_MOCK: Entry[] = ['bizmsg', 'bizmsg/webhooks'];
+const WITHOUT_MOCK: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/redis'];
 
 // The lowest version `engines` (>=20) admits, the current 20, and the later LTS lines.
 const NODES: Array<{ version: string; binary: string; required: Entry[] }> = [

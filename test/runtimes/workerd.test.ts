@@ -10,7 +10,7 @@ import { expectedScenario, type Entry } from './expected.js';
 import { consumer, matrixBinary, runText, startPackedMock } from './helpers.js';
 
 const workerd = matrixBinary('.bin/workerd');
-// Not bizmsg/mock: it cannot be bundled for workerd yet (issue 10, item 3).
+// Not bizmsg/mock: it cannot be bundled for workerd yet (issue 10, item 3); bizmsg/redis is for Node.
 const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks'];
 
 /** A workerd config serving one ES-module Worker whose fetch() may reach loopback addresses only. */

@@ -3,6 +3,7 @@
 import { ApiError, Variant2Client, type Contact, type ClientOptions } from 'bizmsg';
 import { parseWebhook, verifyWebhookAsync, type WebhookEvent } from 'bizmsg/webhooks';
 import { createMockServer, type MockServerOptions } from 'bizmsg/mock';
+import { redisRateLimitStore, type RedisClientLike } from 'bizmsg/redis';
 
 const options: ClientOptions = { apiKey: 'k', baseUrl: 'https://api.example.com/api/v1', timeout: 5_000 };
 const mockOptions: MockServerOptions = { variant: 2 };
@@ -21,3 +22,4 @@ export function deliveredAt(raw: string, signature: string): string | undefined 
 export const verified: Promise<boolean> = verifyWebhookAsync('{}', 'sha256=00', ['new', 'old']);
 export const status = (error: unknown): number | undefined => (ApiError.is(error) ? error.status : undefined);
 export const mock = createMockServer(mockOptions);
+export const sharedBudget = (redis: RedisClientLike) => new Variant2Client({ ...options, rateLimitStore: redisRateLimitStore(redis) });
