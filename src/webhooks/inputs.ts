@@ -51,7 +51,9 @@ export function payloadInput(payload: unknown, caller: string): string | Uint8Ar
 /** The payload as bytes Web Crypto takes: no strings, and no views on a SharedArrayBuffer (those are copied). */
 export function payloadBytes(payload: string | Uint8Array): Uint8Array<ArrayBuffer> {
   if (typeof payload === 'string') return encoder.encode(payload);
-  return payload.buffer instanceof SharedArrayBuffer ? new Uint8Array(payload) : (payload as Uint8Array<ArrayBuffer>);
+  // `instanceof ArrayBuffer`, not `SharedArrayBuffer`: browsers define the latter only on
+  // cross-origin isolated pages, so naming it would throw everywhere else.
+  return payload.buffer instanceof ArrayBuffer ? (payload as Uint8Array<ArrayBuffer>) : new Uint8Array(payload);
 }
 
 /** The secrets to try; an empty secret is a programming error. */

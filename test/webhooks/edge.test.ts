@@ -5,6 +5,8 @@ import { signWebhook } from '../../src/webhooks/index.js';
 
 type WebhooksModule = typeof import('../../src/webhooks/index.js');
 let edge: WebhooksModule;
+let bundled: string;
+const webApis = { crypto, TextEncoder, TextDecoder, Request, Response, Headers, URL, ArrayBuffer, Uint8Array, DataView, console };
 
 /**
  * Bundles `bizmsg/webhooks` (the built package) for a browser/worker target with nothing
@@ -23,8 +25,8 @@ beforeAll(async () => {
     write: false,
     logLevel: 'silent',
   });
-  const webApis = { crypto, TextEncoder, TextDecoder, Request, Response, Headers, URL, ArrayBuffer, Uint8Array, DataView, console };
-  edge = runInNewContext(`${result.outputFiles[0]!.text}; bizmsgWebhooks`, webApis) as WebhooksModule;
+  bundled = result.outputFiles[0]!.text;
+  edge = runInNewContext(`${bundled}; bizmsgWebhooks`, webApis) as WebhooksModule;
 });
 
 const SECRET = 'whsec_edge';
@@ -36,6 +38,15 @@ describe('bizmsg/webhooks on a Web-API-only runtime', () => {
     expect(await edge.verifyWebhookAsync(body, signWebhook(body, 'other'), SECRET)).toBe(false);
     const event = await edge.parseWebhookAsync(body, signWebhook(body, SECRET), [SECRET, 'old']);
     expect(event.event).toBe('message.read');
+  });
+
+  it('works where SharedArrayBuffer is not defined (a browser page that is not cross-origin isolated)', async () => {
+    const page = runInNewContext(`delete globalThis.SharedArrayBuffer; ${bundled}; bizmsgWebhooks`, { ...webApis }) as WebhooksModule;
+    const bytes = new TextEncoder().encode(body);
+    expect(await page.verifyWebhookAsync(bytes, signWebhook(body, SECRET), SECRET)).toBe(true);
+    const handler = page.createWebhookHandler({ secret: SECRET, on: {} });
+    const response = await handler(new Request('https://page.test/hooks', { method: 'POST', body, headers: { 'X-Service-Signature': signWebhook(body, SECRET) } }));
+    expect(response.status).toBe(200);
   });
 
   it('serves the fetch handler', async () => {
