@@ -1,63 +1,29 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { MockNetworkError } from './http-error.js';
+import { mockHandlers, SharedInterception } from './msw-handlers.js';
 import type { MockServerOptions } from './options.js';
 import { MockService } from './service.js';
 
 /** The reference service on msw: `handlers` for your own `setupServer`, or `listen()` / `close()`. */
 export class MockServer extends MockService {
   /** msw request handlers serving `baseUrl`; compose them into your own `setupServer(...)`. */
-  readonly handlers: HttpHandler[];
-  /** Mocks listening in this process; one msw interception serves them all, by base URL. */
-  static readonly #listening = new Set<MockServer>();
-  static #interception: SetupServer | undefined;
-
-  constructor(options?: MockServerOptions) {
-    super(options);
-    // A predicate, not a path pattern: msw's patterns decode the path and throw on a malformed
-    // escape, where the service answers 404.
-    this.handlers = [http.all(({ request }) => this.#serves(request), ({ request }) => this.#answer(request))];
-  }
+  readonly handlers: HttpHandler[] = mockHandlers(() => [this]);
+  /** One msw interception in this process serves every listening mock, by base URL. */
+  static readonly #shared = new SharedInterception<SetupServer>((server) => server.close());
 
   /** Starts intercepting fetch in this process; other requests (webhook receivers) pass through. */
   listen(): void {
-    if (MockServer.#interception === undefined) {
-      MockServer.#interception = setupServer(...MockServer.#dispatcher());
-      MockServer.#interception.listen({ onUnhandledRequest: 'bypass' });
-    }
-    MockServer.#listening.add(this);
+    MockServer.#shared.join(this, (handlers) => {
+      const server = setupServer(...handlers);
+      server.listen({ onUnhandledRequest: 'bypass' });
+      return server;
+    });
   }
 
   /** Stops serving (and intercepting, once no mock listens) and stops the clock's timer. */
   close(): void {
-    MockServer.#listening.delete(this);
-    if (MockServer.#listening.size === 0) {
-      MockServer.#interception?.close();
-      MockServer.#interception = undefined;
-    }
+    MockServer.#shared.leave(this);
     this.stop();
-  }
-
-  static #dispatcher(): HttpHandler[] {
-    return [
-      http.all(
-        ({ request }) => [...MockServer.#listening].some((mock) => mock.#serves(request)),
-        ({ request }) => [...MockServer.#listening].find((mock) => mock.#serves(request))!.#answer(request),
-      ),
-    ];
-  }
-
-  #serves(request: Request): boolean {
-    return request.url.startsWith(`${this.baseUrl}/`);
-  }
-
-  async #answer(request: Request): Promise<Response> {
-    try {
-      return await this.handle(request);
-    } catch (error) {
-      if (error instanceof MockNetworkError) return HttpResponse.error();
-      throw error;
-    }
   }
 }
 
