@@ -23,7 +23,11 @@ export default defineConfig([
       // node:crypto for the synchronous functions; `web` uses Web Crypto only.
       'webhooks/index': 'src/webhooks/index.ts',
       'webhooks/web': 'src/webhooks/web.ts',
+      // Three builds of bizmsg/mock, the same way: `index` adds msw/node and node:http; `web` runs
+      // on Web APIs alone, without msw (Workers); `browser` adds msw's Service Worker.
       'mock/index': 'src/mock/index.ts',
+      'mock/web': 'src/mock/web.ts',
+      'mock/browser': 'src/mock/browser.ts',
       'redis/index': 'src/redis/index.ts',
     },
     format: ['esm', 'cjs'],

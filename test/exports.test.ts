@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as main from '../src/index.js';
+import * as mockBrowser from '../src/mock/browser.js';
 import * as mock from '../src/mock/index.js';
+import * as mockWeb from '../src/mock/web.js';
 import * as redis from '../src/redis/index.js';
 import * as webhooks from '../src/webhooks/index.js';
 import * as webhooksWeb from '../src/webhooks/web.js';
@@ -81,6 +83,15 @@ describe('entry points', () => {
         "startMockHttpServer",
       ]
     `);
+  });
+
+  it('the Web build of bizmsg/mock (Workers) exports the names of the Node build that need no msw/node or node:http', () => {
+    const nodeOnly = ['MockServer', 'createMockServer', 'startMockHttpServer'];
+    expect(Object.keys(mockWeb).sort()).toEqual(Object.keys(mock).filter((name) => !nodeOnly.includes(name)).sort());
+  });
+
+  it("the browser build of bizmsg/mock exports the Web build's names and msw's Service Worker mock", () => {
+    expect(Object.keys(mockBrowser).sort()).toEqual([...Object.keys(mockWeb), 'MockWorker', 'createMockWorker'].sort());
   });
 
   it('bizmsg/redis exports exactly these names', () => {

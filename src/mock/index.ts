@@ -1,3 +1,4 @@
+// bizmsg/mock for Node, Bun and Deno: msw's setupServer and a real HTTP server; web.ts is the build for browsers and Workers.
 export { createMockServer, MockServer } from './msw-server.js';
 export { MockService } from './service.js';
 export { startMockHttpServer } from './http-server.js';
