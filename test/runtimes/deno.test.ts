@@ -5,8 +5,7 @@ import { runJson, runText, startPackedMock } from './helpers.js';
 
 const deno = new URL('../../node_modules/.bin/deno', import.meta.url).pathname;
 const env = { DENO_NO_UPDATE_CHECK: '1' };
-// Not bizmsg/mock: once imported, Deno does not exit (issue 10, item 4).
-const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/redis'];
+const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/redis', 'bizmsg/mock'];
 
 let server: MockHttpServer;
 beforeAll(async () => {
