@@ -1,10 +1,5 @@
-import {
-  ApiError,
-  type ApiErrorInit,
-  codeByStatus,
-  errorClassByCode,
-  RateLimitExceededError,
-} from './errors.js';
+import { codeImpliedByStatus } from '../schemas/error-codes.js';
+import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './errors.js';
 import { isRecord } from './guards.js';
 import type { RateLimitSnapshot } from './rate-limit-headers.js';
 
@@ -24,7 +19,7 @@ export function errorFromResponse(
   retryAfter: number | undefined,
 ): ApiError {
   const envelope = readErrorEnvelope(body);
-  const code = envelope.code ?? (Object.hasOwn(codeByStatus, response.status) ? codeByStatus[response.status]! : `HTTP_${response.status}`);
+  const code = envelope.code ?? codeImpliedByStatus(response.status) ?? `HTTP_${response.status}`;
   const init: ApiErrorInit = {
     status: response.status,
     code,

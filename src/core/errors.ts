@@ -339,13 +339,3 @@ export const errorClassByCode: Readonly<Record<string, ApiErrorClass>> = {
   INTERNAL_ERROR: InternalError,
   MESSAGING_ERROR: MessagingError,
 };
-
-/** The code a bare status implies when the body carries none (only where one code fits). */
-export const codeByStatus: Readonly<Record<number, string>> = {
-  401: 'AUTHENTICATION_ERROR',
-  404: 'RESOURCE_NOT_FOUND',
-  422: 'VALIDATION_ERROR',
-  429: 'RATE_LIMIT_EXCEEDED',
-  500: 'INTERNAL_ERROR',
-  502: 'MESSAGING_ERROR',
-};

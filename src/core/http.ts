@@ -157,7 +157,7 @@ export class HttpClient {
   }
 
   #parse<T>(call: CallInfo, schema: ZodMiniType<T>, value: unknown, reply: Reply): T {
-    const result = schema.safeParse(value);
+    const result = schema.safeParse(value, { reportInput: true });
     if (result.success) return result.data;
     const issues = result.error.issues.map(describeIssue);
     const first = issues[0];

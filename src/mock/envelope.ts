@@ -1,4 +1,5 @@
 import type { ListMeta } from '../schemas/common.js';
+import { statusOfCode } from '../schemas/error-codes.js';
 import type { MockHttpError } from './http-error.js';
 import type { MockVariant } from './options.js';
 
@@ -10,13 +11,13 @@ export interface MockEnvelope {
 }
 
 const variant1: MockEnvelope = {
-  validationStatus: 400,
+  validationStatus: statusOfCode('VALIDATION_ERROR', 1),
   success: (data, meta) => (meta === undefined ? { success: true, data } : { success: true, data, meta }),
   error: ({ code, message, details }) => ({ success: false, error: { code, message, details } }),
 };
 
 const variant2: MockEnvelope = {
-  validationStatus: 422,
+  validationStatus: statusOfCode('VALIDATION_ERROR', 2),
   success: (data, meta) => (meta === undefined ? { data } : { data, meta }),
   error: ({ code, message, details }) => ({ error: { code, message, details } }),
 };

@@ -1,10 +1,12 @@
+import { generalCodesOfStatus } from '../schemas/error-codes.js';
 import { MAX_TIMER_MS } from './clock.js';
 import { MockHttpError, MockNetworkError } from './http-error.js';
 import type { MockVariant } from './options.js';
+import { compilePath } from './path-pattern.js';
 
 /** A fault to inject into matching requests. */
 export interface FaultSpec {
-  /** Which requests: `"METHOD /path"` (e.g. `"POST /messages/send"`, `:id` allowed) or a RegExp over it; default all. */
+  /** Which requests: `"METHOD /path"` (e.g. `"POST /messages/send"`, `:id` or `{id}` allowed) or a RegExp over it; default all. */
   route?: string | RegExp;
   /** Answer with this status and its spec error code. */
   status?: number;
@@ -20,12 +22,6 @@ export interface FaultSpec {
   rate?: number;
 }
 
-/** The code of each status, where the spec's table gives the variant one code to use for it. */
-const CODE_BY_STATUS: Record<MockVariant, Readonly<Record<number, string>>> = {
-  1: { 400: 'VALIDATION_ERROR', 401: 'AUTHENTICATION_ERROR', 403: 'INSUFFICIENT_PERMISSIONS', 404: 'RESOURCE_NOT_FOUND', 429: 'RATE_LIMIT_EXCEEDED', 500: 'INTERNAL_ERROR', 502: 'MESSAGING_ERROR' },
-  2: { 422: 'VALIDATION_ERROR', 401: 'AUTHENTICATION_ERROR', 403: 'INSUFFICIENT_PERMISSIONS', 404: 'RESOURCE_NOT_FOUND', 429: 'RATE_LIMIT_EXCEEDED', 500: 'INTERNAL_ERROR', 502: 'MESSAGING_ERROR' },
-};
-
 interface ActiveFault {
   spec: FaultSpec;
   matches: (target: string) => boolean;
@@ -36,11 +32,11 @@ interface ActiveFault {
 export class FaultInjector {
   #faults: ActiveFault[] = [];
   readonly #random: () => number;
-  readonly #codes: Readonly<Record<number, string>>;
+  readonly #variant: MockVariant;
 
   constructor(random: () => number, variant: MockVariant) {
     this.#random = random;
-    this.#codes = CODE_BY_STATUS[variant];
+    this.#variant = variant;
   }
 
   /** Adds a fault. */
@@ -80,16 +76,16 @@ export class FaultInjector {
   #codeOf(status: number, code: string | undefined): string {
     if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new TypeError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
     if (code !== undefined) return code;
-    if (!Object.hasOwn(this.#codes, status)) {
-      throw new TypeError(`The spec gives status ${status} no single error code in this variant: give the fault a code too.`);
-    }
-    return this.#codes[status]!;
+    // Where the table gives a status two codes of equal standing (403), the first one listed.
+    const general = generalCodesOfStatus(status, this.#variant)[0];
+    if (general === undefined) throw new TypeError(`The spec gives status ${status} no single error code in this variant: give the fault a code too.`);
+    return general;
   }
 }
 
 function matcher(route: FaultSpec['route']): (target: string) => boolean {
   if (route === undefined) return () => true;
   if (route instanceof RegExp) return (target) => route.test(target);
-  const pattern = new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`);
+  const { pattern } = compilePath(route);
   return (target) => pattern.test(target);
 }

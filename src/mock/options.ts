@@ -1,20 +1,10 @@
+import type { Scope } from '../schemas/scopes.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
 /** The service variant a mock serves. */
 export type MockVariant = 1 | 2;
 
-/** The scopes a key can have (spec section 5). */
-export const SCOPES = [
-  'messages:send',
-  'messages:read',
-  'contacts:write',
-  'contacts:read',
-  'automations:trigger',
-  'webhooks:manage',
-  'account:read',
-] as const;
-/** One key scope. */
-export type Scope = (typeof SCOPES)[number];
+export { SCOPES, type Scope } from '../schemas/scopes.js';
 
 /** A plan: its rate limit per window, and the limits that give PLAN_LIMIT_EXCEEDED. */
 export interface MockPlan {
@@ -121,11 +111,4 @@ export const LIFECYCLE_MS = { delivered: 1000, read: 5000, failed: 1000 } as con
 /** Webhook retry delays after a failed delivery: 1 m, 5 m, 30 m, 2 h, 24 h (spec section 6). */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000] as const;
 
-/**
- * Limits of request bodies: larger gets 413 PAYLOAD_TOO_LARGE, nested deeper (the body object
- * is level 1) a VALIDATION_ERROR naming the field.
- */
-export const BODY_LIMITS = { maxBytes: 1_048_576, maxDepth: 32 } as const;
-
-/** Largest `per_page`, and the page size when none is asked for. */
-export const PAGE_SIZE = { max: 100, default: 20 } as const;
+export { BODY_LIMITS, PAGE_SIZE } from '../contract/limits.js';

@@ -1,5 +1,7 @@
+import type { Endpoint } from '../contract/endpoints.js';
 import type { ListMeta } from '../schemas/common.js';
-import type { MockPlan, Scope } from './options.js';
+import type { MockPlan } from './options.js';
+import { compilePath } from './path-pattern.js';
 import type { MockRequest } from './request.js';
 import type { MockKey } from './store.js';
 
@@ -14,26 +16,23 @@ export interface RouteInput {
   plan: MockPlan;
 }
 
-/** A route handler's answer: status and payload (the envelope is added later). */
+/** A route handler's answer: the payload and a list's `meta` (the endpoint gives the status, the variant the envelope). */
 export interface RouteResult {
-  status?: number;
   data: unknown;
   meta?: ListMeta;
 }
 
-/** One endpoint of a variant. */
+/** How the mock serves one endpoint of the contract. */
 export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path below the base URL, with `:name` segments. */
-  path: string;
-  scope: Scope;
+  /** Method, path, scope and success status. */
+  endpoint: Endpoint;
   /** Checks everything before its first write to the store, so that a request it rejects changes nothing. */
   handle: (input: RouteInput) => RouteResult | Promise<RouteResult>;
 }
 
 interface CompiledRoute extends Route {
   pattern: RegExp;
-  names: string[];
+  names: readonly string[];
 }
 
 /** Matches requests to routes; a path that exists with other methods is told apart from a missing one. */
@@ -41,14 +40,7 @@ export class Router {
   readonly #routes: CompiledRoute[];
 
   constructor(routes: readonly Route[]) {
-    this.#routes = routes.map((route) => {
-      const names: string[] = [];
-      const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      });
-      return { ...route, pattern: new RegExp(`^${source}/?$`), names };
-    });
+    this.#routes = routes.map((route) => ({ ...route, ...compilePath(route.endpoint.path) }));
   }
 
   /** The route for `method` and `path`; if only the method is wrong, the methods the path has; else undefined. */
@@ -57,8 +49,8 @@ export class Router {
     for (const route of this.#routes) {
       const found = route.pattern.exec(path);
       if (found === null) continue;
-      if (route.method !== method) {
-        allowed.push(route.method);
+      if (route.endpoint.method !== method) {
+        allowed.push(route.endpoint.method);
         continue;
       }
       const params: Record<string, string> = {};

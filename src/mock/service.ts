@@ -122,9 +122,9 @@ export class MockService {
       const match = this.#router.match(request.method, path);
       if (match === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${request.method} ${path} in Variant ${this.variant}.`);
       if ('allowed' in match) throw methodNotFound(request.method, path, match.allowed);
-      authorize(key, match.route.scope);
+      authorize(key, match.route.endpoint.scope);
       const result = await match.route.handle({ request, params: match.params, query: url.searchParams, key, plan });
-      return this.#json(result.status ?? 200, this.#envelope.success(result.data, result.meta), rateHeaders);
+      return this.#json(match.route.endpoint.status, this.#envelope.success(result.data, result.meta), rateHeaders);
     } catch (error) {
       if (error instanceof MockNetworkError) throw error;
       const answer = error instanceof MockHttpError ? error : unexpected(error);

@@ -1,5 +1,8 @@
-import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-import type { Scope } from './options.js';
+import type { CampaignStatus } from '../schemas/campaign.js';
+import type { ConversationStatus } from '../schemas/conversation.js';
+import type { MessageStatus } from '../schemas/message.js';
+import type { Scope } from '../schemas/scopes.js';
+import type { WebhookEndpointStatus, WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
 /** A contact as the mock keeps it. */
 export interface StoredContact {
@@ -21,7 +24,7 @@ export interface StoredMessage {
   to: string;
   type: 'text' | 'template';
   content: Record<string, unknown>;
-  status: 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+  status: MessageStatus;
   conversation_id: number;
   messaging_account_id: number;
   campaign_id?: number;
@@ -35,7 +38,7 @@ export interface StoredMessage {
 export interface StoredConversation {
   id: number;
   phone: string;
-  status: 'open' | 'closed' | 'pending';
+  status: ConversationStatus;
   assigned_to: string | null;
   created_at: string;
   updated_at: string;
@@ -50,7 +53,7 @@ export interface StoredCampaign {
   template_name: string;
   segment_id: number;
   scheduled_at: string;
-  status: 'scheduled' | 'sending' | 'completed';
+  status: CampaignStatus;
   sent_count: number;
   created_at: string;
   completed_at?: string;
@@ -62,7 +65,7 @@ export interface StoredWebhookEndpoint {
   url: string;
   events: WebhookEventKind[];
   secret: string;
-  status: 'active' | 'disabled';
+  status: WebhookEndpointStatus;
   created_at: string;
   disabled_at?: string;
 }

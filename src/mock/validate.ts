@@ -1,18 +1,8 @@
 import type { ZodMiniType } from 'zod/mini';
+import { issueText } from '../core/describe-issue.js';
 import { PHONE_PATTERN, type ListMeta } from '../schemas/common.js';
 import { MockHttpError } from './http-error.js';
 import { PAGE_SIZE } from './options.js';
-
-/** The fields of a zod issue read here. */
-interface Issue {
-  code: string;
-  path: readonly PropertyKey[];
-  input?: unknown;
-  expected?: unknown;
-  format?: unknown;
-  values?: readonly unknown[];
-  minimum?: unknown;
-}
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */
 export function validationError(status: number, details: Record<string, string[]>): MockHttpError {
@@ -25,34 +15,11 @@ export function parseWith<T>(schema: ZodMiniType<T>, value: unknown, status: num
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const details: Record<string, string[]> = {};
-  for (const issue of result.error.issues as readonly Issue[]) {
+  for (const issue of result.error.issues) {
     const field = issue.path.length === 0 ? 'body' : issue.path.join('.');
-    (details[field] ??= []).push(describe(issue));
+    (details[field] ??= []).push(issueText(issue));
   }
   throw validationError(status, details);
-}
-
-function describe(issue: Issue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      // A JSON body has no undefined values: undefined input means the field was absent.
-      return issue.input === undefined ? 'is required' : `must be ${article(String(issue.expected))}`;
-    case 'too_small':
-      return issue.minimum === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} items`;
-    case 'invalid_format':
-      return `must be a valid ${issue.format === 'datetime' ? 'ISO 8601 UTC timestamp' : String(issue.format)}`;
-    case 'invalid_value':
-      return `must be one of ${(issue.values ?? []).join(', ')}`;
-    case 'invalid_union':
-      return 'must be a text or template message';
-    default:
-      return 'is invalid';
-  }
-}
-
-function article(type: string): string {
-  if (type === 'int') return 'an integer';
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 /** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */

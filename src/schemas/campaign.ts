@@ -3,6 +3,8 @@ import { IdSchema, maybe, openEnum } from './common.js';
 
 /** Campaign states: the spec names only the completed one. */
 export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'completed'] as const;
+/** A campaign status. */
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** A campaign as the service returns it. */
 export const CampaignSchema = /* @__PURE__ */ z.looseObject({

@@ -18,13 +18,16 @@ export type ListMeta = z.infer<typeof ListMetaSchema>;
 /** A string that is one of `values` today but may be a newer value tomorrow. */
 export type OpenEnum<T extends string> = T | (string & {});
 
+/** The values each open enum knows today, for the documents generated from the schemas (src/openapi). */
+export const knownValues = /* @__PURE__ */ z.registry<{ values: readonly string[] }>();
+
 /**
  * Accepts any string, typed as the known values plus "other", so a status the service adds
  * later does not break parsing of older clients.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<OpenEnum<T[number]>> {
-  return z.string() as unknown as z.ZodMiniType<OpenEnum<T[number]>>;
+export function openEnum<const T extends readonly string[]>(values: T): z.ZodMiniType<OpenEnum<T[number]>> {
+  return z.string().register(knownValues, { values }) as unknown as z.ZodMiniType<OpenEnum<T[number]>>;
 }
 
 /** A phone number as the spec allows it: 8 to 15 digits with an optional leading `+`. */

@@ -3,6 +3,8 @@ import { IdSchema, maybe, openEnum } from './common.js';
 
 /** Message statuses of the spec; `received` is the status of inbound messages. */
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
+/** A message status. */
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Fields of a message as returned; the id arrives as `id` or `message_id`. */
 const MessageFields = z.looseObject({

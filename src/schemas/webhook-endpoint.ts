@@ -19,6 +19,8 @@ export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
 
 /** States of a webhook endpoint. */
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
+/** A webhook endpoint status. */
+export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 
 /** A registered webhook endpoint (the secret is not returned). */
 export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({

@@ -65,8 +65,8 @@ describe('Variant1Client endpoints', () => {
     server.handle((_, res) => sendJson(res, 200, body));
     const error = (await client.contacts.get('ct_1').catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error.message).toBe('GET /contacts/ct_1 returned a body that does not match the expected shape at phone: expected string');
-    expect(error.issues).toEqual([{ path: ['phone'], message: 'expected string', code: 'invalid_type' }]);
+    expect(error.message).toBe('GET /contacts/ct_1 returned a body that does not match the expected shape at phone: must be a string');
+    expect(error.issues).toEqual([{ path: ['phone'], message: 'must be a string', code: 'invalid_type' }]);
     expect(JSON.parse(error.body)).toEqual(body);
   });
 

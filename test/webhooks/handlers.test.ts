@@ -60,7 +60,7 @@ describe('createWebhookHandler (fetch)', () => {
     const bad = '{"event":"message.delivered"}';
     const response = await createWebhookHandler({ secret: SECRET })(post(bad, { 'x-service-signature': signWebhook(bad, SECRET) }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'malformed_payload', message: 'The event does not have the expected shape at timestamp: expected string.' });
+    expect(await response.json()).toEqual({ error: 'malformed_payload', message: 'The event does not have the expected shape at timestamp: must be a string.' });
   });
 
   it('answers 500 when the handler throws, so that the service retries, and hands the error to onError only', async () => {

@@ -44,10 +44,10 @@ describe('parseWebhook', () => {
 
   it.each([
     ['not json', 'The body is not valid UTF-8 JSON.'],
-    ['[]', 'The event does not have the expected shape: expected object.'],
-    ['{"event":7,"timestamp":"x","data":{}}', 'The event does not have the expected shape at event: matches none of the accepted shapes.'],
-    [JSON.stringify({ ...delivered, data: { ...delivered.data, message_id: 5 } }), 'The event does not have the expected shape at data.message_id: expected string.'],
-    [JSON.stringify({ event: 'contact.created', data: {} }), 'The event does not have the expected shape at timestamp: expected string.'],
+    ['[]', 'The event does not have the expected shape: must be an object.'],
+    ['{"event":7,"timestamp":"x","data":{}}', 'The event does not have the expected shape at event: must be one of message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed.'],
+    [JSON.stringify({ ...delivered, data: { ...delivered.data, message_id: 5 } }), 'The event does not have the expected shape at data.message_id: must be a string.'],
+    [JSON.stringify({ event: 'contact.created', data: {} }), 'The event does not have the expected shape at timestamp: must be a string.'],
   ])('a signed but malformed body %s -> malformed_payload', (body, message) => {
     const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
     expect([error.reason, error.message]).toEqual(['malformed_payload', message]);

@@ -1,3 +1,4 @@
+import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { AutomationTriggerSchema } from '../../schemas/automation-params.js';
 import type { MockContext } from '../context.js';
 import { notFound } from '../http-error.js';
@@ -10,17 +11,13 @@ import { ACCOUNT } from '../store.js';
 export function accountRoutes(ctx: MockContext): Route[] {
   const routes: Route[] = [
     {
-      method: 'GET',
-      path: '/account/me',
-      scope: 'account:read',
+      endpoint: (ctx.variant === 1 ? VARIANT1_ENDPOINTS : VARIANT2_ENDPOINTS).getAccount,
       handle: ({ key }) => ({ data: { ...ACCOUNT, plan: key.plan, scopes: key.scopes } }),
     },
   ];
   if (ctx.variant === 1) {
     routes.push({
-      method: 'POST',
-      path: '/automations/trigger',
-      scope: 'automations:trigger',
+      endpoint: VARIANT1_ENDPOINTS.triggerAutomation,
       handle: async ({ request }) => {
         const body = await parseBody(request, AutomationTriggerSchema, ctx.validationStatus);
         if (!(AUTOMATIONS as readonly (string | number)[]).includes(body.automation_id)) throw notFound('Automation', String(body.automation_id));

@@ -1,3 +1,4 @@
+import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CampaignCreateSchema } from '../../schemas/campaign-params.js';
 import type { MockContext } from '../context.js';
 import { parseBody } from '../json-body.js';
@@ -11,18 +12,14 @@ import { checkMessagingAccount, checkTemplate } from './messages.js';
 export function campaignRoutes(ctx: MockContext): Route[] {
   return [
     {
-      method: 'GET',
-      path: '/campaigns',
-      scope: 'messages:read',
+      endpoint: VARIANT2_ENDPOINTS.listCampaigns,
       handle: ({ query }) => {
         const { page, perPage } = readPagination(query, ctx.validationStatus);
         return pageOf(ctx.store().campaigns, page, perPage);
       },
     },
     {
-      method: 'POST',
-      path: '/campaigns',
-      scope: 'messages:send',
+      endpoint: VARIANT2_ENDPOINTS.createCampaign,
       handle: async ({ request }) => {
         const body = await parseBody(request, CampaignCreateSchema, ctx.validationStatus);
         if (!SEGMENTS.some((s) => s.id === body.segment_id)) throw validationError(ctx.validationStatus, { segment_id: ['is not a segment of this account'] });
@@ -32,7 +29,7 @@ export function campaignRoutes(ctx: MockContext): Route[] {
         const campaign: StoredCampaign = { id: store.nextId('campaign'), ...body, status: 'scheduled', sent_count: 0, created_at: ctx.clock.date().toISOString() };
         store.campaigns.push(campaign);
         ctx.clock.schedule(Date.parse(body.scheduled_at), () => run(ctx, campaign));
-        return { status: 201, data: campaign };
+        return { data: campaign };
       },
     },
   ];

@@ -1,3 +1,4 @@
+import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../../schemas/contact-params.js';
 import type { MockContext } from '../context.js';
 import { notFound } from '../http-error.js';
@@ -9,15 +10,14 @@ import { checkPhone, pageOf, readPagination } from '../validate.js';
 
 /** Contact endpoints of a variant. */
 export function contactRoutes(ctx: MockContext): Route[] {
+  const endpoints = ctx.variant === 1 ? VARIANT1_ENDPOINTS : VARIANT2_ENDPOINTS;
   const routes: Route[] = [
-    { method: 'GET', path: '/contacts', scope: 'contacts:read', handle: (input) => list(ctx, input) },
-    { method: 'POST', path: ctx.variant === 1 ? '/contacts/create' : '/contacts', scope: 'contacts:write', handle: (input) => create(ctx, input) },
-    { method: 'GET', path: '/contacts/:id', scope: 'contacts:read', handle: ({ params }) => ({ data: find(ctx, params.id!) }) },
-    { method: 'PUT', path: '/contacts/:id', scope: 'contacts:write', handle: (input) => update(ctx, input) },
+    { endpoint: endpoints.listContacts, handle: (input) => list(ctx, input) },
+    { endpoint: endpoints.createContact, handle: (input) => create(ctx, input) },
+    { endpoint: endpoints.getContact, handle: ({ params }) => ({ data: find(ctx, params.id!) }) },
+    { endpoint: endpoints.updateContact, handle: (input) => update(ctx, input) },
   ];
-  if (ctx.variant === 2) {
-    routes.push({ method: 'DELETE', path: '/contacts/:id', scope: 'contacts:write', handle: ({ params }) => remove(ctx, params.id!) });
-  }
+  if (ctx.variant === 2) routes.push({ endpoint: VARIANT2_ENDPOINTS.deleteContact, handle: ({ params }) => remove(ctx, params.id!) });
   return routes;
 }
 
@@ -49,7 +49,7 @@ async function create(ctx: MockContext, { request, plan }: RouteInput) {
   };
   store.addContact(contact);
   ctx.events.emit('contact.created', { ...contact });
-  return { status: ctx.variant === 2 ? 201 : 200, data: contact };
+  return { data: contact };
 }
 
 async function update(ctx: MockContext, { request, params }: RouteInput) {

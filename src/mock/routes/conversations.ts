@@ -1,3 +1,4 @@
+import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import type { MockContext } from '../context.js';
 import { notFound } from '../http-error.js';
@@ -10,9 +11,7 @@ import { messageView } from './messages.js';
 export function conversationRoutes(ctx: MockContext): Route[] {
   return [
     {
-      method: 'GET',
-      path: '/conversations',
-      scope: 'messages:read',
+      endpoint: VARIANT2_ENDPOINTS.listConversations,
       handle: ({ query }) => {
         const { page, perPage } = readPagination(query, ctx.validationStatus);
         const status = readEnum(query, 'status', CONVERSATION_STATUSES, ctx.validationStatus);
@@ -26,9 +25,7 @@ export function conversationRoutes(ctx: MockContext): Route[] {
       },
     },
     {
-      method: 'GET',
-      path: '/conversations/:id',
-      scope: 'messages:read',
+      endpoint: VARIANT2_ENDPOINTS.getConversation,
       handle: ({ params }) => {
         const conversation = /^\d+$/.test(params.id!) ? ctx.store().conversations.find((c) => c.id === Number(params.id)) : undefined;
         if (conversation === undefined) throw notFound('Conversation', params.id!);

@@ -1,3 +1,4 @@
+import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { SendMessageSchema, SendTemplateV1Schema, SendTextV1Schema } from '../../schemas/message-params.js';
 import type { MockContext } from '../context.js';
 import { MockHttpError, notFound } from '../http-error.js';
@@ -12,12 +13,12 @@ import { checkPhone, validationError } from '../validate.js';
 /** Message endpoints of a variant. */
 export function messageRoutes(ctx: MockContext): Route[] {
   if (ctx.variant === 2) {
-    return [{ method: 'POST', path: '/messages/send', scope: 'messages:send', handle: (input) => sendV2(ctx, input) }];
+    return [{ endpoint: VARIANT2_ENDPOINTS.sendMessage, handle: (input) => sendV2(ctx, input) }];
   }
   return [
-    { method: 'POST', path: '/messages/send', scope: 'messages:send', handle: (input) => sendTextV1(ctx, input) },
-    { method: 'POST', path: '/messages/template', scope: 'messages:send', handle: (input) => sendTemplateV1(ctx, input) },
-    { method: 'GET', path: '/messages/:id/status', scope: 'messages:read', handle: ({ params }) => ({ data: messageView(find(ctx, params.id!), 1) }) },
+    { endpoint: VARIANT1_ENDPOINTS.sendMessage, handle: (input) => sendTextV1(ctx, input) },
+    { endpoint: VARIANT1_ENDPOINTS.sendTemplateMessage, handle: (input) => sendTemplateV1(ctx, input) },
+    { endpoint: VARIANT1_ENDPOINTS.getMessageStatus, handle: ({ params }) => ({ data: messageView(find(ctx, params.id!), 1) }) },
   ];
 }
 

@@ -1,3 +1,4 @@
+import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import type { MockContext } from '../context.js';
 import { parseBody } from '../json-body.js';
@@ -10,9 +11,7 @@ import { pageOf, readPagination } from '../validate.js';
 export function webhookRoutes(ctx: MockContext): Route[] {
   return [
     {
-      method: 'GET',
-      path: '/webhooks',
-      scope: 'webhooks:manage',
+      endpoint: VARIANT2_ENDPOINTS.listWebhooks,
       handle: ({ query }) => {
         const { page, perPage } = readPagination(query, ctx.validationStatus);
         const { data, meta } = pageOf(ctx.store().webhookEndpoints, page, perPage);
@@ -20,14 +19,12 @@ export function webhookRoutes(ctx: MockContext): Route[] {
       },
     },
     {
-      method: 'POST',
-      path: '/webhooks',
-      scope: 'webhooks:manage',
+      endpoint: VARIANT2_ENDPOINTS.createWebhook,
       handle: async ({ request, plan }) => {
         const body = await parseBody(request, WebhookEndpointCreateSchema, ctx.validationStatus);
         const store = ctx.store();
         checkPlanLimit(plan, 'maxWebhookEndpoints', store.webhookEndpoints.filter((e) => e.status === 'active').length);
-        return { status: 201, data: endpointView(registerEndpoint(ctx, body)) };
+        return { data: endpointView(registerEndpoint(ctx, body)) };
       },
     },
   ];

@@ -1,0 +1,30 @@
+/** A `{name}` or `:name` segment of a path template. */
+const PARAMETER = /\{(\w+)\}|:(\w+)/g;
+
+/** A path template compiled: its pattern (a trailing slash allowed) and its parameters' names, in order. */
+export interface PathPattern {
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+}
+
+/**
+ * Compiles a path template such as `/contacts/{id}` or `GET /contacts/:id`: each parameter
+ * matches one segment, everything else matches itself.
+ */
+export function compilePath(template: string): PathPattern {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const match of template.matchAll(PARAMETER)) {
+    source += escape(template.slice(last, match.index));
+    source += '([^/]+)';
+    names.push(match[1] ?? match[2]!);
+    last = match.index + match[0].length;
+  }
+  source += escape(template.slice(last));
+  return { pattern: new RegExp(`^${source}/?$`), names };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

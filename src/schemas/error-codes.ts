@@ -1,0 +1,70 @@
+/** A variant of the service. */
+export type Variant = 1 | 2;
+
+/** What the wire says of one error code. */
+export interface ErrorCodeInfo {
+  /** The HTTP status it comes with, per variant. */
+  readonly status: Readonly<Record<Variant, number>>;
+  /** What it means (spec section 7). */
+  readonly meaning: string;
+  /** The code this one is a special case of, at the same status: a status stands for the code its special cases refine. */
+  readonly refines?: string;
+  /** Not in the spec's table: a code bizmsg added where HTTP forces a status the table lacks (docs/decisions.md). */
+  readonly extension?: true;
+}
+
+/** Every error code and its status per variant: the spec's table (section 7) and bizmsg's one addition, 413. */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: { status: { 1: 400, 2: 422 }, meaning: 'invalid request parameters, e.g. a required field missing' },
+  INVALID_PHONE: { status: { 1: 400, 2: 400 }, meaning: 'invalid phone number format', refines: 'VALIDATION_ERROR' },
+  TEMPLATE_NOT_FOUND: { status: { 1: 400, 2: 400 }, meaning: 'template does not exist', refines: 'VALIDATION_ERROR' },
+  AUTHENTICATION_ERROR: { status: { 1: 401, 2: 401 }, meaning: 'invalid or missing API key' },
+  KEY_REVOKED: { status: { 1: 401, 2: 401 }, meaning: 'API key revoked', refines: 'AUTHENTICATION_ERROR' },
+  INSUFFICIENT_PERMISSIONS: { status: { 1: 403, 2: 403 }, meaning: 'key lacks required scope' },
+  PLAN_LIMIT_EXCEEDED: { status: { 1: 403, 2: 403 }, meaning: 'plan limit reached' },
+  RESOURCE_NOT_FOUND: { status: { 1: 404, 2: 404 }, meaning: 'resource does not exist' },
+  PAYLOAD_TOO_LARGE: { status: { 1: 413, 2: 413 }, meaning: 'request body over the size limit', extension: true },
+  RATE_LIMIT_EXCEEDED: { status: { 1: 429, 2: 429 }, meaning: 'too many requests' },
+  INTERNAL_ERROR: { status: { 1: 500, 2: 500 }, meaning: 'unexpected server error' },
+  MESSAGING_ERROR: { status: { 1: 502, 2: 502 }, meaning: 'the upstream messaging channel returned an error' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+/** One error code of the service. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+/** The status `code` comes with in `variant`. */
+export function statusOfCode(code: ErrorCode, variant: Variant): number {
+  return ERROR_CODES[code].status[variant];
+}
+
+/**
+ * The codes of the spec's table that `status` stands for in `variant`, special cases left out:
+ * 401 is AUTHENTICATION_ERROR (KEY_REVOKED refines it), 400 on Variant 1 is VALIDATION_ERROR, 403
+ * is INSUFFICIENT_PERMISSIONS or PLAN_LIMIT_EXCEEDED, 400 on Variant 2 (only special cases) none.
+ */
+export function generalCodesOfStatus(status: number, variant: Variant): ErrorCode[] {
+  const info = (code: ErrorCode): ErrorCodeInfo => ERROR_CODES[code];
+  return CODES.filter((code) => !info(code).extension && info(code).refines === undefined && info(code).status[variant] === status);
+}
+
+/** Whether any code of the spec's table comes with `status` in `variant`. */
+export function statusHasCodes(status: number, variant: Variant): boolean {
+  return CODES.some((code) => ERROR_CODES[code].status[variant] === status);
+}
+
+/**
+ * The code a body-less answer with `status` (a proxy's page) implies to a client of either
+ * variant: only where the status stands for one code, the same in every variant that uses it
+ * (401, 404, 422, 429, 500, 502). 400 stands for different codes in the two variants, 403 for two.
+ */
+export function codeImpliedByStatus(status: number): ErrorCode | undefined {
+  let implied: ErrorCode | undefined;
+  for (const variant of [1, 2] as const) {
+    if (!statusHasCodes(status, variant)) continue;
+    const general = generalCodesOfStatus(status, variant);
+    if (general.length !== 1 || (implied !== undefined && implied !== general[0])) return undefined;
+    implied = general[0];
+  }
+  return implied;
+}
