@@ -80,6 +80,7 @@ describe('entry points', () => {
         "VARIANT2_PLANS",
         "WEBHOOK_RETRY_DELAYS_MS",
         "createMockServer",
+        "openApiDocument",
         "startMockHttpServer",
       ]
     `);

@@ -27,7 +27,7 @@ describe('the built package', () => {
     const leaves = (target: Record<string, unknown>): Entry[] =>
       'types' in target ? [target as Entry] : Object.values(target).flatMap((inner) => leaves(inner as Record<string, unknown>));
     for (const [subpath, target] of Object.entries<Record<string, unknown> | string>(pkg.exports)) {
-      if (subpath === './package.json') continue;
+      if (subpath === './package.json' || subpath.startsWith('./openapi/')) continue;
       expect(typeof target).toBe('object');
       for (const entry of leaves(target as Record<string, unknown>)) {
         expect(existsSync(new URL(`../${entry.types}`, import.meta.url)), entry.types).toBe(true);
@@ -94,6 +94,15 @@ describe('the built package', () => {
         typeof esmMock.createMockServer, answer.status,
       ]));`;
     expect(node(['--input-type=module', '-e', script])).toEqual([true, true, 'function', 200]);
+  });
+
+  it('ships the OpenAPI documents as bizmsg/openapi/v1.json and v2.json, from ESM and CJS', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      const v1 = (await import('bizmsg/openapi/v1.json', { with: { type: 'json' } })).default;
+      const v2 = createRequire(import.meta.url)('bizmsg/openapi/v2.json');
+      console.log(JSON.stringify([v1.openapi, v1.info.title, v2.info.title, Object.keys(v2.webhooks).length]));`;
+    expect(node(['--input-type=module', '-e', script])).toEqual(['3.1.0', 'Business Messaging Service API (Variant 1)', 'Business Messaging Service API (Variant 2)', 10]);
   });
 
   it('resolves the package through its exports map only', () => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { openApiDocument } from '../openapi/document.js';
 import { startMockHttpServer } from './http-server.js';
 
-const usage = 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N]';
+const usage = 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]';
 
 /** `bizmsg-mock`: serves the reference service over HTTP until interrupted. */
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
       variant: { type: 'string', default: '2' },
       seed: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
+      openapi: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -27,10 +29,17 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (values.openapi) {
+    // The document the server would serve, naming the URL it would listen on; nothing is started.
+    const host = values.host.includes(':') ? `[${values.host}]` : values.host;
+    console.log(JSON.stringify(openApiDocument(variant, { serverUrl: `http://${host}:${port}/api/v1` }), null, 2));
+    return;
+  }
   const server = await startMockHttpServer({ port, host: values.host, variant, seed });
   const header = variant === 1 ? `X-API-Key: ${server.apiKey}` : `Authorization: Bearer ${server.apiKey}`;
   console.log(`bizmsg mock (Variant ${variant}) listening on ${server.url}`);
   console.log(`API key: ${server.apiKey}`);
+  console.log(`OpenAPI document: ${server.url}/openapi.json`);
   console.log(`Try: curl -H '${header}' ${server.url}/account/me`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -2,6 +2,8 @@
 export { createMockServer, MockServer } from './msw-server.js';
 export { MockService } from './service.js';
 export { startMockHttpServer } from './http-server.js';
+export { openApiDocument } from '../openapi/document.js';
+export type { OpenApiOptions } from '../openapi/document.js';
 export type { MockHttpServer, MockHttpServerOptions } from './http-server.js';
 export {
   AUTOMATIONS,

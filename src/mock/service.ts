@@ -31,10 +31,14 @@ import { messageRoutes } from './routes/messages.js';
 import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
 import { MockStore, type MockState, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
 import { checkPhone, parseWith } from './validate.js';
+import { openApiDocument } from '../openapi/document.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
 const DEFAULT_BASE_URL = 'https://api.bizmsg.test/api/v1';
+
+/** Where the mock serves its OpenAPI document, below the base URL. */
+const OPENAPI_PATH = '/openapi.json';
 
 /**
  * The reference service, independent of how requests reach it: `handle(request)` answers a
@@ -59,6 +63,7 @@ export class MockService {
   readonly #router: Router;
   readonly #context: MockContext;
   #store = new MockStore();
+  #openApi: string | undefined;
 
   constructor(options: MockServerOptions = {}) {
     this.#options = options;
@@ -114,6 +119,7 @@ export class MockService {
       const url = this.#urlOf(request);
       const path = url.pathname === this.#basePath ? '/' : url.pathname.startsWith(`${this.#basePath}/`) ? url.pathname.slice(this.#basePath.length) : undefined;
       if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
+      if (path === OPENAPI_PATH && request.method === 'GET') return this.#openApiResponse();
       await this.#faults.apply(request.method, path);
       checkDeclaredLength(request);
       const key = authenticate(request, this.variant, this.#store);
@@ -184,6 +190,21 @@ export class MockService {
   /** Stops the clock's real-time timer. */
   stop(): void {
     this.clock.stop();
+  }
+
+  /** This variant's OpenAPI 3.1 document, naming this mock's base URL as its server: what `GET {baseUrl}/openapi.json` answers. */
+  openApiDocument(): Record<string, unknown> {
+    return JSON.parse(this.#openApiText()) as Record<string, unknown>;
+  }
+
+  /** `GET {baseUrl}/openapi.json`: the document, without a key, outside faults and rate limits. */
+  #openApiResponse(): Response {
+    return new Response(this.#openApiText(), { status: 200, headers: { 'content-type': 'application/json', date: this.clock.date().toUTCString() } });
+  }
+
+  /** The document as JSON, built on first use. */
+  #openApiText(): string {
+    return (this.#openApi ??= JSON.stringify(openApiDocument(this.variant, { serverUrl: this.baseUrl })));
   }
 
   #urlOf(request: MockRequest): URL {

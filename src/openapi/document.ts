@@ -1,0 +1,149 @@
+import { endpointsOf, errorCodesOf, type Endpoint, type JsonSchema } from '../contract/endpoints.js';
+import { ListMetaSchema } from '../schemas/common.js';
+import type { Variant } from '../schemas/error-codes.js';
+import { SCOPE_GRANTS, SCOPES } from '../schemas/scopes.js';
+import { ErrorResponses } from './errors.js';
+import { HEADERS, rateLimitHeaders } from './headers.js';
+import { componentSchemas, type ComponentSchemas } from './json-schemas.js';
+import { SIGNATURE_PARAMETER, webhooksSection } from './webhooks.js';
+
+/** Options of `openApiDocument`. */
+export interface OpenApiOptions {
+  /** The server the document names, ending with `/api/v1` (default: a templated `https://{host}/api/v1`). */
+  serverUrl?: string;
+}
+
+/** How each variant authenticates (spec section 5). */
+const SECURITY: Record<Variant, { name: string; scheme: JsonSchema }> = {
+  1: { name: 'ApiKeyAuth', scheme: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+  2: { name: 'BearerAuth', scheme: { type: 'http', scheme: 'bearer' } },
+};
+
+/**
+ * The OpenAPI 3.1 document of one variant of the service, generated from the zod schemas the
+ * clients parse with and the mock validates with: paths, bodies, responses in the variant's
+ * envelopes, every error code with its status, security with the scope of each operation,
+ * rate-limit headers, pagination and the webhook payloads.
+ */
+export function openApiDocument(variant: Variant, options: OpenApiOptions = {}): JsonSchema {
+  const components = componentSchemas();
+  const errors = new ErrorResponses(variant);
+  const security = SECURITY[variant];
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpointsOf(variant)) {
+    const item = (paths[endpoint.path] ??= pathParameters(endpoint.path));
+    item[endpoint.method.toLowerCase()] = operation(variant, endpoint, components, errors, security.name);
+  }
+  const document: JsonSchema = {
+    openapi: '3.1.0',
+    info: {
+      title: `Business Messaging Service API (Variant ${variant})`,
+      version: '1',
+      description: describeVariant(variant),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: options.serverUrl === undefined ? [{ url: 'https://{host}/api/v1', variables: { host: { default: 'api.example.com' } } }] : [{ url: options.serverUrl }],
+    security: [{ [security.name]: [] }],
+    tags: [...new Set(endpointsOf(variant).map((e) => e.tag)), 'Webhook events'].map((name) => ({ name })),
+    paths,
+    webhooks: webhooksSection(),
+    components: {
+      securitySchemes: { [security.name]: { ...security.scheme, description: scopesDescription(variant) } },
+      parameters: { ServiceSignature: SIGNATURE_PARAMETER },
+      headers: HEADERS,
+      responses: errors.components,
+      schemas: components.schemas,
+    },
+  };
+  return withoutUnusedSchemas(document);
+}
+
+function operation(variant: Variant, endpoint: Endpoint, components: ComponentSchemas, errors: ErrorResponses, scheme: string): JsonSchema {
+  const payload = endpoint.list ? { type: 'array', items: components.ref(endpoint.payload) } : components.ref(endpoint.payload);
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: `Requires the \`${endpoint.scope}\` scope. Client: \`client.${endpoint.clientMethod}()\`.`,
+    tags: [endpoint.tag],
+    // OpenAPI 3.1 lets any security scheme list the roles an operation needs; x-scopes says the same for tools that read only OAuth scopes.
+    security: [{ [scheme]: [endpoint.scope] }],
+    'x-scopes': [endpoint.scope],
+    ...(endpoint.query === undefined ? {} : { parameters: endpoint.query.map((q) => ({ in: 'query', ...q })) }),
+    ...(endpoint.body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: components.ref(endpoint.body) } } } }),
+    responses: {
+      [String(endpoint.status)]: {
+        description: endpoint.status === 201 ? 'Created.' : 'Success.',
+        headers: rateLimitHeaders(true),
+        content: { 'application/json': { schema: successEnvelope(variant, payload, endpoint.list === true, components) } },
+      },
+      ...errors.byStatus(errorCodesOf(endpoint)),
+    },
+  };
+}
+
+/** The success envelope of a variant: V1 `{success: true, data, meta?}`, V2 `{data, meta?}`. */
+function successEnvelope(variant: Variant, payload: JsonSchema, list: boolean, components: ComponentSchemas): JsonSchema {
+  const properties: JsonSchema = { ...(variant === 1 ? { success: { const: true } } : {}), data: payload, ...(list ? { meta: components.ref(ListMetaSchema) } : {}) };
+  const required = [...(variant === 1 ? ['success'] : []), 'data', ...(list ? ['meta'] : [])];
+  return { type: 'object', required, properties };
+}
+
+/** The `{id}` parameter of a path, at the path level. */
+function pathParameters(path: string): Record<string, unknown> {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (names.length === 0) return {};
+  const resource = path.split('/')[1]!.replace(/s$/, '');
+  return {
+    parameters: names.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      description: `The ${resource}'s id (its type is not shown in the spec: bizmsg sends it as given, URL-encoded).`,
+      schema: { type: 'string' },
+    })),
+  };
+}
+
+function describeVariant(variant: Variant): string {
+  const envelope = variant === 1 ? '`{ "success": true, "data": ..., "meta"?: ... }`; errors `{ "success": false, "error": { code, message, details } }`' : '`{ "data": ..., "meta"?: ... }` (bizmsg clients also accept the bare payload); errors `{ "error": { code, message, details } }`';
+  return [
+    `Variant ${variant} of the Business Messaging Service, generated by bizmsg from the zod schemas its clients parse with and its mock validates with (never edited by hand).`,
+    `Success bodies are ${envelope}. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` once the key is checked; a 429 also \`Retry-After\`.`,
+    'Where the spec does not show something, this document says what bizmsg decided: response bodies, the scope of each operation, page sizes, body limits, the Variant 1 template and automation bodies, and the `data` of most webhook events.',
+  ].join('\n\n');
+}
+
+function scopesDescription(variant: Variant): string {
+  const header = variant === 1 ? 'Send the key in the `X-API-Key` header.' : 'Send the key as `Authorization: Bearer <key>`.';
+  const rows = SCOPES.map((scope) => `| \`${scope}\` | ${SCOPE_GRANTS[scope]} |`);
+  return [
+    `${header} Keys may be limited to scopes; a key created without scopes has all of them. Each operation lists the scope it needs in its security requirement and in \`x-scopes\`; without it the answer is 403 INSUFFICIENT_PERMISSIONS.`,
+    '',
+    '| scope | grants |',
+    '|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** The document without the component schemas nothing refers to (the other variant's). */
+function withoutUnusedSchemas(document: JsonSchema): JsonSchema {
+  const components = document.components as { schemas: Record<string, JsonSchema> };
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
+          const name = child.slice('#/components/schemas/'.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(components.schemas[name]);
+          }
+        } else visit(child);
+      }
+    }
+  };
+  visit({ ...document, components: { ...components, schemas: {} } });
+  components.schemas = Object.fromEntries(Object.entries(components.schemas).filter(([name]) => used.has(name)));
+  return document;
+}

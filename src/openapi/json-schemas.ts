@@ -1,0 +1,103 @@
+import * as z from 'zod/mini';
+import type { JsonSchema } from '../contract/endpoints.js';
+import { AccountSchema } from '../schemas/account.js';
+import { AutomationRunSchema } from '../schemas/automation.js';
+import { AutomationTriggerSchema } from '../schemas/automation-params.js';
+import { CampaignSchema } from '../schemas/campaign.js';
+import { CampaignCreateSchema } from '../schemas/campaign-params.js';
+import { knownValues, ListMetaSchema } from '../schemas/common.js';
+import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
+import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
+import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
+import { MessageSchema } from '../schemas/message.js';
+import { SendMessageSchema, SendTemplateMessageSchema, SendTemplateV1Schema, SendTextMessageSchema, SendTextV1Schema } from '../schemas/message-params.js';
+import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
+import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
+import { WebhookEventSchema } from '../schemas/webhook-event.js';
+
+/** The name each shared schema has under `components.schemas`. */
+const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
+  [ListMetaSchema, 'ListMeta'],
+  [ContactSchema, 'Contact'],
+  [ContactCreateSchema, 'ContactCreate'],
+  [ContactUpdateSchema, 'ContactUpdate'],
+  [DeleteResultSchema, 'DeleteResult'],
+  [MessageSchema, 'Message'],
+  [SendTextV1Schema, 'SendTextV1'],
+  [SendTemplateV1Schema, 'SendTemplateV1'],
+  [SendMessageSchema, 'SendMessage'],
+  [SendTextMessageSchema, 'SendTextMessage'],
+  [SendTemplateMessageSchema, 'SendTemplateMessage'],
+  [ConversationSchema, 'Conversation'],
+  [ConversationWithMessagesSchema, 'ConversationWithMessages'],
+  [CampaignSchema, 'Campaign'],
+  [CampaignCreateSchema, 'CampaignCreate'],
+  [WebhookEndpointSchema, 'WebhookEndpoint'],
+  [WebhookEndpointCreateSchema, 'WebhookEndpointCreate'],
+  [AccountSchema, 'Account'],
+  [AutomationTriggerSchema, 'AutomationTrigger'],
+  [AutomationRunSchema, 'AutomationRun'],
+  ...webhookEventNames(),
+];
+
+/** The schemas of each webhook event kind, by kind. */
+export function webhookEventSchemas(): Map<string, z.ZodMiniType> {
+  // Each option of the union knows the one value its `event` literal takes.
+  const options = WebhookEventSchema._zod.def.options as readonly z.ZodMiniType[];
+  return new Map(options.map((option) => [String([...option._zod.propValues!.event!][0]), option]));
+}
+
+function webhookEventNames(): Array<readonly [z.ZodMiniType, string]> {
+  return [...webhookEventSchemas()].map(([kind, schema]) => [schema, eventSchemaName(kind)] as const);
+}
+
+/** `message.delivered` -> `MessageDeliveredEvent`. */
+export function eventSchemaName(kind: string): string {
+  return `${kind.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+}
+
+/** The JSON Schemas of `components.schemas`, and how to point at one. */
+export interface ComponentSchemas {
+  /** Every named schema, converted. */
+  readonly schemas: Record<string, JsonSchema>;
+  /** A `$ref` to the component of `schema`. */
+  ref(schema: z.ZodMiniType): JsonSchema;
+}
+
+/**
+ * The named schemas as JSON Schema 2020-12, as the wire carries them: the input side of each zod
+ * schema, since responses are what the clients parse and requests what the mock parses. Open
+ * enums become "one of these, or any other string"; loose objects keep `additionalProperties`.
+ */
+export function componentSchemas(): ComponentSchemas {
+  const registry = z.registry<{ id: string }>();
+  for (const [schema, id] of NAMES) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { io: 'input', uri: (id) => `#/components/schemas/${id}`, override: refine }) as { schemas: Record<string, JsonSchema> };
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  const names = new Map(NAMES);
+  return {
+    schemas,
+    ref: (schema) => {
+      const name = names.get(schema);
+      if (name === undefined) throw new Error('This schema has no component name: add it to NAMES in src/openapi/json-schemas.ts.');
+      return { $ref: `#/components/schemas/${name}` };
+    },
+  };
+}
+
+/** Where zod's JSON Schema says less than the schema means, or more than the wire needs. */
+function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const known = knownValues.get(zodSchema as z.ZodMiniType);
+  if (known !== undefined) {
+    delete jsonSchema.type;
+    jsonSchema.anyOf = [{ type: 'string', enum: [...known.values] }, { type: 'string', description: 'A value added after this document.' }];
+  }
+  // z.int() bounds itself to the safe integers: true of every JSON number a client reads, so noise.
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  // The transform of MessageSchema: its id arrives as `id` or as `message_id`.
+  if (zodSchema === MessageSchema) jsonSchema.anyOf = [{ required: ['id'] }, { required: ['message_id'] }];
+}

@@ -1,0 +1,58 @@
+import type { JsonSchema } from '../contract/endpoints.js';
+import { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
+import { eventSchemaName } from './json-schemas.js';
+
+/** What each event kind means (spec section 6). */
+const MEANINGS: Readonly<Record<(typeof WEBHOOK_EVENT_KINDS)[number], string>> = {
+  'message.received': 'new inbound message',
+  'message.sent': 'outbound message sent',
+  'message.delivered': 'message delivered to the recipient',
+  'message.read': 'message read by the recipient',
+  'message.failed': 'message delivery failed',
+  'conversation.created': 'new conversation opened',
+  'conversation.closed': 'conversation closed',
+  'contact.created': 'new contact added',
+  'contact.updated': 'contact updated',
+  'campaign.completed': 'campaign finished sending',
+};
+
+/** The `X-Service-Signature` header parameter of every delivery. */
+export const SIGNATURE_PARAMETER: JsonSchema = {
+  name: 'X-Service-Signature',
+  in: 'header',
+  required: true,
+  description:
+    'HMAC-SHA256 of the raw request body, keyed with the endpoint\'s `secret`, hex-encoded, as `sha256=<hex>`. Verify it over the exact bytes received ' +
+    '(never re-serialised JSON) with a constant-time comparison; bizmsg\'s `verifyWebhook` also accepts the bare hex digest.',
+  schema: { type: 'string', pattern: '^(sha256=)?[0-9a-fA-F]{64}$' },
+};
+
+const DELIVERY =
+  'A delivery that does not get a 2xx answer within 10 s (a non-2xx status, a network error or a time-out; the spec does not say, this is what bizmsg decided) ' +
+  'is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 24 hours; when the 5th retry also fails the endpoint is disabled and the account owner gets an e-mail.';
+
+/** The `webhooks` section: one POST per event kind, with its payload and signature. */
+export function webhooksSection(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_KINDS.map((kind) => [
+      kind,
+      {
+        post: {
+          operationId: `on${eventSchemaName(kind)}`,
+          summary: `${kind}: ${MEANINGS[kind]}`,
+          description:
+            `POSTed to every active endpoint whose \`events\` include \`${kind}\`. ` +
+            (kind === 'message.delivered' ? '' : "The spec does not show this kind's `data` fields; bizmsg accepts any object. ") +
+            DELIVERY,
+          tags: ['Webhook events'],
+          parameters: [{ $ref: '#/components/parameters/ServiceSignature' }],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(kind)}` } } } },
+          responses: {
+            '2XX': { description: 'Handled: the delivery succeeded.' },
+            '401': { description: 'The signature does not match: the receiver rejects the delivery, which counts as failed.' },
+          },
+        },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { validate } from '@readme/openapi-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMockServer, openApiDocument, SCOPES, startMockHttpServer } from '../../src/mock/index.js';
+
+const root = new URL('../..', import.meta.url);
+
+/** Every `$ref` in a document. */
+function refs(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => refs(item, found));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref') found.push(child as string);
+      else refs(child, found);
+    }
+  }
+  return found;
+}
+
+describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) => {
+  const document = openApiDocument(variant) as any;
+
+  it('is valid OpenAPI 3.1 for @readme/openapi-parser: no error, no warning', async () => {
+    const result = await validate(structuredClone(document));
+    expect(result).toEqual({ valid: true, warnings: [], specification: 'OpenAPI' });
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('resolves every $ref, and every component schema is used', () => {
+    const targets = new Set(refs(document));
+    for (const target of targets) {
+      const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(target)!;
+      expect(document.components[section!][name!], target).toBeDefined();
+    }
+    for (const name of Object.keys(document.components.schemas)) expect(targets.has(`#/components/schemas/${name}`), name).toBe(true);
+  });
+
+  it('names the scope of every operation in its security requirement and in x-scopes', () => {
+    const scheme = variant === 1 ? 'ApiKeyAuth' : 'BearerAuth';
+    expect(document.components.securitySchemes[scheme]).toMatchObject(variant === 1 ? { type: 'apiKey', in: 'header', name: 'X-API-Key' } : { type: 'http', scheme: 'bearer' });
+    const operations = Object.values(document.paths).flatMap((item: any) => Object.entries(item).filter(([method]) => method !== 'parameters').map(([, op]) => op as any));
+    expect(operations).toHaveLength(variant === 1 ? 9 : 13);
+    for (const op of operations) {
+      expect(op.security).toEqual([{ [scheme]: op['x-scopes'] }]);
+      expect(SCOPES).toContain(op['x-scopes'][0]);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '429', '500']));
+    }
+  });
+
+  it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {
+    expect(Object.keys(document.webhooks)).toHaveLength(10);
+    expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MessageDeliveredEvent' });
+    expect(document.components.parameters.ServiceSignature).toMatchObject({ name: 'X-Service-Signature', in: 'header', required: true });
+    expect(document.components.schemas.MessageDeliveredEvent.properties.data.required).toEqual(['message_id', 'to', 'status', 'delivered_at']);
+  });
+
+  it('keeps open enums open and loose objects loose', () => {
+    const contact = document.components.schemas.Contact;
+    expect(contact.additionalProperties).toEqual({});
+    expect(document.components.schemas.Message.properties.status).toEqual({
+      anyOf: [{ type: 'string', enum: ['sent', 'delivered', 'read', 'failed', 'received'] }, { type: 'string', description: 'A value added after this document.' }],
+    });
+  });
+});
+
+describe('where the documents are', () => {
+  const mocks: Array<{ close(): unknown }> = [];
+  afterAll(async () => {
+    for (const mock of mocks) await mock.close();
+  });
+
+  it('ships dist/openapi/v1.json and v2.json, built from the same function', () => {
+    for (const variant of [1, 2] as const) {
+      const file = new URL(`dist/openapi/v${variant}.json`, root);
+      expect(existsSync(file), 'run npm run build').toBe(true);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(openApiDocument(variant));
+    }
+  });
+
+  it('is served by the mock at GET {baseUrl}/openapi.json without a key, naming the mock as server (msw)', async () => {
+    const mock = createMockServer({ variant: 1, baseUrl: 'https://openapi.bizmsg.test/api/v1' });
+    mocks.push(mock);
+    mock.listen();
+    mock.inject({ status: 500, rate: 1 });
+    const response = await fetch(`${mock.baseUrl}/openapi.json`);
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/json']);
+    expect(await response.json()).toEqual({ ...openApiDocument(1), servers: [{ url: mock.baseUrl }] });
+    expect(mock.openApiDocument()).toEqual({ ...openApiDocument(1), servers: [{ url: mock.baseUrl }] });
+    expect((await fetch(`${mock.baseUrl}/openapi.json`, { method: 'POST' })).status).toBe(500);
+  });
+
+  it('is served over HTTP and printed by bizmsg-mock --openapi', async () => {
+    const server = await startMockHttpServer({ variant: 2 });
+    mocks.push(server);
+    const response = await fetch(`${server.url}/openapi.json`);
+    expect(await response.json()).toEqual({ ...openApiDocument(2), servers: [{ url: server.url }] });
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--openapi', '--variant', '1', '--port', '4999'], { cwd: root, encoding: 'utf8' });
+    expect(JSON.parse(printed)).toEqual({ ...openApiDocument(1), servers: [{ url: 'http://127.0.0.1:4999/api/v1' }] });
+  });
+});
