@@ -1,4 +1,11 @@
-import { createMockServer, startMockHttpServer, type MockServer } from 'bizmsg/mock';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockServer, openApiDocument, startMockHttpServer, type MockServer } from 'bizmsg/mock';
+import { Pool } from 'undici';
 import { alternate, median, ratio, type BenchOptions, type Row } from './lib.js';
 import { localServer } from './local-server.js';
 
@@ -55,8 +62,157 @@ async function throughput(url: string, headers: Record<string, string>, ms: numb
   return (count / ms) * 1000;
 }
 
+/** A server in a child process, and its CPU time so far (Linux /proc, in µs). */
+interface ChildServer {
+  url: string;
+  apiKey?: string;
+  cpuMicros(): number;
+  close(): Promise<void>;
+}
+
+/** Starts `node <args>` and waits for the JSON line it prints once listening. */
+async function childServer(args: string[]): Promise<ChildServer> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  const { url, apiKey } = JSON.parse(line) as { url: string; apiKey?: string };
+  return { url, apiKey, cpuMicros: () => cpuMicros(child.pid!), close: () => stop(child) };
+}
+
+/** Prism mocking `document` on a free loopback port, once it answers. */
+async function prismServer(document: string, headers: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort();
+  const bin = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+  const child = spawn(process.execPath, [bin, 'mock', document, '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/account/me`, { headers }).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (performance.now() > deadline) throw new Error('Prism did not answer within 120 s.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, cpuMicros: () => cpuMicros(child.pid!), close: () => stop(child) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** User + system CPU time of a process, from /proc (clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** Requests/s and server CPU µs per request, from 8 keep-alive connections of an undici pool for `ms`. */
+async function load(server: ChildServer, path: string, headers: Record<string, string>, ms: number): Promise<{ rps: number; cpu: number }> {
+  const { origin, pathname } = new URL(`${server.url}${path}`);
+  const pool = new Pool(origin, { connections: 8 });
+  let count = 0;
+  const cpuBefore = server.cpuMicros();
+  const until = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (performance.now() < until) {
+        const response = await pool.request({ method: 'GET', path: pathname, headers });
+        await response.body.text();
+        if (response.statusCode !== 200) throw new Error(`${origin}${pathname} answered ${response.statusCode}`);
+        count += 1;
+      }
+    }),
+  );
+  const cpu = (server.cpuMicros() - cpuBefore) / count;
+  await pool.close();
+  return { rps: (count / ms) * 1000, cpu };
+}
+
+/**
+ * The mock as a team would run it (`bizmsg-mock`, its own process) against a bare node:http
+ * server and against Prism serving the generated document, each in its own process, loaded
+ * alike from this one, alternating, several rounds. Requests/s, and server CPU per request
+ * (which the shared machine's load disturbs less).
+ */
+async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
+  const documentPath = join(tmpdir(), `bizmsg-bench-openapi-${process.pid}.json`);
+  writeFileSync(documentPath, JSON.stringify(openApiDocument(2)));
+  const mock = await childServer([join(root, 'bench/servers/mock.mjs'), '2']);
+  const headers = { authorization: `Bearer ${mock.apiKey}` };
+  const floor = await childServer([join(root, 'bench/servers/floor.mjs')]);
+  const prism = await prismServer(documentPath, headers);
+  try {
+    const ms = quick ? 500 : 3000;
+    const rounds = quick ? 1 : 5;
+    const samples = { mock: [] as Array<{ rps: number; cpu: number }>, floor: [] as Array<{ rps: number; cpu: number }>, prism: [] as Array<{ rps: number; cpu: number }> };
+    // Warm-up: JIT and connections, not measured.
+    for (const [server, path] of [[mock, '/account/me'], [floor, '/account/me'], [prism, '/account/me']] as const) await load(server, path, headers, 300);
+    await alternate(rounds, {
+      mock: async () => (samples.mock.push(await load(mock, '/account/me', headers, ms)), 0),
+      floor: async () => (samples.floor.push(await load(floor, '/account/me', headers, ms)), 0),
+      prism: async () => (samples.prism.push(await load(prism, '/account/me', headers, ms)), 0),
+    });
+    const rps = { mock: median(samples.mock.map((s) => s.rps)), floor: median(samples.floor.map((s) => s.rps)), prism: median(samples.prism.map((s) => s.rps)) };
+    const cpu = { mock: median(samples.mock.map((s) => s.cpu)), floor: median(samples.floor.map((s) => s.cpu)), prism: median(samples.prism.map((s) => s.cpu)) };
+    const rounds_ = (key: keyof typeof samples) => samples[key].map((s) => Math.round(s.rps)).join(', ');
+    console.error(`figure 7 rounds, req/s: mock ${rounds_('mock')}; node:http ${rounds_('floor')}; Prism ${rounds_('prism')}`);
+    const subject = 'GET /account/me, 8 connections, server in its own process';
+    return [
+      {
+        figure: '7',
+        subject: `bizmsg-mock over HTTP, ${subject}`,
+        value: Math.round(rps.mock),
+        unit: 'req/s',
+        baseline: { name: 'bare node:http JSON server', value: Math.round(rps.floor), ratio: ratio(rps.mock, rps.floor) },
+        target: { text: '>= 0.8x node:http', met: rps.mock >= 0.8 * rps.floor },
+      },
+      {
+        figure: '7',
+        subject: `bizmsg-mock over HTTP, ${subject}`,
+        value: Math.round(rps.mock),
+        unit: 'req/s',
+        baseline: { name: `Prism ${PRISM_VERSION} mocking the generated document`, value: Math.round(rps.prism), ratio: ratio(rps.mock, rps.prism) },
+        target: { text: '>= 3x Prism', met: rps.mock >= 3 * rps.prism },
+      },
+      {
+        figure: '7',
+        subject: 'bizmsg-mock server CPU per request',
+        value: Math.round(cpu.mock),
+        unit: 'µs',
+        baseline: { name: 'bare node:http', value: Math.round(cpu.floor), ratio: ratio(cpu.mock, cpu.floor) },
+        note: `Prism: ${Math.round(cpu.prism)} µs`,
+      },
+    ];
+  } finally {
+    await Promise.all([mock.close(), floor.close(), prism.close()]);
+    rmSync(documentPath, { force: true });
+  }
+}
+
+const PRISM_VERSION = (createRequire(import.meta.url)('@stoplight/prism-cli/package.json') as { version: string }).version;
+
 /** Figure 7: the mock's list latency against store size, and its requests/s over HTTP. */
-export async function measureMock({ quick }: BenchOptions): Promise<Row[]> {
+export async function measureMock(options: BenchOptions): Promise<Row[]> {
+  const { quick } = options;
   const small = mockWith(100);
   const large = mockWith(100_000);
   const iterations = quick ? 200 : 2000;
@@ -90,11 +246,12 @@ export async function measureMock({ quick }: BenchOptions): Promise<Row[]> {
       { figure: '7', subject: 'mock in process through msw, GET /account/me (sequential)', value: Math.round(viaMsw), unit: 'µs' },
       {
         figure: '7',
-        subject: 'mock over HTTP, GET /account/me, 8 connections',
+        subject: 'mock over HTTP, GET /account/me, 8 connections, server and fetch loops in one process',
         value: Math.round(rps.mock),
         unit: 'req/s',
         baseline: { name: 'bare node:http JSON server', value: Math.round(rps.floor), ratio: ratio(rps.mock, rps.floor) },
       },
+      ...(await servers(options)),
     ];
   } finally {
     small.stop();

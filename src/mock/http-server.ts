@@ -78,16 +78,15 @@ class NodeAdapter {
       return;
     }
     try {
-      const response = await this.#mock.handle(nodeMockRequest(req, this.#origin, this.#validationStatus));
+      const answer = await this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus));
       if (answeredOnSocket(req)) return;
       // The rest of a body over the limit is never read, so the connection cannot carry another request.
-      if (response.status === 413) {
-        await answerAndLinger(req, response);
+      if (answer.status === 413) {
+        answerAndLinger(req, answer);
         return;
       }
-      const body = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(body.length) });
-      res.end(body);
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+      res.end(answer.body);
     } catch {
       // An injected network error (the mock answers everything else), or an answer that could
       // not be written: either way the connection fails.
@@ -117,7 +116,7 @@ class NodeAdapter {
   async answerConnect(req: IncomingMessage, socket: Socket): Promise<void> {
     const noBody = () => Promise.resolve(new ArrayBuffer(0));
     try {
-      await answerOnSocket(socket, await this.#mock.handle(nodeMockRequest(req, this.#origin, this.#validationStatus, noBody)));
+      answerOnSocket(socket, await this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus, noBody)));
     } catch {
       socket.destroy();
     }

@@ -21,7 +21,7 @@ export {
 } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
 export type { FaultSpec } from './faults.js';
-export type { MockRequest } from './request.js';
+export type { MockAnswer, MockRequest } from './request.js';
 export type { VirtualClock } from './clock.js';
 export type {
   DeliveryAttempt,

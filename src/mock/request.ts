@@ -14,3 +14,12 @@ export interface MockRequest {
   /** The body's bytes; may reject with the mock's 413 when the body is over the limit. */
   arrayBuffer(): Promise<ArrayBuffer>;
 }
+
+/** An answer of the mock as plain data: what `handle` turns into a fetch `Response`. */
+export interface MockAnswer {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON text of the body. */
+  readonly body: string;
+}

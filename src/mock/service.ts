@@ -21,7 +21,7 @@ import {
 } from './options.js';
 import { seededRandom } from './random.js';
 import { RateLimiter } from './rate-limiter.js';
-import type { MockRequest } from './request.js';
+import type { MockAnswer, MockRequest } from './request.js';
 import { Router } from './router.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
@@ -114,12 +114,23 @@ export class MockService {
    * envelope. Throws only `MockNetworkError`, for an injected connection failure.
    */
   async handle(request: MockRequest): Promise<Response> {
+    const { status, headers, body } = await this.answer(request);
+    return new Response(body, { status, headers });
+  }
+
+  /**
+   * `handle` without the fetch `Response`: the answer as plain data, for adapters that write it
+   * themselves (the HTTP server does, which saves a stream per request). Throws only
+   * `MockNetworkError`.
+   */
+  async answer(request: MockRequest): Promise<MockAnswer> {
     let rateHeaders: Record<string, string> = {};
     try {
       const url = this.#urlOf(request);
       const path = url.pathname === this.#basePath ? '/' : url.pathname.startsWith(`${this.#basePath}/`) ? url.pathname.slice(this.#basePath.length) : undefined;
       if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
-      if (path === OPENAPI_PATH && request.method === 'GET') return this.#openApiResponse();
+      // The document needs no key and stays out of faults and rate limits: tools load it first.
+      if (path === OPENAPI_PATH && request.method === 'GET') return this.#json(200, this.#openApiText(), {});
       await this.#faults.apply(request.method, path);
       checkDeclaredLength(request);
       const key = authenticate(request, this.variant, this.#store);
@@ -197,11 +208,6 @@ export class MockService {
     return JSON.parse(this.#openApiText()) as Record<string, unknown>;
   }
 
-  /** `GET {baseUrl}/openapi.json`: the document, without a key, outside faults and rate limits. */
-  #openApiResponse(): Response {
-    return new Response(this.#openApiText(), { status: 200, headers: { 'content-type': 'application/json', date: this.clock.date().toUTCString() } });
-  }
-
   /** The document as JSON, built on first use. */
   #openApiText(): string {
     return (this.#openApi ??= JSON.stringify(openApiDocument(this.variant, { serverUrl: this.baseUrl })));
@@ -225,11 +231,12 @@ export class MockService {
     return text;
   }
 
-  #json(status: number, body: unknown, headers: Record<string, string>): Response {
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+  #json(status: number, body: unknown, headers: Record<string, string>): MockAnswer {
+    return {
       status,
       headers: { 'content-type': 'application/json', date: this.clock.date().toUTCString(), ...headers },
-    });
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    };
   }
 
   #applySeed(): void {

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { envelopeOf } from './envelope.js';
+import type { MockAnswer } from './request.js';
 import type { MockVariant } from './options.js';
 import { validationError } from './validate.js';
 
@@ -41,9 +42,9 @@ export function answerUnparsable(variant: MockVariant, error: NodeJS.ErrnoExcept
   writeAndClose(socket, envelope.validationStatus, { 'content-type': 'application/json' }, body);
 }
 
-/** Writes a whole response straight to `socket` and closes it once sent. */
-export async function answerOnSocket(socket: Socket, response: Response): Promise<void> {
-  writeAndClose(socket, response.status, Object.fromEntries(response.headers), Buffer.from(await response.arrayBuffer()));
+/** Writes a whole answer straight to `socket` and closes it once sent. */
+export function answerOnSocket(socket: Socket, answer: MockAnswer): void {
+  writeAndClose(socket, answer.status, answer.headers, answer.body);
 }
 
 /**
@@ -53,10 +54,9 @@ export async function answerOnSocket(socket: Socket, response: Response): Promis
  * `LINGER_MS`. Closing at once would reset a connection the client is still writing to, and a
  * reset may take the unread answer with it.
  */
-export async function answerAndLinger(req: IncomingMessage, response: Response): Promise<void> {
+export function answerAndLinger(req: IncomingMessage, answer: MockAnswer): void {
   const { socket } = req;
-  const body = Buffer.from(await response.arrayBuffer());
-  socket.end(rawResponse(response.status, Object.fromEntries(response.headers), body));
+  socket.end(rawResponse(answer.status, answer.headers, answer.body));
   req.resume();
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
@@ -71,12 +71,12 @@ export function answeredOnSocket(req: IncomingMessage): boolean {
 /** How long a connection closed after an unread body keeps discarding what the client still sends. */
 const LINGER_MS = 2000;
 
-function writeAndClose(socket: Socket, status: number, headers: Record<string, string>, body: string | Buffer): void {
+function writeAndClose(socket: Socket, status: number, headers: Readonly<Record<string, string>>, body: string): void {
   // Destroyed once sent: a half-closed socket would keep a request Node gave up on waiting.
   socket.end(rawResponse(status, headers, body), () => socket.destroy());
 }
 
-function rawResponse(status: number, headers: Record<string, string>, body: string | Buffer): Buffer {
+function rawResponse(status: number, headers: Readonly<Record<string, string>>, body: string): Buffer {
   const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');

@@ -64,6 +64,6 @@ describe('bizmsg-mock bin', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect([code, stderr.trim()]).toEqual([2, 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N]']);
+    expect([code, stderr.trim()]).toEqual([2, 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]']);
   });
 });
