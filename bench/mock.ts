@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createMockServer, openApiDocument, startMockHttpServer, type MockServer } from 'bizmsg/mock';
 import { Pool } from 'undici';
 import { alternate, median, ratio, type BenchOptions, type Row } from './lib.js';
+import { floorAnswer } from './floor-answer.mjs';
 import { localServer } from './local-server.js';
 
 /** A mock holding `count` contacts, without a rate limit in the way. */
@@ -222,10 +223,7 @@ export async function measureMock(options: BenchOptions): Promise<Row[]> {
   });
   const viaMsw = await mswLatency(iterations);
   const http = await startMockHttpServer({ variant: 2, plans: { enterprise: { rateLimit: 1_000_000_000 } } });
-  const floor = await localServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"data":{"id":1,"name":"Acme Test Account","email":"owner@acme.test","plan":"enterprise"}}');
-  });
+  const floor = await localServer(floorAnswer);
   try {
     const ms = quick ? 500 : 3000;
     const headers = { authorization: `Bearer ${http.apiKey}` };

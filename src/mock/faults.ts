@@ -58,8 +58,12 @@ export class FaultInjector {
     this.#faults = [];
   }
 
-  /** Applies the first fault that matches `METHOD /path` and is drawn, if any. */
-  async apply(method: string, path: string): Promise<void> {
+  /** Applies the first fault that matches `METHOD /path` and is drawn, if any; undefined (nothing to wait for) when there are no faults. */
+  apply(method: string, path: string): Promise<void> | undefined {
+    return this.#faults.length === 0 ? undefined : this.#apply(method, path);
+  }
+
+  async #apply(method: string, path: string): Promise<void> {
     const target = `${method} ${path}`;
     const fault = this.#faults.find((f) => f.remaining > 0 && f.matches(target));
     if (fault === undefined || (fault.spec.rate !== undefined && this.#random() >= fault.spec.rate)) return;

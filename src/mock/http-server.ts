@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { envelopeOf } from './envelope.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from './options.js';
+import type { MockAnswer } from './request.js';
 import { MockService } from './service.js';
 import { answerAndLinger, answeredOnSocket, answerOnSocket, answerUnparsable, ResponsesInProgress } from './socket-answers.js';
 import { validationError } from './validate.js';
@@ -31,7 +32,7 @@ export interface MockHttpServer {
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
   const { port = 0, host = '127.0.0.1', ...mockOptions } = options;
   let adapter: NodeAdapter | undefined;
-  const server = createServer((req, res) => void adapter!.serve(req, res));
+  const server = createServer((req, res) => adapter!.serve(req, res));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter!.answerUnparsable(error, socket));
   server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter!.answerConnect(req, socket));
   await new Promise<void>((resolve, reject) => {
@@ -55,6 +56,14 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   };
 }
 
+/**
+ * Fails the connection: after an injected network error (the mock answers everything else), or
+ * an answer that could not be written.
+ */
+function fail(res: ServerResponse): void {
+  res.socket?.destroy();
+}
+
 /** Carries requests from node:http to the mock and its answers back. */
 class NodeAdapter {
   readonly #mock: MockService;
@@ -68,8 +77,8 @@ class NodeAdapter {
     this.#validationStatus = envelopeOf(mock.variant).validationStatus;
   }
 
-  /** Answers one request. */
-  async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Answers one request: at once when the mock can, like a plain node:http handler. */
+  serve(req: IncomingMessage, res: ServerResponse): void {
     // A request pipelined behind one answered on the socket: it will get no answer, so it must not run.
     if (answeredOnSocket(req)) return;
     this.#responses.add(req.socket, res);
@@ -77,8 +86,19 @@ class NodeAdapter {
       this.#answerOtherVersion(req, res);
       return;
     }
+    let answer: MockAnswer | Promise<MockAnswer>;
     try {
-      const answer = await this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus));
+      answer = this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus));
+    } catch {
+      fail(res);
+      return;
+    }
+    if (answer instanceof Promise) answer.then((later) => this.#write(req, res, later), () => fail(res));
+    else this.#write(req, res, answer);
+  }
+
+  #write(req: IncomingMessage, res: ServerResponse, answer: MockAnswer): void {
+    try {
       if (answeredOnSocket(req)) return;
       // The rest of a body over the limit is never read, so the connection cannot carry another request.
       if (answer.status === 413) {
@@ -88,9 +108,7 @@ class NodeAdapter {
       res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
       res.end(answer.body);
     } catch {
-      // An injected network error (the mock answers everything else), or an answer that could
-      // not be written: either way the connection fails.
-      res.socket?.destroy();
+      fail(res);
     }
   }
 

@@ -37,16 +37,22 @@ interface CompiledRoute extends Route {
 
 /** Matches requests to routes; a path that exists with other methods is told apart from a missing one. */
 export class Router {
-  readonly #routes: CompiledRoute[];
+  /** The routes by the first segment of their path: a request is tried only against those that could match. */
+  readonly #bySegment = new Map<string, CompiledRoute[]>();
 
   constructor(routes: readonly Route[]) {
-    this.#routes = routes.map((route) => ({ ...route, ...compilePath(route.endpoint.path) }));
+    for (const route of routes) {
+      const segment = firstSegment(route.endpoint.path);
+      const group = this.#bySegment.get(segment) ?? [];
+      group.push({ ...route, ...compilePath(route.endpoint.path) });
+      this.#bySegment.set(segment, group);
+    }
   }
 
   /** The route for `method` and `path`; if only the method is wrong, the methods the path has; else undefined. */
   match(method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
     const allowed: string[] = [];
-    for (const route of this.#routes) {
+    for (const route of this.#bySegment.get(firstSegment(path)) ?? []) {
       const found = route.pattern.exec(path);
       if (found === null) continue;
       if (route.endpoint.method !== method) {
@@ -61,6 +67,12 @@ export class Router {
     }
     return allowed.length > 0 ? { allowed } : undefined;
   }
+}
+
+/** `contacts` of `/contacts/{id}` (every route path starts with a literal segment). */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
 }
 
 /** A path segment decoded; a malformed escape is kept as is (it then matches no resource). */

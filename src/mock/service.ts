@@ -22,14 +22,14 @@ import {
 import { seededRandom } from './random.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { MockAnswer, MockRequest } from './request.js';
-import { Router } from './router.js';
+import { Router, type RouteInput } from './router.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { messageRoutes } from './routes/messages.js';
 import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
-import { MockStore, type MockState, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
+import { MockStore, type MockKey, type MockState, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
 import { checkPhone, parseWith } from './validate.js';
 import { openApiDocument } from '../openapi/document.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
@@ -64,6 +64,8 @@ export class MockService {
   readonly #context: MockContext;
   #store = new MockStore();
   #openApi: string | undefined;
+  #dateSecond = Number.NaN;
+  #dateText = '';
 
   constructor(options: MockServerOptions = {}) {
     this.#options = options;
@@ -120,18 +122,32 @@ export class MockService {
 
   /**
    * `handle` without the fetch `Response`: the answer as plain data, for adapters that write it
-   * themselves (the HTTP server does, which saves a stream per request). Throws only
-   * `MockNetworkError`.
+   * themselves (the HTTP server does). It comes at once when nothing needs waiting for (no
+   * fault's delay, no body to read), else as a promise: a request needs no turn of the event
+   * loop it does not have to wait for. Throws (or rejects with) only `MockNetworkError`.
    */
-  async answer(request: MockRequest): Promise<MockAnswer> {
-    let rateHeaders: Record<string, string> = {};
+  answer(request: MockRequest): MockAnswer | Promise<MockAnswer> {
     try {
       const url = this.#urlOf(request);
       const path = url.pathname === this.#basePath ? '/' : url.pathname.startsWith(`${this.#basePath}/`) ? url.pathname.slice(this.#basePath.length) : undefined;
       if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
       // The document needs no key and stays out of faults and rate limits: tools load it first.
       if (path === OPENAPI_PATH && request.method === 'GET') return this.#json(200, this.#openApiText(), {});
-      await this.#faults.apply(request.method, path);
+      const fault = this.#faults.apply(request.method, path);
+      if (fault === undefined) return this.#route(request, url, path);
+      return fault.then(
+        () => this.#route(request, url, path),
+        (error: unknown) => this.#failure(error, {}),
+      );
+    } catch (error) {
+      return this.#failure(error, {});
+    }
+  }
+
+  /** The answer of the route `path` names, from authentication on. */
+  #route(request: MockRequest, url: URL, path: string): MockAnswer | Promise<MockAnswer> {
+    let rateHeaders: Record<string, string> = {};
+    try {
       checkDeclaredLength(request);
       const key = authenticate(request, this.variant, this.#store);
       const plan = this.#plans[key.plan]!;
@@ -140,13 +156,24 @@ export class MockService {
       if (match === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${request.method} ${path} in Variant ${this.variant}.`);
       if ('allowed' in match) throw methodNotFound(request.method, path, match.allowed);
       authorize(key, match.route.endpoint.scope);
-      const result = await match.route.handle({ request, params: match.params, query: url.searchParams, key, plan });
-      return this.#json(match.route.endpoint.status, this.#envelope.success(result.data, result.meta), rateHeaders);
+      const { endpoint } = match.route;
+      const outcome = match.route.handle(new Input(request, match.params, url, key, plan));
+      const headers = rateHeaders;
+      if (!(outcome instanceof Promise)) return this.#json(endpoint.status, this.#envelope.success(outcome.data, outcome.meta), headers);
+      return outcome.then(
+        (result) => this.#json(endpoint.status, this.#envelope.success(result.data, result.meta), headers),
+        (error: unknown) => this.#failure(error, headers),
+      );
     } catch (error) {
-      if (error instanceof MockNetworkError) throw error;
-      const answer = error instanceof MockHttpError ? error : unexpected(error);
-      return this.#json(answer.status, this.#withoutKeys(this.#envelope.error(answer)), { ...rateHeaders, ...answer.headers });
+      return this.#failure(error, rateHeaders);
     }
+  }
+
+  /** The error answer for what a request threw; an injected network error is thrown on. */
+  #failure(error: unknown, rateHeaders: Record<string, string>): MockAnswer {
+    if (error instanceof MockNetworkError) throw error;
+    const answer = error instanceof MockHttpError ? error : unexpected(error);
+    return this.#json(answer.status, this.#withoutKeys(this.#envelope.error(answer)), { ...rateHeaders, ...answer.headers });
   }
 
   /** Adds a key; scopes default to all of them, the plan to the variant's largest named plan. */
@@ -234,9 +261,19 @@ export class MockService {
   #json(status: number, body: unknown, headers: Record<string, string>): MockAnswer {
     return {
       status,
-      headers: { 'content-type': 'application/json', date: this.clock.date().toUTCString(), ...headers },
+      headers: { 'content-type': 'application/json', date: this.#httpDate(), ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     };
+  }
+
+  /** The clock's time as an HTTP date, formatted once per second. */
+  #httpDate(): string {
+    const second = Math.floor(this.clock.now() / 1000);
+    if (second !== this.#dateSecond) {
+      this.#dateSecond = second;
+      this.#dateText = new Date(second * 1000).toUTCString();
+    }
+    return this.#dateText;
   }
 
   #applySeed(): void {
@@ -268,6 +305,25 @@ export class MockService {
     let hex = '';
     while (hex.length < 32) hex += Math.floor(this.#random() * 0x100000000).toString(16).padStart(8, '0');
     return `sk_test_${hex}`;
+  }
+}
+
+/** What a route handler gets; the query is parsed only for the routes that read it. */
+class Input implements RouteInput {
+  readonly #url: URL;
+
+  constructor(
+    readonly request: MockRequest,
+    readonly params: Record<string, string>,
+    url: URL,
+    readonly key: MockKey,
+    readonly plan: MockPlan,
+  ) {
+    this.#url = url;
+  }
+
+  get query(): URLSearchParams {
+    return this.#url.searchParams;
   }
 }
 

@@ -12,17 +12,17 @@ import { validationError } from './validate.js';
 export class ResponsesInProgress {
   readonly #bySocket = new WeakMap<Socket, Set<ServerResponse>>();
 
-  /** Tracks `res` on its socket until it closes. */
+  /** Tracks `res` on its socket until it finishes; finished ones are dropped as the next arrives (no listener per response). */
   add(socket: Socket, res: ServerResponse): void {
     let responses = this.#bySocket.get(socket);
     if (responses === undefined) this.#bySocket.set(socket, (responses = new Set()));
+    for (const earlier of responses) if (earlier.writableFinished || earlier.destroyed) responses.delete(earlier);
     responses.add(res);
-    res.once('close', () => responses.delete(res));
   }
 
-  /** Whether some response on `socket` has written its head already. */
+  /** Whether some response on `socket` has written its head and not finished. */
   started(socket: Socket): boolean {
-    return [...(this.#bySocket.get(socket) ?? [])].some((res) => res.headersSent);
+    return [...(this.#bySocket.get(socket) ?? [])].some((res) => res.headersSent && !res.writableFinished && !res.destroyed);
   }
 }
 

@@ -12,7 +12,8 @@ export function accountRoutes(ctx: MockContext): Route[] {
   const routes: Route[] = [
     {
       endpoint: (ctx.variant === 1 ? VARIANT1_ENDPOINTS : VARIANT2_ENDPOINTS).getAccount,
-      handle: ({ key }) => ({ data: { ...ACCOUNT, plan: key.plan, scopes: key.scopes } }),
+      // Written out, not spread: JSON.stringify walks an object made by spreading several times slower.
+      handle: ({ key }) => ({ data: { id: ACCOUNT.id, name: ACCOUNT.name, email: ACCOUNT.email, plan: key.plan, scopes: key.scopes } }),
     },
   ];
   if (ctx.variant === 1) {
