@@ -1,6 +1,6 @@
 import { BODY_LIMITS } from '../contract/limits.js';
 import type { JsonSchema } from '../contract/endpoints.js';
-import { ERROR_CODES, statusOfCode, type ErrorCode, type Variant } from '../schemas/error-codes.js';
+import { statusOfCode, type ErrorCode, type Variant } from '../schemas/error-codes.js';
 import { rateLimitHeaders, RETRY_AFTER } from './headers.js';
 
 /** The error envelope of a variant around the error object, its `code` one of `codes`. */
@@ -70,9 +70,25 @@ export class ErrorResponses {
   }
 }
 
+/** What each code means (spec section 7; PAYLOAD_TOO_LARGE is bizmsg's). */
+const MEANINGS: Readonly<Record<ErrorCode, string>> = {
+  VALIDATION_ERROR: 'invalid request parameters, e.g. a required field missing',
+  INVALID_PHONE: 'invalid phone number format',
+  TEMPLATE_NOT_FOUND: 'template does not exist',
+  AUTHENTICATION_ERROR: 'invalid or missing API key',
+  KEY_REVOKED: 'API key revoked',
+  INSUFFICIENT_PERMISSIONS: 'key lacks required scope',
+  PLAN_LIMIT_EXCEEDED: 'plan limit reached',
+  RESOURCE_NOT_FOUND: 'resource does not exist',
+  PAYLOAD_TOO_LARGE: 'request body over the size limit',
+  RATE_LIMIT_EXCEEDED: 'too many requests',
+  INTERNAL_ERROR: 'unexpected server error',
+  MESSAGING_ERROR: 'the upstream messaging channel returned an error',
+};
+
 /** What a code means, and what bizmsg decided where the spec leaves it open. */
 function describe(code: ErrorCode, variant: Variant): string {
-  const meaning = ERROR_CODES[code].meaning;
+  const meaning = MEANINGS[code];
   switch (code) {
     case 'VALIDATION_ERROR':
       return `${meaning}; \`details\` maps each field to its messages (${statusOfCode(code, variant)} in Variant ${variant})`;

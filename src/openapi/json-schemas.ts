@@ -93,7 +93,7 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
   const known = knownValues.get(zodSchema as z.ZodMiniType);
   if (known !== undefined) {
     delete jsonSchema.type;
-    jsonSchema.anyOf = [{ type: 'string', enum: [...known.values] }, { type: 'string', description: 'A value added after this document.' }];
+    jsonSchema.anyOf = [{ type: 'string', enum: [...known] }, { type: 'string', description: 'A value added after this document.' }];
   }
   // z.int() bounds itself to the safe integers: true of every JSON number a client reads, so noise.
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;

@@ -18,8 +18,11 @@ export type ListMeta = z.infer<typeof ListMetaSchema>;
 /** A string that is one of `values` today but may be a newer value tomorrow. */
 export type OpenEnum<T extends string> = T | (string & {});
 
-/** The values each open enum knows today, for the documents generated from the schemas (src/openapi). */
-export const knownValues = /* @__PURE__ */ z.registry<{ values: readonly string[] }>();
+/**
+ * The values each open enum knows today, for the documents generated from the schemas
+ * (src/openapi). A WeakMap rather than a zod registry: the clients carry it, and it costs them nothing.
+ */
+export const knownValues = /* @__PURE__ */ new WeakMap<z.ZodMiniType, readonly string[]>();
 
 /**
  * Accepts any string, typed as the known values plus "other", so a status the service adds
@@ -27,7 +30,9 @@ export const knownValues = /* @__PURE__ */ z.registry<{ values: readonly string[
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function openEnum<const T extends readonly string[]>(values: T): z.ZodMiniType<OpenEnum<T[number]>> {
-  return z.string().register(knownValues, { values }) as unknown as z.ZodMiniType<OpenEnum<T[number]>>;
+  const schema = z.string();
+  knownValues.set(schema, values);
+  return schema as unknown as z.ZodMiniType<OpenEnum<T[number]>>;
 }
 
 /** A phone number as the spec allows it: 8 to 15 digits with an optional leading `+`. */

@@ -5,8 +5,6 @@ export type Variant = 1 | 2;
 export interface ErrorCodeInfo {
   /** The HTTP status it comes with, per variant. */
   readonly status: Readonly<Record<Variant, number>>;
-  /** What it means (spec section 7). */
-  readonly meaning: string;
   /** The code this one is a special case of, at the same status: a status stands for the code its special cases refine. */
   readonly refines?: string;
   /** Not in the spec's table: a code bizmsg added where HTTP forces a status the table lacks (docs/decisions.md). */
@@ -15,18 +13,18 @@ export interface ErrorCodeInfo {
 
 /** Every error code and its status per variant: the spec's table (section 7) and bizmsg's one addition, 413. */
 export const ERROR_CODES = {
-  VALIDATION_ERROR: { status: { 1: 400, 2: 422 }, meaning: 'invalid request parameters, e.g. a required field missing' },
-  INVALID_PHONE: { status: { 1: 400, 2: 400 }, meaning: 'invalid phone number format', refines: 'VALIDATION_ERROR' },
-  TEMPLATE_NOT_FOUND: { status: { 1: 400, 2: 400 }, meaning: 'template does not exist', refines: 'VALIDATION_ERROR' },
-  AUTHENTICATION_ERROR: { status: { 1: 401, 2: 401 }, meaning: 'invalid or missing API key' },
-  KEY_REVOKED: { status: { 1: 401, 2: 401 }, meaning: 'API key revoked', refines: 'AUTHENTICATION_ERROR' },
-  INSUFFICIENT_PERMISSIONS: { status: { 1: 403, 2: 403 }, meaning: 'key lacks required scope' },
-  PLAN_LIMIT_EXCEEDED: { status: { 1: 403, 2: 403 }, meaning: 'plan limit reached' },
-  RESOURCE_NOT_FOUND: { status: { 1: 404, 2: 404 }, meaning: 'resource does not exist' },
-  PAYLOAD_TOO_LARGE: { status: { 1: 413, 2: 413 }, meaning: 'request body over the size limit', extension: true },
-  RATE_LIMIT_EXCEEDED: { status: { 1: 429, 2: 429 }, meaning: 'too many requests' },
-  INTERNAL_ERROR: { status: { 1: 500, 2: 500 }, meaning: 'unexpected server error' },
-  MESSAGING_ERROR: { status: { 1: 502, 2: 502 }, meaning: 'the upstream messaging channel returned an error' },
+  VALIDATION_ERROR: { status: { 1: 400, 2: 422 } },
+  INVALID_PHONE: { status: { 1: 400, 2: 400 }, refines: 'VALIDATION_ERROR' },
+  TEMPLATE_NOT_FOUND: { status: { 1: 400, 2: 400 }, refines: 'VALIDATION_ERROR' },
+  AUTHENTICATION_ERROR: { status: { 1: 401, 2: 401 } },
+  KEY_REVOKED: { status: { 1: 401, 2: 401 }, refines: 'AUTHENTICATION_ERROR' },
+  INSUFFICIENT_PERMISSIONS: { status: { 1: 403, 2: 403 } },
+  PLAN_LIMIT_EXCEEDED: { status: { 1: 403, 2: 403 } },
+  RESOURCE_NOT_FOUND: { status: { 1: 404, 2: 404 } },
+  PAYLOAD_TOO_LARGE: { status: { 1: 413, 2: 413 }, extension: true },
+  RATE_LIMIT_EXCEEDED: { status: { 1: 429, 2: 429 } },
+  INTERNAL_ERROR: { status: { 1: 500, 2: 500 } },
+  MESSAGING_ERROR: { status: { 1: 502, 2: 502 } },
 } as const satisfies Record<string, ErrorCodeInfo>;
 /** One error code of the service. */
 export type ErrorCode = keyof typeof ERROR_CODES;
