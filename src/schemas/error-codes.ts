@@ -2,7 +2,7 @@
 export type Variant = 1 | 2;
 
 /** What the wire says of one error code. */
-export interface ErrorCodeInfo {
+interface ErrorCodeInfo {
   /** The HTTP status it comes with, per variant. */
   readonly status: Readonly<Record<Variant, number>>;
   /** The code this one is a special case of, at the same status: a status stands for the code its special cases refine. */
@@ -47,7 +47,7 @@ export function generalCodesOfStatus(status: number, variant: Variant): ErrorCod
 }
 
 /** Whether any code of the spec's table comes with `status` in `variant`. */
-export function statusHasCodes(status: number, variant: Variant): boolean {
+function statusHasCodes(status: number, variant: Variant): boolean {
   return CODES.some((code) => ERROR_CODES[code].status[variant] === status);
 }
 

@@ -33,3 +33,34 @@ describe('MockService.handle', () => {
     mock.stop();
   });
 });
+
+describe('MockService.answer', () => {
+  const mock = new MockService({ variant: 1 });
+
+  it('gives the answer as plain data, at once when nothing needs waiting for, and as handle() would', async () => {
+    const get = request(mock, { method: 'GET', url: `${mock.baseUrl}/account/me` });
+    const now = mock.answer(get);
+    expect(now).not.toBeInstanceOf(Promise);
+    const response = await mock.handle(get);
+    const { status, headers, body } = now as Exclude<typeof now, Promise<unknown>>;
+    // The same answer, one request further into the rate-limit window.
+    expect([status, JSON.parse(body), { ...headers, 'x-ratelimit-remaining': String(Number(headers['x-ratelimit-remaining']) - 1) }]).toEqual([
+      response.status,
+      await response.json(),
+      Object.fromEntries(response.headers),
+    ]);
+    expect(headers).toMatchObject({ 'content-type': 'application/json', 'x-ratelimit-limit': '1000' });
+  });
+
+  it('gives a promise where a body must be read or a fault waits, and throws only an injected network error', async () => {
+    const created = mock.answer(request(mock, {}));
+    expect(created).toBeInstanceOf(Promise);
+    expect((await created).status).toBe(200);
+    mock.inject({ route: 'GET /account/me', delay: 1 });
+    const delayed = mock.answer(request(mock, { method: 'GET', url: `${mock.baseUrl}/account/me` }));
+    expect(delayed).toBeInstanceOf(Promise);
+    expect((await delayed).status).toBe(200);
+    mock.inject({ route: 'GET /account/me', networkError: true });
+    await expect(async () => mock.answer(request(mock, { method: 'GET', url: `${mock.baseUrl}/account/me` }))).rejects.toThrow('Injected network error');
+  });
+});
