@@ -70,9 +70,9 @@ describe('where the documents are', () => {
     for (const mock of mocks) await mock.close();
   });
 
-  it('ships dist/openapi/v1.json and v2.json, built from the same function', () => {
+  it('ships openapi/v1.json and v2.json, built from the same function', () => {
     for (const variant of [1, 2] as const) {
-      const file = new URL(`dist/openapi/v${variant}.json`, root);
+      const file = new URL(`openapi/v${variant}.json`, root);
       expect(existsSync(file), 'run npm run build').toBe(true);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(openApiDocument(variant));
     }
