@@ -16,10 +16,10 @@ function pendingChangesets(): string[] {
 }
 
 describe('what a release publishes', () => {
-  it('packs the build, the README, the LICENSE and the CHANGELOG, and nothing else', () => {
+  it('packs the build, the OpenAPI documents, the README, the LICENSE and the CHANGELOG, and nothing else', () => {
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' }));
     const files: string[] = packed.files.map((file: { path: string }) => file.path);
-    expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
+    expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'openapi/v1.json', 'openapi/v2.json', 'package.json']);
     expect(files).toContain('dist/index.js');
   });
 

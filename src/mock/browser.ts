@@ -1,6 +1,8 @@
 // bizmsg/mock in a browser page: web.ts plus a mock served by msw's Service Worker (setupWorker).
 export { createMockWorker, MockWorker } from './msw-worker.js';
 export { MockService } from './service.js';
+export { openApiDocument } from '../openapi/document.js';
+export type { OpenApiOptions } from '../openapi/document.js';
 export {
   AUTOMATIONS,
   BODY_LIMITS,
@@ -17,7 +19,7 @@ export {
 } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
 export type { FaultSpec } from './faults.js';
-export type { MockRequest } from './request.js';
+export type { MockAnswer, MockRequest } from './request.js';
 export type { VirtualClock } from './clock.js';
 export type {
   DeliveryAttempt,

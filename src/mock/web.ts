@@ -1,6 +1,8 @@
 // bizmsg/mock on Web APIs alone (Workers and other runtimes without Node built-ins): MockService, no msw, whose
 // core needs localStorage or Node to load. browser.ts adds msw's Service Worker; index.ts msw/node and an HTTP server.
 export { MockService } from './service.js';
+export { openApiDocument } from '../openapi/document.js';
+export type { OpenApiOptions } from '../openapi/document.js';
 export {
   AUTOMATIONS,
   BODY_LIMITS,
@@ -17,7 +19,7 @@ export {
 } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
 export type { FaultSpec } from './faults.js';
-export type { MockRequest } from './request.js';
+export type { MockAnswer, MockRequest } from './request.js';
 export type { VirtualClock } from './clock.js';
 export type {
   DeliveryAttempt,

@@ -25,7 +25,7 @@ const SECURITY: Record<Variant, { name: string; scheme: JsonSchema }> = {
  * envelopes, every error code with its status, security with the scope of each operation,
  * rate-limit headers, pagination and the webhook payloads.
  */
-export function openApiDocument(variant: Variant, options: OpenApiOptions = {}): JsonSchema {
+export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): Record<string, unknown> {
   const components = componentSchemas();
   const errors = new ErrorResponses(variant);
   const security = SECURITY[variant];
