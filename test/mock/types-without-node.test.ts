@@ -51,7 +51,6 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe('the types of the Web builds of bizmsg/mock without @types/node ("types": [], lib DOM)', () => {
   it.each([
-    ['a browser suite, bundler resolution', 'browser.ts', { moduleResolution: 'bundler' }],
     ['a browser suite, bundler resolution with the browser condition', 'browser.ts', { moduleResolution: 'bundler', customConditions: ['browser'] }],
     ['a Workers suite, bundler resolution with the Workers conditions', 'worker.ts', { moduleResolution: 'bundler', customConditions: ['workerd', 'worker'] }],
   ])('type-check %s', async (name, file, resolution) => {
