@@ -6,7 +6,15 @@ const body = JSON.stringify({
     name: 'Acme Test Account',
     email: 'owner@acme.test',
     plan: 'enterprise',
-    scopes: ['messages:send', 'messages:read', 'contacts:write', 'contacts:read', 'automations:trigger', 'webhooks:manage', 'account:read'],
+    scopes: [
+      'messages:send',
+      'messages:read',
+      'contacts:write',
+      'contacts:read',
+      'automations:trigger',
+      'webhooks:manage',
+      'account:read',
+    ],
   },
 });
 const length = String(Buffer.byteLength(body));

@@ -31,6 +31,12 @@ export async function measureImport({ quick, root }: BenchOptions): Promise<Row[
     row("import('bizmsg')", times.bizmsg, { text: '<= 0.4x openai', met: above(times.bizmsg) <= 0.4 * openai }),
     row("import('bizmsg/webhooks')", times.webhooks),
     row("import('stripe')", times.stripe),
-    { figure: '2', subject: 'bare node -e 0', value: Math.round(times.bare), unit: 'ms', note: 'the floor subtracted above' },
+    {
+      figure: '2',
+      subject: 'bare node -e 0',
+      value: Math.round(times.bare),
+      unit: 'ms',
+      note: 'the floor subtracted above',
+    },
   ];
 }

@@ -12,13 +12,24 @@ import { localServer } from './local-server.js';
 
 /** A mock holding `count` contacts, without a rate limit in the way. */
 function mockWith(count: number): MockServer {
-  const contacts = Array.from({ length: count }, (_, i) => ({ name: `Contact ${i + 1}`, phone: `49151${String(i + 1).padStart(8, '0')}` }));
-  return createMockServer({ variant: 2, baseUrl: `https://list-${count}.bizmsg.test/api/v1`, plans: { enterprise: { rateLimit: 1_000_000_000 } }, seed: { contacts } });
+  const contacts = Array.from({ length: count }, (_, i) => ({
+    name: `Contact ${i + 1}`,
+    phone: `49151${String(i + 1).padStart(8, '0')}`,
+  }));
+  return createMockServer({
+    variant: 2,
+    baseUrl: `https://list-${count}.bizmsg.test/api/v1`,
+    plans: { enterprise: { rateLimit: 1_000_000_000 } },
+    seed: { contacts },
+  });
 }
 
 /** Median µs of `GET /contacts?page=…` answered in process (no msw, no sockets). */
 async function listLatency(mock: MockServer, page: number, iterations: number): Promise<number> {
-  const request = () => new Request(`${mock.baseUrl}/contacts?page=${page}&per_page=20`, { headers: { authorization: `Bearer ${mock.apiKey}` } });
+  const request = () =>
+    new Request(`${mock.baseUrl}/contacts?page=${page}&per_page=20`, {
+      headers: { authorization: `Bearer ${mock.apiKey}` },
+    });
   for (let i = 0; i < 50; i++) await (await mock.handle(request())).text();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -31,7 +42,11 @@ async function listLatency(mock: MockServer, page: number, iterations: number): 
 
 /** Median µs of one `GET /account/me` through fetch, intercepted by msw (how test suites use it). */
 async function mswLatency(iterations: number): Promise<number> {
-  const mock = createMockServer({ variant: 2, baseUrl: 'https://msw.bizmsg.test/api/v1', plans: { enterprise: { rateLimit: 1_000_000_000 } } });
+  const mock = createMockServer({
+    variant: 2,
+    baseUrl: 'https://msw.bizmsg.test/api/v1',
+    plans: { enterprise: { rateLimit: 1_000_000_000 } },
+  });
   mock.listen();
   try {
     const headers = { authorization: `Bearer ${mock.apiKey}` };
@@ -90,12 +105,17 @@ async function childServer(args: string[]): Promise<ChildServer> {
 async function prismServer(document: string, headers: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
   const bin = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-  const child = spawn(process.execPath, [bin, 'mock', document, '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [bin, 'mock', document, '--host', '127.0.0.1', '--port', String(port)], {
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/account/me`, { headers }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/account/me`, { headers }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (performance.now() > deadline) throw new Error('Prism did not answer within 120 s.');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -127,7 +147,12 @@ function cpuMicros(pid: number): number {
 }
 
 /** Requests/s and server CPU µs per request, from 8 keep-alive connections of an undici pool for `ms`. */
-async function load(server: ChildServer, path: string, headers: Record<string, string>, ms: number): Promise<{ rps: number; cpu: number }> {
+async function load(
+  server: ChildServer,
+  path: string,
+  headers: Record<string, string>,
+  ms: number,
+): Promise<{ rps: number; cpu: number }> {
   const { origin, pathname } = new URL(`${server.url}${path}`);
   const pool = new Pool(origin, { connections: 8 });
   let count = 0;
@@ -164,18 +189,37 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
   try {
     const ms = quick ? 500 : 3000;
     const rounds = quick ? 1 : 5;
-    const samples = { mock: [] as Array<{ rps: number; cpu: number }>, floor: [] as Array<{ rps: number; cpu: number }>, prism: [] as Array<{ rps: number; cpu: number }> };
+    const samples = {
+      mock: [] as Array<{ rps: number; cpu: number }>,
+      floor: [] as Array<{ rps: number; cpu: number }>,
+      prism: [] as Array<{ rps: number; cpu: number }>,
+    };
     // Warm-up: JIT and connections, not measured.
-    for (const [server, path] of [[mock, '/account/me'], [floor, '/account/me'], [prism, '/account/me']] as const) await load(server, path, headers, 300);
+    for (const [server, path] of [
+      [mock, '/account/me'],
+      [floor, '/account/me'],
+      [prism, '/account/me'],
+    ] as const)
+      await load(server, path, headers, 300);
     await alternate(rounds, {
       mock: async () => (samples.mock.push(await load(mock, '/account/me', headers, ms)), 0),
       floor: async () => (samples.floor.push(await load(floor, '/account/me', headers, ms)), 0),
       prism: async () => (samples.prism.push(await load(prism, '/account/me', headers, ms)), 0),
     });
-    const rps = { mock: median(samples.mock.map((s) => s.rps)), floor: median(samples.floor.map((s) => s.rps)), prism: median(samples.prism.map((s) => s.rps)) };
-    const cpu = { mock: median(samples.mock.map((s) => s.cpu)), floor: median(samples.floor.map((s) => s.cpu)), prism: median(samples.prism.map((s) => s.cpu)) };
+    const rps = {
+      mock: median(samples.mock.map((s) => s.rps)),
+      floor: median(samples.floor.map((s) => s.rps)),
+      prism: median(samples.prism.map((s) => s.rps)),
+    };
+    const cpu = {
+      mock: median(samples.mock.map((s) => s.cpu)),
+      floor: median(samples.floor.map((s) => s.cpu)),
+      prism: median(samples.prism.map((s) => s.cpu)),
+    };
     const rounds_ = (key: keyof typeof samples) => samples[key].map((s) => Math.round(s.rps)).join(', ');
-    console.error(`figure 7 rounds, req/s: mock ${rounds_('mock')}; node:http ${rounds_('floor')}; Prism ${rounds_('prism')}`);
+    console.error(
+      `figure 7 rounds, req/s: mock ${rounds_('mock')}; node:http ${rounds_('floor')}; Prism ${rounds_('prism')}`,
+    );
     const subject = 'GET /account/me, 8 connections, server in its own process';
     return [
       {
@@ -183,7 +227,11 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
         subject: `bizmsg-mock over HTTP, ${subject}`,
         value: Math.round(rps.mock),
         unit: 'req/s',
-        baseline: { name: 'bare node:http JSON server', value: Math.round(rps.floor), ratio: ratio(rps.mock, rps.floor) },
+        baseline: {
+          name: 'bare node:http JSON server',
+          value: Math.round(rps.floor),
+          ratio: ratio(rps.mock, rps.floor),
+        },
         target: { text: '>= 0.8x node:http', met: rps.mock >= 0.8 * rps.floor },
       },
       {
@@ -191,7 +239,11 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
         subject: `bizmsg-mock over HTTP, ${subject}`,
         value: Math.round(rps.mock),
         unit: 'req/s',
-        baseline: { name: `Prism ${PRISM_VERSION} mocking the generated document`, value: Math.round(rps.prism), ratio: ratio(rps.mock, rps.prism) },
+        baseline: {
+          name: `Prism ${PRISM_VERSION} mocking the generated document`,
+          value: Math.round(rps.prism),
+          ratio: ratio(rps.mock, rps.prism),
+        },
         target: { text: '>= 3x Prism', met: rps.mock >= 3 * rps.prism },
       },
       {
@@ -209,7 +261,8 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
   }
 }
 
-const PRISM_VERSION = (createRequire(import.meta.url)('@stoplight/prism-cli/package.json') as { version: string }).version;
+const PRISM_VERSION = (createRequire(import.meta.url)('@stoplight/prism-cli/package.json') as { version: string })
+  .version;
 
 /** Figure 7: the mock's list latency against store size, and its requests/s over HTTP. */
 export async function measureMock(options: BenchOptions): Promise<Row[]> {
@@ -238,16 +291,29 @@ export async function measureMock(options: BenchOptions): Promise<Row[]> {
         subject: 'mock list, 100,000 contacts (page 2500 of 20)',
         value: Math.round(latency.large),
         unit: 'µs',
-        baseline: { name: '100 contacts', value: Math.round(latency.small), ratio: ratio(latency.large, latency.small) },
+        baseline: {
+          name: '100 contacts',
+          value: Math.round(latency.small),
+          ratio: ratio(latency.large, latency.small),
+        },
         note: 'cost grows with the page, not the store',
       },
-      { figure: '7', subject: 'mock in process through msw, GET /account/me (sequential)', value: Math.round(viaMsw), unit: 'µs' },
+      {
+        figure: '7',
+        subject: 'mock in process through msw, GET /account/me (sequential)',
+        value: Math.round(viaMsw),
+        unit: 'µs',
+      },
       {
         figure: '7',
         subject: 'mock over HTTP, GET /account/me, 8 connections, server and fetch loops in one process',
         value: Math.round(rps.mock),
         unit: 'req/s',
-        baseline: { name: 'bare node:http JSON server', value: Math.round(rps.floor), ratio: ratio(rps.mock, rps.floor) },
+        baseline: {
+          name: 'bare node:http JSON server',
+          value: Math.round(rps.floor),
+          ratio: ratio(rps.mock, rps.floor),
+        },
       },
       ...(await servers(options)),
     ];

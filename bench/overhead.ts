@@ -14,7 +14,13 @@ function padded(fields: Record<string, unknown>): string {
   return JSON.stringify({ ...fields, padding: 'x'.repeat(BODY_BYTES - base.length) });
 }
 
-const contact = padded({ id: 1, name: 'Ada Lovelace', phone: '+4915112345678', email: 'ada@example.com', tags: ['vip'] });
+const contact = padded({
+  id: 1,
+  name: 'Ada Lovelace',
+  phone: '+4915112345678',
+  email: 'ada@example.com',
+  tags: ['vip'],
+});
 const bodies: Record<string, string> = {
   '/api/v1/contacts/1': contact,
   '/v1/models/gpt-x': padded({ id: 'gpt-x', object: 'model', created: 1700000000, owned_by: 'bench' }),
@@ -26,14 +32,23 @@ const silent: Logger = { debug: () => undefined, info: () => undefined, warn: ()
 /** The service's rate-limit headers, a fresh window every minute, never exhausted. */
 function rateLimitHeaders(): Record<string, string> {
   const now = Math.floor(Date.now() / 1000);
-  return { 'x-ratelimit-limit': '1000000', 'x-ratelimit-remaining': '999999', 'x-ratelimit-reset': String(now - (now % 60) + 60) };
+  return {
+    'x-ratelimit-limit': '1000000',
+    'x-ratelimit-remaining': '999999',
+    'x-ratelimit-reset': String(now - (now % 60) + 60),
+  };
 }
 
 /** Figure 3: per-request overhead against one local server, sequential requests. */
 export async function measureOverhead({ quick }: BenchOptions): Promise<Row[]> {
   const server = await localServer((req, res) => {
     const body = bodies[req.url!.split('?')[0]!] ?? '{}';
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length), 'request-id': 'req_1', ...rateLimitHeaders() });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'request-id': 'req_1',
+      ...rateLimitHeaders(),
+    });
     res.end(body);
   });
   try {
@@ -43,10 +58,19 @@ export async function measureOverhead({ quick }: BenchOptions): Promise<Row[]> {
     const hooked = new Variant2Client({ apiKey: 'sk_bench', baseUrl, hooks: { beforeRequest: [() => undefined] } });
     const kyAlone = ky.create({ prefixUrl: baseUrl, headers: rawHeaders, retry: 0 });
     const openai = new OpenAI({ apiKey: 'sk_bench', baseURL: `${server.origin}/v1`, maxRetries: 0 });
-    const stripe = new Stripe('sk_test_bench', { host: '127.0.0.1', port: Number(new URL(server.origin).port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+    const stripe = new Stripe('sk_test_bench', {
+      host: '127.0.0.1',
+      port: Number(new URL(server.origin).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
     const subjects = {
       // The same request a hand-written client sends: the auth and accept headers included.
-      raw: async () => JSON.parse(await (await fetch(`${server.origin}/api/v1/contacts/1`, { headers: rawHeaders })).text()) as unknown,
+      raw: async () =>
+        JSON.parse(
+          await (await fetch(`${server.origin}/api/v1/contacts/1`, { headers: rawHeaders })).text(),
+        ) as unknown,
       ky: async () => JSON.parse(await kyAlone.get('contacts/1').text()) as unknown,
       bizmsg: () => bizmsg.contacts.get(1),
       logged: () => logged.contacts.get(1),
@@ -83,7 +107,11 @@ export async function measureOverhead({ quick }: BenchOptions): Promise<Row[]> {
       subject,
       value: Math.round(value),
       unit: 'µs/request',
-      baseline: { name: 'bizmsg, logging off, no tracer', value: Math.round(us.bizmsg), ratio: ratio(value, us.bizmsg) },
+      baseline: {
+        name: 'bizmsg, logging off, no tracer',
+        value: Math.round(us.bizmsg),
+        ratio: ratio(value, us.bizmsg),
+      },
     });
     return [
       row(`bizmsg contacts.get (1 KB body, rate-limit headers; ${process.version})`, us.bizmsg, {

@@ -10,8 +10,15 @@ const LATENCY_MS = 50;
 export async function measurePagination({ quick }: BenchOptions): Promise<Row[]> {
   const server = await localServer((req, res) => {
     const page = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? '1');
-    const data = Array.from({ length: PER_PAGE }, (_, i) => ({ id: (page - 1) * PER_PAGE + i + 1, name: 'c', phone: '4915100000000' }));
-    const body = JSON.stringify({ data, meta: { current_page: page, per_page: PER_PAGE, total: PAGES * PER_PAGE, last_page: PAGES } });
+    const data = Array.from({ length: PER_PAGE }, (_, i) => ({
+      id: (page - 1) * PER_PAGE + i + 1,
+      name: 'c',
+      phone: '4915100000000',
+    }));
+    const body = JSON.stringify({
+      data,
+      meta: { current_page: page, per_page: PER_PAGE, total: PAGES * PER_PAGE, last_page: PAGES },
+    });
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(body);
@@ -27,7 +34,12 @@ export async function measurePagination({ quick }: BenchOptions): Promise<Row[]>
     };
     const ms = await alternate(quick ? 1 : 5, { sequential: walk(0), prefetch4: walk(4) });
     return [
-      { figure: '5', subject: `${PAGES} pages, ${LATENCY_MS} ms latency: sequential`, value: Math.round(ms.sequential), unit: 'ms' },
+      {
+        figure: '5',
+        subject: `${PAGES} pages, ${LATENCY_MS} ms latency: sequential`,
+        value: Math.round(ms.sequential),
+        unit: 'ms',
+      },
       {
         figure: '5',
         subject: `${PAGES} pages, ${LATENCY_MS} ms latency: prefetch 4`,

@@ -13,7 +13,11 @@ const KEY = 'bm_live_bench_many_processes';
 
 /** 4 processes sending `sends` in all on one key limited to LIMIT per WINDOW_MS. */
 async function shareOfWindows(redis: RedisServer, pacing: SenderPacing, sends: number) {
-  const mock = await startMockHttpServer({ variant: 2, plans: { bench: { rateLimit: LIMIT, window: WINDOW_MS } }, keys: [{ key: KEY, plan: 'bench' }] });
+  const mock = await startMockHttpServer({
+    variant: 2,
+    plans: { bench: { rateLimit: LIMIT, window: WINDOW_MS } },
+    keys: [{ key: KEY, plan: 'bench' }],
+  });
   try {
     const { reports, ms } = await runSenders({
       processes: PROCESSES,
@@ -29,7 +33,15 @@ async function shareOfWindows(redis: RedisServer, pacing: SenderPacing, sends: n
     const { statuses, perWindow, failed, warnings } = totals(reports);
     // The first and last windows may be cut short (start, end of the work); the others are whole.
     const whole = perWindow.length > 2 ? perWindow.slice(1, -1) : perWindow;
-    return { limited: statuses[429] ?? 0, ok: statuses[200] ?? 0, failed, warnings: warnings.filter((line) => line.includes("rate-limit store")).length, windows: perWindow.length, lowest: Math.min(...whole) / LIMIT, seconds: ms / 1000 };
+    return {
+      limited: statuses[429] ?? 0,
+      ok: statuses[200] ?? 0,
+      failed,
+      warnings: warnings.filter((line) => line.includes('rate-limit store')).length,
+      windows: perWindow.length,
+      lowest: Math.min(...whole) / LIMIT,
+      seconds: ms / 1000,
+    };
   } finally {
     await mock.close();
   }
@@ -38,14 +50,24 @@ async function shareOfWindows(redis: RedisServer, pacing: SenderPacing, sends: n
 /** A fetch that answers at once, with the headers of a window that never runs out. */
 const instantFetch: typeof fetch = async () =>
   new Response('{"data":{"id":"1","name":"Bench","plan":"enterprise"}}', {
-    headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '1000000000', 'x-ratelimit-remaining': '999999999', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60) },
+    headers: {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': '1000000000',
+      'x-ratelimit-remaining': '999999999',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
+    },
   });
 
 /** µs per sequential call of a client on an instant fetch, with and without the Redis store. */
 async function slotCost(redis: RedisServer, calls: number) {
   const client = new Redis(redis.url);
   try {
-    const shared = new Variant2Client({ apiKey: 'k_slot', baseUrl: 'https://bench.test/api/v1', fetch: instantFetch, rateLimitStore: redisRateLimitStore(client) });
+    const shared = new Variant2Client({
+      apiKey: 'k_slot',
+      baseUrl: 'https://bench.test/api/v1',
+      fetch: instantFetch,
+      rateLimitStore: redisRateLimitStore(client),
+    });
     const alone = new Variant2Client({ apiKey: 'k_slot', baseUrl: 'https://bench.test/api/v1', fetch: instantFetch });
     const perCall = (c: Variant2Client) => async () => {
       const started = performance.now();
@@ -61,10 +83,24 @@ async function slotCost(redis: RedisServer, calls: number) {
 
 /** Requests per second of 4 processes on a key with room to spare, with and without the Redis store. */
 async function throughput(redis: RedisServer, sends: number) {
-  const mock = await startMockHttpServer({ variant: 2, plans: { wide: { rateLimit: 1_000_000 } }, keys: [{ key: KEY, plan: 'wide' }] });
+  const mock = await startMockHttpServer({
+    variant: 2,
+    plans: { wide: { rateLimit: 1_000_000 } },
+    keys: [{ key: KEY, plan: 'wide' }],
+  });
   try {
     const run = async (pacing: SenderPacing) => {
-      const { reports } = await runSenders({ processes: PROCESSES, baseUrl: mock.url, apiKey: KEY, redisUrl: redis.url, pacing, limit: 1_000_000, windowMs: 1000, sendsEach: sends / PROCESSES, callers: 10 });
+      const { reports } = await runSenders({
+        processes: PROCESSES,
+        baseUrl: mock.url,
+        apiKey: KEY,
+        redisUrl: redis.url,
+        pacing,
+        limit: 1_000_000,
+        windowMs: 1000,
+        sendsEach: sends / PROCESSES,
+        callers: 10,
+      });
       return sends / (Math.max(...reports.map((r) => r.ms)) / 1000);
     };
     return { shared: await run('redis'), alone: await run('local') };
@@ -76,7 +112,15 @@ async function throughput(redis: RedisServer, sends: number) {
 /** Figure 8: many processes on one key (shared budget in Redis) and many receivers (dedupe in Redis). */
 export async function measureRedis({ quick }: BenchOptions): Promise<Row[]> {
   if (!hasRedisServer()) {
-    return [{ figure: '8', subject: 'many processes on Redis', value: 0, unit: '', note: 'skipped: redis-server is not installed (.ci/run installs it)' }];
+    return [
+      {
+        figure: '8',
+        subject: 'many processes on Redis',
+        value: 0,
+        unit: '',
+        note: 'skipped: redis-server is not installed (.ci/run installs it)',
+      },
+    ];
   }
   const redis = await startRedisServer();
   try {
@@ -94,7 +138,14 @@ export async function measureRedis({ quick }: BenchOptions): Promise<Row[]> {
     const note = (r: typeof shared) =>
       `${r.ok} accepted, ${r.failed} failed for good, ${r.windows} windows, ${r.seconds.toFixed(1)} s, ${r.warnings} store warnings`;
     return [
-      { figure: '8', subject: `${label}: 429 responses, Redis store`, value: shared.limited, unit: '', target: { text: '0', met: shared.limited === 0 }, note: note(shared) },
+      {
+        figure: '8',
+        subject: `${label}: 429 responses, Redis store`,
+        value: shared.limited,
+        unit: '',
+        target: { text: '0', met: shared.limited === 0 },
+        note: note(shared),
+      },
       {
         figure: '8',
         subject: `${label}: least-used whole window, Redis store`,
@@ -102,7 +153,13 @@ export async function measureRedis({ quick }: BenchOptions): Promise<Row[]> {
         unit: 'x limit',
         target: { text: '>= 0.9', met: shared.lowest >= 0.9 },
       },
-      { figure: '8', subject: `${label}: wall time, Redis store`, value: Math.round(shared.seconds * 10) / 10, unit: 's', note: note(shared) },
+      {
+        figure: '8',
+        subject: `${label}: wall time, Redis store`,
+        value: Math.round(shared.seconds * 10) / 10,
+        unit: 's',
+        note: note(shared),
+      },
       {
         figure: '8',
         subject: `${label}: 429 responses, each process pacing alone`,
@@ -115,7 +172,11 @@ export async function measureRedis({ quick }: BenchOptions): Promise<Row[]> {
         subject: `${label}: wall time, each process pacing alone`,
         value: Math.round(alone.seconds * 10) / 10,
         unit: 's',
-        baseline: { name: 'Redis store', value: Math.round(shared.seconds * 10) / 10, ratio: ratio(alone.seconds, shared.seconds) },
+        baseline: {
+          name: 'Redis store',
+          value: Math.round(shared.seconds * 10) / 10,
+          ratio: ratio(alone.seconds, shared.seconds),
+        },
       },
       {
         figure: '8',
@@ -129,7 +190,11 @@ export async function measureRedis({ quick }: BenchOptions): Promise<Row[]> {
         subject: 'one slot from Redis on loopback: µs added per request',
         value: Math.round(cost.shared - cost.alone),
         unit: 'µs',
-        baseline: { name: 'call without a store', value: Math.round(cost.alone), ratio: ratio(cost.shared, cost.alone) },
+        baseline: {
+          name: 'call without a store',
+          value: Math.round(cost.alone),
+          ratio: ratio(cost.shared, cost.alone),
+        },
       },
       {
         figure: '8',

@@ -13,9 +13,24 @@ import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
 import { measureVerify } from './verify.js';
 
-const options: BenchOptions = { quick: process.argv.includes('--quick'), root: fileURLToPath(new URL('..', import.meta.url)) };
-const all = { 1: measureSize, 2: measureImport, 3: measureOverhead, 4: measurePacing, 5: measurePagination, 6: measureVerify, 7: measureMock, 8: measureRedis };
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const options: BenchOptions = {
+  quick: process.argv.includes('--quick'),
+  root: fileURLToPath(new URL('..', import.meta.url)),
+};
+const all = {
+  1: measureSize,
+  2: measureImport,
+  3: measureOverhead,
+  4: measurePacing,
+  5: measurePagination,
+  6: measureVerify,
+  7: measureMock,
+  8: measureRedis,
+};
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const figures = Object.entries(all)
   .filter(([figure]) => only === undefined || only.includes(figure))
   .map(([, measure]) => measure);
@@ -29,7 +44,11 @@ for (const measure of figures) {
 
 console.log(table(rows));
 const missed = rows.filter((row) => row.target && !row.target.met);
-console.log(missed.length === 0 ? '\nEvery target met.' : `\nTargets missed in this run: ${missed.map((r) => `${r.figure} (${r.subject})`).join('; ')}`);
+console.log(
+  missed.length === 0
+    ? '\nEvery target met.'
+    : `\nTargets missed in this run: ${missed.map((r) => `${r.figure} (${r.subject})`).join('; ')}`,
+);
 const major = process.versions.node.split('.')[0];
 const file = options.quick
   ? 'bench/results.quick.json'
@@ -38,5 +57,8 @@ const file = options.quick
     : only !== undefined
       ? 'bench/results.local.json'
       : 'bench/results.json';
-writeFileSync(new URL(`../${file}`, import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick: options.quick, rows }, null, 2)}\n`);
+writeFileSync(
+  new URL(`../${file}`, import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick: options.quick, rows }, null, 2)}\n`,
+);
 console.log(`Written to ${file}.`);

@@ -60,7 +60,13 @@ export async function measureSize({ root }: BenchOptions): Promise<Row[]> {
       baseline: vsOpenai(webhooks.total),
       target: { text: '<= 20 KB gzip', met: webhooks.total <= 20 * 1024 },
     },
-    { figure: '1', subject: 'stripe, built the same way', value: kb(stripe.total), unit: 'KB', baseline: vsOpenai(stripe.total) },
+    {
+      figure: '1',
+      subject: 'stripe, built the same way',
+      value: kb(stripe.total),
+      unit: 'KB',
+      baseline: vsOpenai(stripe.total),
+    },
     { figure: '1', subject: 'openai, built the same way', value: kb(openai.total), unit: 'KB' },
   ];
 }

@@ -44,28 +44,44 @@ try {
   step(3, 'Create five contacts');
   const people = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra'];
   for (const [i, name] of people.entries()) {
-    const contact = await client.contacts.create({ name, phone: `+49151000000${i + 1}`, tags: i % 2 === 0 ? ['vip'] : [] });
-    console.log(`   #${contact.id} ${contact.name} ${contact.phone}${contact.tags?.length ? ` [${contact.tags.join(', ')}]` : ''}`);
+    const contact = await client.contacts.create({
+      name,
+      phone: `+49151000000${i + 1}`,
+      tags: i % 2 === 0 ? ['vip'] : [],
+    });
+    console.log(
+      `   #${contact.id} ${contact.name} ${contact.phone}${contact.tags?.length ? ` [${contact.tags.join(', ')}]` : ''}`,
+    );
   }
   await mock.clock.settled();
 
   step(4, 'Page through them, two per page');
   for await (const page of client.contacts.list({ per_page: 2 }).pages()) {
-    console.log(`   page ${page.meta?.current_page}/${page.meta?.last_page}: ${page.data.map((c) => c.name).join(', ')}`);
+    console.log(
+      `   page ${page.meta?.current_page}/${page.meta?.last_page}: ${page.data.map((c) => c.name).join(', ')}`,
+    );
   }
   const vips = await client.contacts.list({ tag: 'vip' }).toArray();
   console.log(`   VIPs: ${vips.map((c) => c.name).join(', ')}`);
 
   step(5, 'Send a text and a template message');
   const text = await client.messages.sendText({ to: '+491510000001', messaging_account_id: 1, body: 'Hello Ada!' });
-  const template = await client.messages.sendTemplate({ to: '+491510000002', messaging_account_id: 1, name: 'welcome', language: 'en', components: [] });
+  const template = await client.messages.sendTemplate({
+    to: '+491510000002',
+    messaging_account_id: 1,
+    name: 'welcome',
+    language: 'en',
+    components: [],
+  });
   console.log(`   ${text.id}: ${text.status}; ${template.id}: ${template.status}`);
   await mock.clock.settled();
 
   step(6, `Advance the mock's clock by ${LIFECYCLE_MS.read / 1000} s: deliveries and reads arrive as webhooks`);
   await mock.clock.advance(LIFECYCLE_MS.read);
   const conversation = await client.conversations.get(text.conversation_id!);
-  console.log(`   conversation ${conversation.id} (${conversation.status}): ${conversation.messages.map((m) => `${m.id}=${m.status}`).join(', ')}`);
+  console.log(
+    `   conversation ${conversation.id} (${conversation.status}): ${conversation.messages.map((m) => `${m.id}=${m.status}`).join(', ')}`,
+  );
 
   step(7, 'A typed error');
   try {
@@ -88,20 +104,26 @@ try {
     Array.from({ length: 5 }, async () => {
       while (next < 15) {
         next += 1;
-        await paced.messages.sendText({ to: '+491510000003', messaging_account_id: 1, body: `burst ${next}` }).catch((error: unknown) => {
-          if (error instanceof RateLimitExceededError) limited += 1;
-          else throw error;
-        });
+        await paced.messages
+          .sendText({ to: '+491510000003', messaging_account_id: 1, body: `burst ${next}` })
+          .catch((error: unknown) => {
+            if (error instanceof RateLimitExceededError) limited += 1;
+            else throw error;
+          });
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`   15 sent in ${seconds.toFixed(1)} s with ${limited} rate-limit errors: the client waited for each window instead of collecting 429s`);
+  console.log(
+    `   15 sent in ${seconds.toFixed(1)} s with ${limited} rate-limit errors: the client waited for each window instead of collecting 429s`,
+  );
   console.log(`   last rate-limit headers: ${JSON.stringify(paced.rateLimit)}`);
 
   await mock.clock.settled();
   console.log(`   (${events.length - eventsBefore} more webhook events arrived meanwhile, not shown)`);
-  console.log(`\nDone: ${events.length} webhook events received and verified, ${mock.deliveries.filter((d) => d.ok).length} deliveries acknowledged.`);
+  console.log(
+    `\nDone: ${events.length} webhook events received and verified, ${mock.deliveries.filter((d) => d.ok).length} deliveries acknowledged.`,
+  );
 } finally {
   mock.close();
   receiver.close();

@@ -13,11 +13,15 @@ const sources = filesIn('src', '.ts');
 const prelude = await examplePrelude();
 const blocks = [
   ...markdown.flatMap((file) => extractBlocks(readFileSync(file, 'utf8'), relative(root, file))),
-  ...sources.flatMap((file) => extractCommentBlocks(readFileSync(file, 'utf8'), relative(root, file)).map((block) => ({ ...block, prelude }))),
+  ...sources.flatMap((file) =>
+    extractCommentBlocks(readFileSync(file, 'utf8'), relative(root, file)).map((block) => ({ ...block, prelude })),
+  ),
 ];
 const errors = await compileBlocks(blocks);
 for (const error of errors) console.error(`${error.file}:${error.line}:${error.column} - error ${error.message}`);
-console.log(`check-docs: ${blocks.length} TypeScript blocks in ${markdown.length} Markdown files and src/ JSDoc, ${errors.length} errors`);
+console.log(
+  `check-docs: ${blocks.length} TypeScript blocks in ${markdown.length} Markdown files and src/ JSDoc, ${errors.length} errors`,
+);
 process.exitCode = errors.length === 0 ? 0 : 1;
 
 function filesIn(folder: string, extension: string): string[] {

@@ -43,8 +43,18 @@ export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
 export type { Contact, DeleteResult } from './schemas/contact.js';
 export type { ContactCreateParams, ContactUpdateParams, ContactListParams } from './schemas/contact-params.js';
 export type { Message } from './schemas/message.js';
-export type { SendMessageParams, SendTextV1Params, SendTemplateV1Params, TemplateContent } from './schemas/message-params.js';
-export type { Conversation, ConversationWithMessages, ConversationListParams, ConversationStatus } from './schemas/conversation.js';
+export type {
+  SendMessageParams,
+  SendTextV1Params,
+  SendTemplateV1Params,
+  TemplateContent,
+} from './schemas/message-params.js';
+export type {
+  Conversation,
+  ConversationWithMessages,
+  ConversationListParams,
+  ConversationStatus,
+} from './schemas/conversation.js';
 export type { Campaign } from './schemas/campaign.js';
 export type { CampaignCreateParams } from './schemas/campaign-params.js';
 export type { WebhookEndpoint, WebhookEventKind } from './schemas/webhook-endpoint.js';

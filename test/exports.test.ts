@@ -88,7 +88,11 @@ describe('entry points', () => {
 
   it('the Web build of bizmsg/mock (Workers) exports the names of the Node build that need no msw/node or node:http', () => {
     const nodeOnly = ['MockServer', 'createMockServer', 'startMockHttpServer'];
-    expect(Object.keys(mockWeb).sort()).toEqual(Object.keys(mock).filter((name) => !nodeOnly.includes(name)).sort());
+    expect(Object.keys(mockWeb).sort()).toEqual(
+      Object.keys(mock)
+        .filter((name) => !nodeOnly.includes(name))
+        .sort(),
+    );
   });
 
   it("the browser build of bizmsg/mock exports the Web build's names and msw's Service Worker mock", () => {

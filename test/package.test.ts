@@ -25,7 +25,9 @@ describe('the built package', () => {
     type Entry = { types: string; default: string };
     /** The { types, default } leaves of an exports target, whatever conditions it nests. */
     const leaves = (target: Record<string, unknown>): Entry[] =>
-      'types' in target ? [target as Entry] : Object.values(target).flatMap((inner) => leaves(inner as Record<string, unknown>));
+      'types' in target
+        ? [target as Entry]
+        : Object.values(target).flatMap((inner) => leaves(inner as Record<string, unknown>));
     for (const [subpath, target] of Object.entries<Record<string, unknown> | string>(pkg.exports)) {
       if (subpath === './package.json' || subpath.startsWith('./openapi/')) continue;
       expect(typeof target).toBe('object');
@@ -37,16 +39,22 @@ describe('the built package', () => {
   });
 
   it('chooses the build of bizmsg/webhooks by condition: node:crypto for node, Web Crypto for workers, browsers and the rest', () => {
-    const build = (target: { import: { default: string }; require: { default: string } }) => [target.import.default, target.require.default];
+    const build = (target: { import: { default: string }; require: { default: string } }) => [
+      target.import.default,
+      target.require.default,
+    ];
     const { node, workerd, worker, browser, default: fallback } = pkg.exports['./webhooks'];
     expect(Object.keys(pkg.exports['./webhooks'])).toEqual(['workerd', 'worker', 'browser', 'node', 'default']);
     expect(build(node)).toEqual(['./dist/webhooks/index.js', './dist/webhooks/index.cjs']);
-    for (const web of [workerd, worker, browser, fallback]) expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
+    for (const web of [workerd, worker, browser, fallback])
+      expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
   });
 
   it('maps every subpath to existing types for moduleResolution node10 (typesVersions)', () => {
     // JSON subpaths need no types: the files sit where node10 looks for them (openapi/*.json).
-    const subpaths = Object.keys(pkg.exports).filter((key) => key !== '.' && !key.endsWith('.json')).map((key) => key.slice(2));
+    const subpaths = Object.keys(pkg.exports)
+      .filter((key) => key !== '.' && !key.endsWith('.json'))
+      .map((key) => key.slice(2));
     const mapped: Record<string, string[]> = pkg.typesVersions['*'];
     expect(Object.keys(mapped).sort()).toEqual(subpaths.sort());
     for (const [subpath, [types]] of Object.entries(mapped)) {
@@ -55,7 +63,11 @@ describe('the built package', () => {
   });
 
   it('loads from ESM and CJS with the same exports', () => {
-    const esm = node(['--input-type=module', '-e', "import * as m from 'bizmsg'; console.log(JSON.stringify(Object.keys(m).sort()))"]);
+    const esm = node([
+      '--input-type=module',
+      '-e',
+      "import * as m from 'bizmsg'; console.log(JSON.stringify(Object.keys(m).sort()))",
+    ]);
     const cjs = node(['-e', "console.log(JSON.stringify(Object.keys(require('bizmsg')).sort()))"]);
     expect(cjs).toEqual(esm);
     expect(esm).toContain('Variant2Client');
@@ -103,7 +115,12 @@ describe('the built package', () => {
       const v1 = (await import('bizmsg/openapi/v1.json', { with: { type: 'json' } })).default;
       const v2 = createRequire(import.meta.url)('bizmsg/openapi/v2.json');
       console.log(JSON.stringify([v1.openapi, v1.info.title, v2.info.title, Object.keys(v2.webhooks).length]));`;
-    expect(node(['--input-type=module', '-e', script])).toEqual(['3.1.0', 'Business Messaging Service API (Variant 1)', 'Business Messaging Service API (Variant 2)', 10]);
+    expect(node(['--input-type=module', '-e', script])).toEqual([
+      '3.1.0',
+      'Business Messaging Service API (Variant 1)',
+      'Business Messaging Service API (Variant 2)',
+      10,
+    ]);
   });
 
   it('resolves the package through its exports map only', () => {
@@ -130,9 +147,14 @@ describe('the built package', () => {
     for (const format of ['js', 'cjs']) {
       for (const entry of [`index.${format}`, `webhooks/index.${format}`, `webhooks/web.${format}`]) {
         const files = importGraph(new URL(`../dist/${entry}`, import.meta.url));
-        expect(files.some((file) => file.includes('/dist/redis/')), entry).toBe(false);
+        expect(
+          files.some((file) => file.includes('/dist/redis/')),
+          entry,
+        ).toBe(false);
         const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');
-        expect(code, entry).not.toMatch(/from ["'](ioredis|redis)["']|require\(["'](ioredis|redis)["']\)|EVALSHA|SET NX/);
+        expect(code, entry).not.toMatch(
+          /from ["'](ioredis|redis)["']|require\(["'](ioredis|redis)["']\)|EVALSHA|SET NX/,
+        );
       }
     }
   });
@@ -145,7 +167,8 @@ function importGraph(entry: URL): string[] {
     if (seen.has(url.pathname)) return;
     seen.add(url.pathname);
     const code = readFileSync(url, 'utf8');
-    for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(?\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/g)) visit(new URL(specifier!, url));
+    for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(?\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/g))
+      visit(new URL(specifier!, url));
   };
   visit(entry);
   return [...seen];

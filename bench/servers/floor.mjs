@@ -6,5 +6,7 @@ import { floorAnswer } from '../floor-answer.mjs';
 
 const server = createServer(floorAnswer);
 server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}/api/v1` })));
+server.listen(0, '127.0.0.1', () =>
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}/api/v1` })),
+);
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

@@ -3,6 +3,9 @@
 import { startMockHttpServer } from '../../dist/mock/index.js';
 
 const variant = Number(process.argv[2] ?? 2);
-const server = await startMockHttpServer({ variant, plans: { [variant === 1 ? 'pro' : 'enterprise']: { rateLimit: 1_000_000_000 } } });
+const server = await startMockHttpServer({
+  variant,
+  plans: { [variant === 1 ? 'pro' : 'enterprise']: { rateLimit: 1_000_000_000 } },
+});
 console.log(JSON.stringify({ url: server.url, apiKey: server.apiKey }));
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

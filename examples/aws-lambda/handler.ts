@@ -6,7 +6,8 @@ import { createWebhookHandler } from 'bizmsg/webhooks';
 const receive = createWebhookHandler({
   secret: process.env.BIZMSG_WEBHOOK_SECRET ?? '',
   on: {
-    'message.delivered': (event) => console.log(`message ${event.data.message_id} delivered at ${event.data.delivered_at}`),
+    'message.delivered': (event) =>
+      console.log(`message ${event.data.message_id} delivered at ${event.data.delivered_at}`),
     'message.failed': (event) => console.warn('message failed', event.data),
   },
 });

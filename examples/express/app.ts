@@ -10,7 +10,12 @@ export interface AppOptions {
   log?: (line: string) => void;
 }
 
-export function createApp({ client, webhookSecret, messagingAccountId = 1, log = console.log }: AppOptions): express.Express {
+export function createApp({
+  client,
+  webhookSecret,
+  messagingAccountId = 1,
+  log = console.log,
+}: AppOptions): express.Express {
   const app = express();
 
   // The webhook route comes BEFORE express.json(): the signature covers the raw bytes, which a

@@ -10,13 +10,20 @@ export interface AppOptions {
   log?: (line: string) => void;
 }
 
-export function createApp({ client, webhookSecret, messagingAccountId = 1, log = console.log }: AppOptions): FastifyInstance {
+export function createApp({
+  client,
+  webhookSecret,
+  messagingAccountId = 1,
+  log = console.log,
+}: AppOptions): FastifyInstance {
   const app = Fastify();
 
   // An encapsulated plugin, so that only the webhook route keeps its body as raw bytes (the
   // signature covers them exactly); every other route still gets parsed JSON.
   app.register(async (webhooks) => {
-    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     const receive = webhookMiddleware({
       secret: webhookSecret,
       on: {

@@ -15,7 +15,10 @@ const mock = createMockServer({ variant: 2 });
 const received: WebhookEvent[] = [];
 const receive = createWebhookHandler({ secret: SECRET, onEvent: (event) => void received.push(event) });
 // The mock's webhook deliveries to RECEIVER reach your handler without a real server.
-const server = setupServer(...mock.handlers, http.post(RECEIVER, ({ request }) => receive(request)));
+const server = setupServer(
+  ...mock.handlers,
+  http.post(RECEIVER, ({ request }) => receive(request)),
+);
 const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -37,7 +40,10 @@ it('saves the customer and sends the welcome template', async () => {
 });
 
 it('reports an invalid phone number instead of throwing', async () => {
-  expect(await welcomeCustomer(client, { name: 'Bob', phone: 'not a phone' })).toEqual({ sent: false, reason: 'invalid phone number' });
+  expect(await welcomeCustomer(client, { name: 'Bob', phone: 'not a phone' })).toEqual({
+    sent: false,
+    reason: 'invalid phone number',
+  });
   expect(mock.store.contacts).toEqual([]);
 });
 

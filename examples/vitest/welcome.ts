@@ -2,10 +2,14 @@
 import { InvalidPhoneError, type Variant2Client } from 'bizmsg';
 
 /** What welcoming a new customer did. */
-export type WelcomeResult = { sent: true; contactId: number | string; messageId: string } | { sent: false; reason: string };
+export type WelcomeResult =
+  { sent: true; contactId: number | string; messageId: string } | { sent: false; reason: string };
 
 /** Saves a new customer as a contact and sends them the `welcome` template. */
-export async function welcomeCustomer(client: Variant2Client, customer: { name: string; phone: string }): Promise<WelcomeResult> {
+export async function welcomeCustomer(
+  client: Variant2Client,
+  customer: { name: string; phone: string },
+): Promise<WelcomeResult> {
   try {
     const contact = await client.contacts.create({ ...customer, tags: ['new'] });
     const message = await client.messages.sendTemplate({

@@ -82,7 +82,8 @@ function parseErrors(output: string, blocks: CodeBlock[]): DocError[] {
         : { file: path, line: Number(line), column: Number(column), message },
     );
   }
-  if (errors.length === 0 && output.trim() !== '') errors.push({ file: 'tsc', line: 0, column: 0, message: output.trim() });
+  if (errors.length === 0 && output.trim() !== '')
+    errors.push({ file: 'tsc', line: 0, column: 0, message: output.trim() });
   return errors;
 }
 

@@ -15,7 +15,7 @@ export interface CodeBlock {
  */
 export function extractCommentBlocks(source: string, file: string): CodeBlock[] {
   // Comment lines lose their ` * `; other lines become empty, so that line numbers stay.
-  const comments = source.split('\n').map((line) => /^\s*\*(?!\/)/.test(line) ? line.replace(/^\s*\* ?/, '') : '');
+  const comments = source.split('\n').map((line) => (/^\s*\*(?!\/)/.test(line) ? line.replace(/^\s*\* ?/, '') : ''));
   return extractBlocks(comments.join('\n'), file);
 }
 
@@ -33,10 +33,18 @@ export function extractBlocks(markdown: string, file: string): CodeBlock[] {
     const open = FENCE.exec(lines[index]!);
     if (!open) continue;
     const [, indent, fence, language, info] = open as unknown as [string, string, string, string, string];
-    const close = lines.findIndex((text, at) => at > index && text.trimStart().startsWith(fence) && text.trim() === fence.charAt(0).repeat(text.trim().length) && text.trim().length >= fence.length);
+    const close = lines.findIndex(
+      (text, at) =>
+        at > index &&
+        text.trimStart().startsWith(fence) &&
+        text.trim() === fence.charAt(0).repeat(text.trim().length) &&
+        text.trim().length >= fence.length,
+    );
     const end = close === -1 ? lines.length : close;
     if (TYPESCRIPT.has(language.toLowerCase()) && !/\bno-check\b/.test(info)) {
-      const code = lines.slice(index + 1, end).map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text));
+      const code = lines
+        .slice(index + 1, end)
+        .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text));
       blocks.push({ file, line: index + 2, code: code.join('\n') });
     }
     index = end;

@@ -52,7 +52,13 @@ export interface Endpoint {
 }
 
 /** Codes every endpoint may answer with: authentication, scope, rate limit, a failure of the service. */
-const EVERY_ENDPOINT: readonly ErrorCode[] = ['AUTHENTICATION_ERROR', 'KEY_REVOKED', 'INSUFFICIENT_PERMISSIONS', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR'];
+const EVERY_ENDPOINT: readonly ErrorCode[] = [
+  'AUTHENTICATION_ERROR',
+  'KEY_REVOKED',
+  'INSUFFICIENT_PERMISSIONS',
+  'RATE_LIMIT_EXCEEDED',
+  'INTERNAL_ERROR',
+];
 
 /**
  * Every code `endpoint` may answer with: those of every endpoint, VALIDATION_ERROR where it
@@ -188,7 +194,8 @@ export const VARIANT1_ENDPOINTS = {
     method: 'POST',
     path: '/automations/trigger',
     scope: 'automations:trigger',
-    summary: 'Trigger an automation flow (body not shown in the spec: bizmsg sends { automation_id, to?, contact_id?, data? })',
+    summary:
+      'Trigger an automation flow (body not shown in the spec: bizmsg sends { automation_id, to?, contact_id?, data? })',
     clientMethod: 'automations.trigger',
     tag: 'Automations',
     status: 200,
@@ -212,7 +219,11 @@ export const VARIANT2_ENDPOINTS = {
     status: 200,
     query: [
       ...pagination,
-      { name: 'search', description: 'Only contacts whose name, phone or email contains this text (any case).', schema: { type: 'string' } },
+      {
+        name: 'search',
+        description: 'Only contacts whose name, phone or email contains this text (any case).',
+        schema: { type: 'string' },
+      },
       { name: 'tag', description: 'Only contacts carrying this tag.', schema: { type: 'string' } },
     ],
     payload: ContactSchema,
@@ -267,7 +278,11 @@ export const VARIANT2_ENDPOINTS = {
     tag: 'Conversations',
     status: 200,
     query: [
-      { name: 'status', description: 'Only conversations in this status.', schema: { type: 'string', enum: [...CONVERSATION_STATUSES] } },
+      {
+        name: 'status',
+        description: 'Only conversations in this status.',
+        schema: { type: 'string', enum: [...CONVERSATION_STATUSES] },
+      },
       { name: 'assigned_to', description: 'Only conversations assigned to this assignee.', schema: { type: 'string' } },
       ...pagination,
     ],

@@ -29,7 +29,9 @@ export function issueText(issue: ZodIssueLike): string {
   switch (issue.code) {
     case 'invalid_type':
       // A JSON value has no undefined: an undefined input reported means the field was absent.
-      return 'input' in issue && issue.input === undefined ? 'is required' : `must be ${article(String(issue.expected))}`;
+      return 'input' in issue && issue.input === undefined
+        ? 'is required'
+        : `must be ${article(String(issue.expected))}`;
     case 'too_small':
       return tooSmall(issue);
     case 'invalid_format':
@@ -38,7 +40,9 @@ export function issueText(issue: ZodIssueLike): string {
       return `must be one of ${(issue.values ?? []).join(', ')}`;
     case 'invalid_union':
       // A discriminated union names its discriminator's values; another union has nothing shorter to say.
-      return issue.options === undefined ? 'must match one of the accepted shapes' : `must be one of ${issue.options.join(', ')}`;
+      return issue.options === undefined
+        ? 'must match one of the accepted shapes'
+        : `must be one of ${issue.options.join(', ')}`;
     case 'custom':
       return issue.message;
     default:

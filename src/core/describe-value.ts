@@ -11,5 +11,7 @@ export function describeValue(value: unknown): string {
  * turning an object into text can throw (no `toString`, a throwing `toJSON`) or run user code.
  */
 export function showValue(value: unknown): string {
-  return (typeof value === 'object' && value !== null) || typeof value === 'function' ? describeValue(value) : String(value);
+  return (typeof value === 'object' && value !== null) || typeof value === 'function'
+    ? describeValue(value)
+    : String(value);
 }

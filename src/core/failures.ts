@@ -47,13 +47,24 @@ export function apiError(call: FailedCall, reply: ErrorReply, processed: Process
 export function timeoutError(call: FailedCall, ms: number, processed: Processed): TimeoutError {
   const base = `${call.method} /${call.path} timed out after ${ms} ms`;
   if (!isIdempotent(call.method)) {
-    return new TimeoutError(`${base}; the request may have been processed, so it was not retried to avoid a duplicate`, true);
+    return new TimeoutError(
+      `${base}; the request may have been processed, so it was not retried to avoid a duplicate`,
+      true,
+    );
   }
-  return new TimeoutError(withNote(`${base}; retries used up`, processedNote(call.method, processed)), processed.earlier || processed.now);
+  return new TimeoutError(
+    withNote(`${base}; retries used up`, processedNote(call.method, processed)),
+    processed.earlier || processed.now,
+  );
 }
 
 /** The error of an attempt whose connection failed (`code`: the socket error code, if known). */
-export function connectionError(call: FailedCall, code: string | undefined, processed: Processed, cause: unknown): ConnectionError {
+export function connectionError(
+  call: FailedCall,
+  code: string | undefined,
+  processed: Processed,
+  cause: unknown,
+): ConnectionError {
   const base = `${call.method} /${call.path} failed to connect${code === undefined ? '' : ` (${code})`}`;
   const message =
     !isIdempotent(call.method) && processed.now

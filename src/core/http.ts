@@ -6,7 +6,13 @@ import { describeIssue } from './describe-issue.js';
 import { InvalidArgumentError } from './errors.js';
 import { invalidBodyError } from './failures.js';
 import { isRecord } from './guards.js';
-import { checkRequestOptions, resolveSettings, type ClientOptions, type ClientSettings, type RequestOptions } from './options.js';
+import {
+  checkRequestOptions,
+  resolveSettings,
+  type ClientOptions,
+  type ClientSettings,
+  type RequestOptions,
+} from './options.js';
 import { RequestPacing } from './pacing.js';
 import { fillRoute } from './path.js';
 import type { Protocol } from './protocol.js';
@@ -119,7 +125,10 @@ export class HttpClient {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
     const shownPath = redactText(path, this.#settings.apiKey);
-    const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(call.body, `The body of ${call.method} /${shownPath}`) : undefined;
+    const text =
+      call.method === 'POST' || call.method === 'PUT'
+        ? serializeBody(call.body, `The body of ${call.method} /${shownPath}`)
+        : undefined;
     return {
       method: call.method,
       path,
@@ -143,7 +152,8 @@ export class HttpClient {
   /** The payload of a successful answer, out of the variant's envelope. */
   #payload(call: CallInfo, reply: Reply): { data: unknown; meta: unknown } {
     const payload = this.#protocol.unwrap(this.#parseJson(call, reply));
-    if (payload === undefined) throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
+    if (payload === undefined)
+      throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
     return payload;
   }
 
@@ -162,7 +172,12 @@ export class HttpClient {
     const issues = result.error.issues.map(describeIssue);
     const first = issues[0];
     const where = first === undefined || first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
-    throw this.#invalidBody(call, `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`, issues, reply);
+    throw this.#invalidBody(
+      call,
+      `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`,
+      issues,
+      reply,
+    );
   }
 
   #invalidBody(call: CallInfo, problem: string, issues: Parameters<typeof invalidBodyError>[2], reply: Reply) {
@@ -175,7 +190,9 @@ export class HttpClient {
 function searchParamsOf(call: CallInfo, path: string): Record<string, string | number | boolean> | undefined {
   if (call.query === undefined) return undefined;
   if (!isRecord(call.query)) {
-    throw new InvalidArgumentError(`The parameters of ${call.method} /${path} must be an object, got ${describeValue(call.query)}.`);
+    throw new InvalidArgumentError(
+      `The parameters of ${call.method} /${path} must be an object, got ${describeValue(call.query)}.`,
+    );
   }
   let params: Record<string, string | number | boolean> | undefined;
   for (const [key, value] of Object.entries(call.query)) {
@@ -191,5 +208,7 @@ function searchParamsOf(call: CallInfo, path: string): Record<string, string | n
 }
 
 function isQueryValue(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+  );
 }

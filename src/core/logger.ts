@@ -29,8 +29,15 @@ export interface LevelledLogger {
  * The client's logger from the `logLevel` and `logger` options, else the `BIZMSG_LOG`
  * environment variable; undefined when logging is off, so that nothing is formatted.
  */
-export function resolveLogger(level: unknown, logger: unknown, envLevel: string | undefined): LevelledLogger | undefined {
-  const chosen = checkLevel(level ?? (envLevel === undefined || envLevel === '' ? 'off' : envLevel), level === undefined);
+export function resolveLogger(
+  level: unknown,
+  logger: unknown,
+  envLevel: string | undefined,
+): LevelledLogger | undefined {
+  const chosen = checkLevel(
+    level ?? (envLevel === undefined || envLevel === '' ? 'off' : envLevel),
+    level === undefined,
+  );
   const sink = checkLogger(logger);
   if (chosen === 'off') return undefined;
   const rank = LEVELS.indexOf(chosen);
@@ -46,14 +53,22 @@ export function resolveLogger(level: unknown, logger: unknown, envLevel: string 
 function checkLevel(value: unknown, fromEnv: boolean): LogLevel {
   if (typeof value === 'string' && (LEVELS as readonly string[]).includes(value)) return value as LogLevel;
   const where = fromEnv ? 'The BIZMSG_LOG environment variable' : 'The `logLevel` option';
-  throw new InvalidArgumentError(`${where} must be one of ${LEVELS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : showValue(value)}.`);
+  throw new InvalidArgumentError(
+    `${where} must be one of ${LEVELS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : showValue(value)}.`,
+  );
 }
 
 function checkLogger(value: unknown): Logger {
   if (value === undefined) return console;
   const methods = ['debug', 'info', 'warn', 'error'] as const;
-  if (typeof value !== 'object' || value === null || methods.some((m) => typeof (value as Record<string, unknown>)[m] !== 'function')) {
-    throw new InvalidArgumentError('The `logger` option must be an object with debug, info, warn and error methods (console works).');
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    methods.some((m) => typeof (value as Record<string, unknown>)[m] !== 'function')
+  ) {
+    throw new InvalidArgumentError(
+      'The `logger` option must be an object with debug, info, warn and error methods (console works).',
+    );
   }
   const logger = value as Logger;
   // Bound once, so that a class-based logger keeps its `this`.

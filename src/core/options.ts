@@ -254,7 +254,9 @@ function checkRateLimitStore(value: unknown, rateLimit: unknown): RateLimitStore
     );
   }
   if (rateLimit === false) {
-    throw new InvalidArgumentError('The `rateLimitStore` option shares pacing, which `rateLimit: false` turns off: drop one of them.');
+    throw new InvalidArgumentError(
+      'The `rateLimitStore` option shares pacing, which `rateLimit: false` turns off: drop one of them.',
+    );
   }
   return value;
 }
@@ -281,10 +283,13 @@ const HOOK_STAGES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeErr
 
 function checkHooks(value: unknown): Hooks {
   if (value === undefined) return {};
-  const problem = 'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidArgumentError(`${problem}.`);
+  const problem =
+    'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidArgumentError(`${problem}.`);
   for (const [stage, list] of Object.entries(value)) {
-    if (!(HOOK_STAGES as readonly string[]).includes(stage)) throw new InvalidArgumentError(`${problem}; got "${stage}".`);
+    if (!(HOOK_STAGES as readonly string[]).includes(stage))
+      throw new InvalidArgumentError(`${problem}; got "${stage}".`);
     if (!Array.isArray(list) || !list.every((hook) => typeof hook === 'function')) {
       throw new InvalidArgumentError(`${problem}; \`${stage}\` is not an array of functions.`);
     }
@@ -316,7 +321,9 @@ function checkHeaders(name: string, value: unknown): Record<string, string> {
       throw new InvalidArgumentError(`The \`${name}\` option: ${JSON.stringify(key)} is not a valid HTTP header name.`);
     }
     if (TRANSPORT_HEADERS.has(key.toLowerCase())) {
-      throw new InvalidArgumentError(`The \`${name}\` option: "${key}" is set by the HTTP layer itself and cannot be given.`);
+      throw new InvalidArgumentError(
+        `The \`${name}\` option: "${key}" is set by the HTTP layer itself and cannot be given.`,
+      );
     }
     if (typeof v !== 'string') {
       throw new InvalidArgumentError(`The \`${name}\` option: the value of "${key}" must be a string.`);

@@ -34,7 +34,10 @@ export class RequestPacing {
   constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
     this.#mode = mode;
     this.#maxPauseMs = maxPauseMs;
-    this.#shared = shared === undefined || mode === false ? undefined : new SharedBudget(shared.store, this.#pacer, shared.apiKey, shared.logger);
+    this.#shared =
+      shared === undefined || mode === false
+        ? undefined
+        : new SharedBudget(shared.store, this.#pacer, shared.apiKey, shared.logger);
   }
 
   /** The `X-RateLimit-*` values of the last response that carried them. */
@@ -91,7 +94,9 @@ export class RequestPacing {
   }
 
   #loadThrottle(rateLimit: { limit: number; interval: number }): Promise<Throttle> {
-    this.#throttle ??= import('p-throttle').then(({ default: pThrottle }) => pThrottle(rateLimit)(async () => undefined));
+    this.#throttle ??= import('p-throttle').then(({ default: pThrottle }) =>
+      pThrottle(rateLimit)(async () => undefined),
+    );
     return this.#throttle;
   }
 }

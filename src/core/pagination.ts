@@ -71,7 +71,11 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * @internal `list()` returns these; they are not built by hand. `invalid`: an argument error
    * found by `list()`, reported when the list is awaited or walked.
    */
-  constructor(fetch: PageFetcher<T>, options: { prefetch: number; signal: AbortSignal | undefined }, invalid?: InvalidArgumentError) {
+  constructor(
+    fetch: PageFetcher<T>,
+    options: { prefetch: number; signal: AbortSignal | undefined },
+    invalid?: InvalidArgumentError,
+  ) {
     this.#fetch = fetch;
     this.#prefetch = options.prefetch;
     this.#signal = options.signal;
@@ -113,7 +117,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
       yield* this.#prefetchedPages(first);
       return;
     }
-    for (let page = first; page.hasNextPage(); ) {
+    for (let page = first; page.hasNextPage();) {
       page = await page.getNextPage({ signal: this.#signal });
       yield page;
     }
@@ -154,7 +158,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     let last = first.meta!.last_page;
     try {
       for (;;) {
-        while (inFlight.length < this.#prefetch && next <= last) inFlight.push(this.#fetchAhead(next++, controller.signal));
+        while (inFlight.length < this.#prefetch && next <= last)
+          inFlight.push(this.#fetchAhead(next++, controller.signal));
         const page = inFlight.shift();
         if (page === undefined) return;
         const current = await page;
@@ -178,19 +183,32 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
 function maxOf(options: unknown): number {
   if (options === undefined) return Number.POSITIVE_INFINITY;
-  if (!isRecord(options)) throw new InvalidArgumentError(`The options of toArray() must be an object, e.g. { max: 100 }, got ${describeValue(options)}.`);
+  if (!isRecord(options))
+    throw new InvalidArgumentError(
+      `The options of toArray() must be an object, e.g. { max: 100 }, got ${describeValue(options)}.`,
+    );
   const max = options.max ?? Number.POSITIVE_INFINITY;
-  if (typeof max !== 'number' || !(max >= 0)) throw new InvalidArgumentError(`\`max\` must be a number >= 0, got ${showValue(max)}.`);
+  if (typeof max !== 'number' || !(max >= 0))
+    throw new InvalidArgumentError(`\`max\` must be a number >= 0, got ${showValue(max)}.`);
   return max;
 }
 
 /** `list()`'s options split into the walk's own (`prefetch`, `signal`) and the request's. */
-function listOptions(options: unknown): { prefetch: number; signal: AbortSignal | undefined; request: RequestOptions | undefined } {
+function listOptions(options: unknown): {
+  prefetch: number;
+  signal: AbortSignal | undefined;
+  request: RequestOptions | undefined;
+} {
   if (options === undefined) return { prefetch: 0, signal: undefined, request: undefined };
-  if (!isRecord(options)) throw new InvalidArgumentError(`Request options must be an object, e.g. { prefetch: 2 }, got ${describeValue(options)}.`);
+  if (!isRecord(options))
+    throw new InvalidArgumentError(
+      `Request options must be an object, e.g. { prefetch: 2 }, got ${describeValue(options)}.`,
+    );
   const { prefetch = 0, ...request } = options as ListRequestOptions;
   if (typeof prefetch !== 'number' || !Number.isInteger(prefetch) || prefetch < 0 || prefetch > 32) {
-    throw new InvalidArgumentError(`The \`prefetch\` option must be an integer from 0 to 32, got ${showValue(prefetch)}.`);
+    throw new InvalidArgumentError(
+      `The \`prefetch\` option must be an integer from 0 to 32, got ${showValue(prefetch)}.`,
+    );
   }
   return { prefetch, signal: request.signal, request };
 }
@@ -205,7 +223,11 @@ export function paginate<T>(
   try {
     read = readArguments('the options of list()', () => listOptions(options));
   } catch (error) {
-    return new PagePromise<T>(() => Promise.reject(error), { prefetch: 0, signal: undefined }, error as InvalidArgumentError);
+    return new PagePromise<T>(
+      () => Promise.reject(error),
+      { prefetch: 0, signal: undefined },
+      error as InvalidArgumentError,
+    );
   }
   const { request } = read;
   const fetch: PageFetcher<T> = (page, signal) =>

@@ -40,5 +40,9 @@ const METHODS = ['acquire', 'release', 'pause'] as const;
 
 /** True when `value` has every method of a `RateLimitStore`. */
 export function isRateLimitStore(value: unknown): value is RateLimitStore {
-  return typeof value === 'object' && value !== null && METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+  );
 }

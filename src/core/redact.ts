@@ -31,7 +31,9 @@ function redactValue(value: unknown, secret: string): unknown {
   if (typeof value === 'string') return redact(value, secret);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secret), redactValue(item, secret)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redact(key, secret), redactValue(item, secret)]),
+  );
 }
 
 /**

@@ -16,13 +16,17 @@ export function serializeBody(body: unknown, what: string): string {
   } catch (error) {
     const field = findUnserializable(body);
     const where = field === undefined || field.length === 0 ? '' : ` at "${field.join('.')}"`;
-    throw new InvalidArgumentError(`${what} cannot be sent as JSON${where}: ${(error as Error).message}`, { cause: error });
+    throw new InvalidArgumentError(`${what} cannot be sent as JSON${where}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
 /** The error for a method called without its parameters object, or undefined when `params` is one. */
 export function paramsError(params: unknown, method: string): InvalidArgumentError | undefined {
-  return isRecord(params) ? undefined : new InvalidArgumentError(`${method} needs an object of parameters, got ${describeValue(params)}.`);
+  return isRecord(params)
+    ? undefined
+    : new InvalidArgumentError(`${method} needs an object of parameters, got ${describeValue(params)}.`);
 }
 
 /** Path of the first value JSON.stringify fails on; undefined when the walk itself throws (a getter). */

@@ -132,7 +132,10 @@ export class SharedBudget {
   #failed(error: unknown): void {
     if (this.#outage === undefined) {
       const reason = redactText(error instanceof Error ? error.message : String(error), this.#apiKey);
-      this.#logger?.log('warn', `bizmsg: the rate-limit store failed (${reason}); each process paces itself alone until the store answers again`);
+      this.#logger?.log(
+        'warn',
+        `bizmsg: the rate-limit store failed (${reason}); each process paces itself alone until the store answers again`,
+      );
     }
     this.#outage = { retryAt: Date.now() + STORE_RETRY_MS, probing: false };
   }
@@ -165,7 +168,6 @@ export class SharedBudget {
       () => undefined,
     );
   }
-
 }
 
 /** `promise`, or a rejection when it takes longer than a store call may. */
@@ -174,7 +176,10 @@ function bounded<T>(promise: Promise<T>): Promise<T> {
   const late = new Promise<never>((_, reject) => {
     // After a stall of the event loop, timers run before waiting I/O is read: a second turn
     // lets an answer that is already there in first.
-    timer = setTimeout(() => setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`))), STORE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`))),
+      STORE_TIMEOUT_MS,
+    );
     // A store that hangs must not keep the process alive.
     (timer as { unref?: () => void }).unref?.();
   });
@@ -183,5 +188,7 @@ function bounded<T>(promise: Promise<T>): Promise<T> {
 
 function checkWait(wait: unknown): number {
   if (typeof wait === 'number' && Number.isFinite(wait) && wait >= 0) return wait;
-  throw new TypeError(`acquire() answered ${typeof wait === 'number' ? wait : typeof wait}, not a number of ms to wait`);
+  throw new TypeError(
+    `acquire() answered ${typeof wait === 'number' ? wait : typeof wait}, not a number of ms to wait`,
+  );
 }

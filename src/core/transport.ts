@@ -1,4 +1,11 @@
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options, type ShouldRetryState } from 'ky';
+import ky, {
+  HTTPError,
+  TimeoutError as KyTimeoutError,
+  type Hooks,
+  type KyInstance,
+  type Options,
+  type ShouldRetryState,
+} from 'ky';
 import { CallReport } from './call-report.js';
 import { AbortError, BizMsgError, HookError } from './errors.js';
 import { apiError, connectionError, timeoutError, type Processed } from './failures.js';
@@ -102,7 +109,10 @@ export class Transport {
       headers: settings.headers,
       throwHttpErrors: true,
       hooks: {
-        beforeRequest: [(_request, options, { retryCount }) => this.#beforeAttempt(options.context, retryCount), ...(user.beforeRequest ?? [])],
+        beforeRequest: [
+          (_request, options, { retryCount }) => this.#beforeAttempt(options.context, retryCount),
+          ...(user.beforeRequest ?? []),
+        ],
         beforeRetry: user.beforeRetry ?? [],
         afterResponse: user.afterResponse ?? [],
         beforeError: user.beforeError ?? [],
@@ -119,7 +129,10 @@ export class Transport {
     const state: CallState = {
       exchange,
       limits: { maxRetries: exchange.maxRetries, maxRetryWait: this.#settings.maxRetryWait },
-      report: logger === undefined && span === undefined ? undefined : new CallReport(logger, span, exchange.method, exchange.shownPath),
+      report:
+        logger === undefined && span === undefined
+          ? undefined
+          : new CallReport(logger, span, exchange.method, exchange.shownPath),
       attempt: 0,
       earlier: false,
       nextDelay: 0,
@@ -137,7 +150,11 @@ export class Transport {
       return reply;
     } catch (thrown) {
       const error = await this.#failure(state, thrown);
-      state.report?.finished(describeFailure(state, thrown), thrown instanceof HTTPError ? thrown.response.status : undefined, error);
+      state.report?.finished(
+        describeFailure(state, thrown),
+        thrown instanceof HTTPError ? thrown.response.status : undefined,
+        error,
+      );
       throw error;
     } finally {
       this.#release(state);
@@ -215,7 +232,11 @@ export class Transport {
   async #reply(state: CallState, response: Response): Promise<Reply> {
     const last = response === state.last?.response ? state.last : undefined;
     const text = last === undefined ? await response.text() : last.text;
-    const now = mayHaveTakenEffect(state.exchange.method, { kind: 'response', status: response.status, headers: response.headers });
+    const now = mayHaveTakenEffect(state.exchange.method, {
+      kind: 'response',
+      status: response.status,
+      headers: response.headers,
+    });
     return {
       status: response.status,
       statusText: response.statusText,
@@ -232,7 +253,9 @@ export class Transport {
     const call = { method: exchange.method, path: exchange.shownPath };
     if (BizMsgError.is(thrown)) return thrown;
     if (exchange.signal?.aborted) {
-      return new AbortError(`${call.method} /${call.path} was aborted by its signal`, { cause: exchange.signal.reason });
+      return new AbortError(`${call.method} /${call.path} was aborted by its signal`, {
+        cause: exchange.signal.reason,
+      });
     }
     const outcome = outcomeOf(thrown);
     if (outcome === undefined) {
@@ -241,10 +264,16 @@ export class Transport {
     }
     const processed: Processed = { earlier: state.earlier, now: mayHaveTakenEffect(exchange.method, outcome) };
     if (outcome.kind === 'timeout') return timeoutError(call, exchange.timeout, processed);
-    if (outcome.kind === 'network') return connectionError(call, outcome.code, processed, (thrown as NetworkFailure).cause);
+    if (outcome.kind === 'network')
+      return connectionError(call, outcome.code, processed, (thrown as NetworkFailure).cause);
     const { response } = thrown as HTTPError;
     const text = response === state.last?.response ? state.last.text : await response.text();
-    return apiError(call, { status: response.status, statusText: response.statusText, headers: response.headers, text }, processed, this.#settings.apiKey);
+    return apiError(
+      call,
+      { status: response.status, statusText: response.statusText, headers: response.headers, text },
+      processed,
+      this.#settings.apiKey,
+    );
   }
 
   #urlOf(exchange: Exchange): string {
@@ -279,7 +308,8 @@ function withoutSecret(thrown: unknown, redacted: string, apiKey: string): unkno
 }
 
 function outcomeOf(error: unknown): AttemptOutcome | undefined {
-  if (error instanceof HTTPError) return { kind: 'response', status: error.response.status, headers: error.response.headers };
+  if (error instanceof HTTPError)
+    return { kind: 'response', status: error.response.status, headers: error.response.headers };
   if (error instanceof KyTimeoutError) return { kind: 'timeout' };
   if (error instanceof NetworkFailure) return { kind: 'network', code: error.code };
   return undefined;

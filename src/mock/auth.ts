@@ -14,16 +14,20 @@ function presentedKey(request: MockRequest, variant: MockVariant): string | unde
 export function authenticate(request: MockRequest, variant: MockVariant, store: MockStore): MockKey {
   const presented = presentedKey(request, variant);
   const header = variant === 1 ? 'X-API-Key header' : 'Authorization: Bearer header';
-  if (presented === undefined) throw new MockHttpError(401, 'AUTHENTICATION_ERROR', `Missing API key: send it in the ${header}.`);
+  if (presented === undefined)
+    throw new MockHttpError(401, 'AUTHENTICATION_ERROR', `Missing API key: send it in the ${header}.`);
   const key = store.keys.get(presented);
   if (key === undefined) throw new MockHttpError(401, 'AUTHENTICATION_ERROR', 'Invalid API key.');
-  if (key.revoked) throw new MockHttpError(401, 'KEY_REVOKED', 'This API key was revoked; generate a new one in the dashboard.');
+  if (key.revoked)
+    throw new MockHttpError(401, 'KEY_REVOKED', 'This API key was revoked; generate a new one in the dashboard.');
   return key;
 }
 
 /** 403 INSUFFICIENT_PERMISSIONS unless the key has `scope`. */
 export function authorize(key: MockKey, scope: Scope): void {
   if (!key.scopes.includes(scope)) {
-    throw new MockHttpError(403, 'INSUFFICIENT_PERMISSIONS', `This API key lacks the ${scope} scope.`, { required_scope: scope });
+    throw new MockHttpError(403, 'INSUFFICIENT_PERMISSIONS', `This API key lacks the ${scope} scope.`, {
+      required_scope: scope,
+    });
   }
 }

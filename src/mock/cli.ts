@@ -24,7 +24,13 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   const variant = Number(values.variant);
   const seed = Number(values.seed);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || (variant !== 1 && variant !== 2) || !Number.isInteger(seed)) {
+  if (
+    !Number.isInteger(port) ||
+    port < 0 ||
+    port > 65535 ||
+    (variant !== 1 && variant !== 2) ||
+    !Number.isInteger(seed)
+  ) {
     console.error(usage);
     process.exitCode = 2;
     return;

@@ -38,9 +38,11 @@ export class VirtualClock {
    * once the work those tasks started (webhook deliveries included) has settled.
    */
   async advance(ms: number): Promise<void> {
-    if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`clock.advance(ms) needs a number of ms >= 0, got ${String(ms)}.`);
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new TypeError(`clock.advance(ms) needs a number of ms >= 0, got ${String(ms)}.`);
     const target = this.now() + ms;
-    if (target > MAX_DATE_MS) throw new TypeError(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
+    if (target > MAX_DATE_MS)
+      throw new TypeError(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
     await this.#runDue(target);
     this.#offset += Math.max(0, target - this.now());
     await this.#runDue();

@@ -30,12 +30,25 @@ export class WebhookDispatcher {
     }
   }
 
-  async #deliver(endpoint: StoredWebhookEndpoint, kind: WebhookEventKind, body: string, attempt: number): Promise<void> {
+  async #deliver(
+    endpoint: StoredWebhookEndpoint,
+    kind: WebhookEventKind,
+    body: string,
+    attempt: number,
+  ): Promise<void> {
     if (endpoint.status !== 'active') return;
     const at = this.#clock.now();
     const status = await this.#post(endpoint, body);
     const ok = typeof status === 'number' && status >= 200 && status < 300;
-    const record: DeliveryAttempt = { endpointId: endpoint.id, url: endpoint.url, event: kind, attempt, status, ok, at };
+    const record: DeliveryAttempt = {
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      event: kind,
+      attempt,
+      status,
+      ok,
+      at,
+    };
     this.#store().deliveries.push(record);
     if (ok) return;
     const delay = WEBHOOK_RETRY_DELAYS_MS[attempt];

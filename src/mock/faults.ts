@@ -44,7 +44,8 @@ export class FaultInjector {
     if (spec.status === undefined && spec.networkError !== true && spec.delay === undefined) {
       throw new TypeError('A fault needs a status, networkError: true or a delay.');
     }
-    if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1)) throw new TypeError('A fault rate is a share from 0 to 1.');
+    if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1))
+      throw new TypeError('A fault rate is a share from 0 to 1.');
     if (spec.delay !== undefined && !(spec.delay >= 0 && spec.delay <= MAX_TIMER_MS)) {
       throw new TypeError(`A fault delay is a number of ms from 0 to ${MAX_TIMER_MS}, got ${String(spec.delay)}.`);
     }
@@ -78,11 +79,15 @@ export class FaultInjector {
   }
 
   #codeOf(status: number, code: string | undefined): string {
-    if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new TypeError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
+    if (!(Number.isInteger(status) && status >= 400 && status <= 599))
+      throw new TypeError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
     if (code !== undefined) return code;
     // Where the table gives a status two codes of equal standing (403), the first one listed.
     const general = generalCodesOfStatus(status, this.#variant)[0];
-    if (general === undefined) throw new TypeError(`The spec gives status ${status} no single error code in this variant: give the fault a code too.`);
+    if (general === undefined)
+      throw new TypeError(
+        `The spec gives status ${status} no single error code in this variant: give the fault a code too.`,
+      );
     return general;
   }
 }

@@ -22,7 +22,9 @@ export class MockNetworkError extends Error {
 
 /** 413 PAYLOAD_TOO_LARGE for a body over the limit (a status and code the spec's table does not have: see docs/decisions.md). */
 export function payloadTooLarge(): MockHttpError {
-  return new MockHttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${BODY_LIMITS.maxBytes} bytes.`, { body: [`must be at most ${BODY_LIMITS.maxBytes} bytes`] });
+  return new MockHttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${BODY_LIMITS.maxBytes} bytes.`, {
+    body: [`must be at most ${BODY_LIMITS.maxBytes} bytes`],
+  });
 }
 
 /** 404 RESOURCE_NOT_FOUND for a missing resource. */

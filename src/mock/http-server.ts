@@ -5,7 +5,13 @@ import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from './options.js';
 import type { MockAnswer } from './request.js';
 import { MockService } from './service.js';
-import { answerAndLinger, answeredOnSocket, answerOnSocket, answerUnparsable, ResponsesInProgress } from './socket-answers.js';
+import {
+  answerAndLinger,
+  answeredOnSocket,
+  answerOnSocket,
+  answerUnparsable,
+  ResponsesInProgress,
+} from './socket-answers.js';
 import { validationError } from './validate.js';
 
 /** Options of `startMockHttpServer`. */
@@ -93,7 +99,11 @@ class NodeAdapter {
       fail(res);
       return;
     }
-    if (answer instanceof Promise) answer.then((later) => this.#write(req, res, later), () => fail(res));
+    if (answer instanceof Promise)
+      answer.then(
+        (later) => this.#write(req, res, later),
+        () => fail(res),
+      );
     else this.#write(req, res, answer);
   }
 
@@ -121,7 +131,11 @@ class NodeAdapter {
     const envelope = envelopeOf(this.#mock.variant);
     const reason = `is not HTTP/1.0 or HTTP/1.1 (HTTP/${req.httpVersion})`;
     const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
-    res.writeHead(envelope.validationStatus, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+    res.writeHead(envelope.validationStatus, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    });
     res.end(body);
   }
 
@@ -134,7 +148,10 @@ class NodeAdapter {
   async answerConnect(req: IncomingMessage, socket: Socket): Promise<void> {
     const noBody = () => Promise.resolve(new ArrayBuffer(0));
     try {
-      answerOnSocket(socket, await this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus, noBody)));
+      answerOnSocket(
+        socket,
+        await this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus, noBody)),
+      );
     } catch {
       socket.destroy();
     }

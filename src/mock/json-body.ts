@@ -25,7 +25,8 @@ export async function readJsonBody(request: MockRequest, status: number): Promis
   const text = decode(bytes, status);
   if (text.trim() === '') throw validationError(status, { body: ['is required'] });
   const tooDeep = fieldNestedTooDeep(text, BODY_LIMITS.maxDepth);
-  if (tooDeep !== undefined) throw validationError(status, { [tooDeep]: [`is nested deeper than ${BODY_LIMITS.maxDepth} levels`] });
+  if (tooDeep !== undefined)
+    throw validationError(status, { [tooDeep]: [`is nested deeper than ${BODY_LIMITS.maxDepth} levels`] });
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -23,7 +23,10 @@ export function fieldNestedTooDeep(text: string, maxDepth: number): string | und
       i = end;
     } else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
       depth += 1;
-      if (depth > maxDepth) return text.trimStart().startsWith('{') && name !== undefined ? decodeName(text.slice(name[0], name[1] + 1)) : 'body';
+      if (depth > maxDepth)
+        return text.trimStart().startsWith('{') && name !== undefined
+          ? decodeName(text.slice(name[0], name[1] + 1))
+          : 'body';
     } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) {
       depth -= 1;
     }

@@ -70,7 +70,10 @@ export class Messaging {
   }
 
   /** Changes a conversation's status or assignee; closing it emits `conversation.closed`. */
-  updateConversation(id: number, change: { status?: StoredConversation['status']; assigned_to?: string | null }): StoredConversation {
+  updateConversation(
+    id: number,
+    change: { status?: StoredConversation['status']; assigned_to?: string | null },
+  ): StoredConversation {
     const conversation = this.#store().conversations.find((c) => c.id === id);
     if (conversation === undefined) throw notFound('Conversation', String(id));
     const closing = change.status === 'closed' && conversation.status !== 'closed';
@@ -101,7 +104,10 @@ export class Messaging {
     return conversation;
   }
 
-  #add(conversation: StoredConversation, fields: Omit<StoredMessage, 'id' | 'conversation_id' | 'created_at'>): StoredMessage {
+  #add(
+    conversation: StoredConversation,
+    fields: Omit<StoredMessage, 'id' | 'conversation_id' | 'created_at'>,
+  ): StoredMessage {
     const store = this.#store();
     const message: StoredMessage = {
       id: `msg_${store.nextId('message')}`,
@@ -119,10 +125,14 @@ export class Messaging {
     const sentAt = this.#clock.now();
     if (fate === 'neverDelivered') return;
     if (fate === 'fails') {
-      this.#clock.schedule(sentAt + LIFECYCLE_MS.failed, () => this.#advance(message, 'failed', 'failed_at', 'message.failed'));
+      this.#clock.schedule(sentAt + LIFECYCLE_MS.failed, () =>
+        this.#advance(message, 'failed', 'failed_at', 'message.failed'),
+      );
       return;
     }
-    this.#clock.schedule(sentAt + LIFECYCLE_MS.delivered, () => this.#advance(message, 'delivered', 'delivered_at', 'message.delivered'));
+    this.#clock.schedule(sentAt + LIFECYCLE_MS.delivered, () =>
+      this.#advance(message, 'delivered', 'delivered_at', 'message.delivered'),
+    );
     this.#clock.schedule(sentAt + LIFECYCLE_MS.read, () => this.#advance(message, 'read', 'read_at', 'message.read'));
   }
 

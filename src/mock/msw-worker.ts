@@ -9,7 +9,9 @@ export class MockWorker extends MockService {
   /** msw request handlers serving `baseUrl`; compose them into your own `setupWorker(...)`. */
   readonly handlers: HttpHandler[] = mockHandlers(() => [this]);
   /** One Service Worker in this page serves every started mock, by base URL. */
-  static readonly #shared = new SharedInterception<{ worker: SetupWorker; started: Promise<unknown> }>(({ worker }) => worker.stop());
+  static readonly #shared = new SharedInterception<{ worker: SetupWorker; started: Promise<unknown> }>(({ worker }) =>
+    worker.stop(),
+  );
 
   /**
    * Starts serving fetches from this page (once `public/mockServiceWorker.js` is registered, see

@@ -9,7 +9,12 @@ import { validationError } from './validate.js';
  * no stream), it also carries methods fetch refuses (TRACE, CONNECT), and its body is read
  * only if a route asks for it, never past the limit.
  */
-export function nodeMockRequest(req: IncomingMessage, origin: string, validationStatus: number, body?: () => Promise<ArrayBuffer>): MockRequest {
+export function nodeMockRequest(
+  req: IncomingMessage,
+  origin: string,
+  validationStatus: number,
+  body?: () => Promise<ArrayBuffer>,
+): MockRequest {
   return {
     method: req.method ?? 'GET',
     url: `${origin}${pathOf(req.url ?? '/')}`,
@@ -27,7 +32,8 @@ function pathOf(target: string): string {
   if (target.startsWith('/')) return target;
   try {
     const absolute = new URL(target);
-    if (absolute.protocol === 'http:' || absolute.protocol === 'https:') return `${absolute.pathname}${absolute.search}`;
+    if (absolute.protocol === 'http:' || absolute.protocol === 'https:')
+      return `${absolute.pathname}${absolute.search}`;
   } catch {
     // Not a URL: falls through.
   }

@@ -35,7 +35,13 @@ export interface MockSeed {
   /** Seed of the random choices (sampled faults, generated keys); the same seed gives the same run. */
   random?: number;
   /** Contacts that exist from the start (no events are sent for them). */
-  contacts?: ReadonlyArray<{ name: string; phone: string; email?: string; tags?: readonly string[]; custom_fields?: Record<string, unknown> }>;
+  contacts?: ReadonlyArray<{
+    name: string;
+    phone: string;
+    email?: string;
+    tags?: readonly string[];
+    custom_fields?: Record<string, unknown>;
+  }>;
   /** Webhook endpoints registered from the start. */
   webhooks?: ReadonlyArray<{ url: string; events: readonly WebhookEventKind[]; secret: string }>;
 }

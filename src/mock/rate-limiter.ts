@@ -28,7 +28,13 @@ export class RateLimiter {
     };
     if (window.count > plan.rateLimit) {
       const retryAfter = String(Math.max(1, Math.ceil((resetMs - now) / 1000)));
-      throw new MockHttpError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit of ${plan.rateLimit} requests per ${windowMs / 1000} s exceeded.`, {}, { ...headers, 'retry-after': retryAfter });
+      throw new MockHttpError(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        `Rate limit of ${plan.rateLimit} requests per ${windowMs / 1000} s exceeded.`,
+        {},
+        { ...headers, 'retry-after': retryAfter },
+      );
     }
     return headers;
   }

@@ -50,7 +50,10 @@ export class Router {
   }
 
   /** The route for `method` and `path`; if only the method is wrong, the methods the path has; else undefined. */
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
     const allowed: string[] = [];
     for (const route of this.#bySegment.get(firstSegment(path)) ?? []) {
       const found = route.pattern.exec(path);

@@ -29,7 +29,14 @@ import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { messageRoutes } from './routes/messages.js';
 import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
-import { MockStore, type MockKey, type MockState, type StoredConversation, type StoredMessage, type StoredWebhookEndpoint } from './store.js';
+import {
+  MockStore,
+  type MockKey,
+  type MockState,
+  type StoredConversation,
+  type StoredMessage,
+  type StoredWebhookEndpoint,
+} from './store.js';
 import { checkPhone, parseWith } from './validate.js';
 import { openApiDocument } from '../openapi/document.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
@@ -77,7 +84,11 @@ export class MockService {
     this.#random = seededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
     this.#faults = new FaultInjector(this.#random, this.variant);
     this.apiKey = this.#newKeyString();
-    const events = new WebhookDispatcher(() => this.#store, this.clock, checkWebhookTimeout(options.webhookTimeout ?? 10_000));
+    const events = new WebhookDispatcher(
+      () => this.#store,
+      this.clock,
+      checkWebhookTimeout(options.webhookTimeout ?? 10_000),
+    );
     this.#context = {
       variant: this.variant,
       validationStatus: this.#envelope.validationStatus,
@@ -90,7 +101,9 @@ export class MockService {
     this.#router = new Router([
       ...contactRoutes(this.#context),
       ...messageRoutes(this.#context),
-      ...(this.variant === 2 ? [...conversationRoutes(this.#context), ...campaignRoutes(this.#context), ...webhookRoutes(this.#context)] : []),
+      ...(this.variant === 2
+        ? [...conversationRoutes(this.#context), ...campaignRoutes(this.#context), ...webhookRoutes(this.#context)]
+        : []),
       ...accountRoutes(this.#context),
     ]);
     this.#applySeed();
@@ -129,7 +142,12 @@ export class MockService {
   answer(request: MockRequest): MockAnswer | Promise<MockAnswer> {
     try {
       const url = this.#urlOf(request);
-      const path = url.pathname === this.#basePath ? '/' : url.pathname.startsWith(`${this.#basePath}/`) ? url.pathname.slice(this.#basePath.length) : undefined;
+      const path =
+        url.pathname === this.#basePath
+          ? '/'
+          : url.pathname.startsWith(`${this.#basePath}/`)
+            ? url.pathname.slice(this.#basePath.length)
+            : undefined;
       if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
       // The document needs no key and stays out of faults and rate limits: tools load it first.
       if (path === OPENAPI_PATH && request.method === 'GET') return this.#json(200, this.#openApiText(), {});
@@ -153,13 +171,19 @@ export class MockService {
       const plan = this.#plans[key.plan]!;
       rateHeaders = this.#limiter.hit(key.key, plan, this.clock.now());
       const match = this.#router.match(request.method, path);
-      if (match === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${request.method} ${path} in Variant ${this.variant}.`);
+      if (match === undefined)
+        throw new MockHttpError(
+          404,
+          'RESOURCE_NOT_FOUND',
+          `No endpoint ${request.method} ${path} in Variant ${this.variant}.`,
+        );
       if ('allowed' in match) throw methodNotFound(request.method, path, match.allowed);
       authorize(key, match.route.endpoint.scope);
       const { endpoint } = match.route;
       const outcome = match.route.handle(new Input(request, match.params, url, key, plan));
       const headers = rateHeaders;
-      if (!(outcome instanceof Promise)) return this.#json(endpoint.status, this.#envelope.success(outcome.data, outcome.meta), headers);
+      if (!(outcome instanceof Promise))
+        return this.#json(endpoint.status, this.#envelope.success(outcome.data, outcome.meta), headers);
       return outcome.then(
         (result) => this.#json(endpoint.status, this.#envelope.success(result.data, result.meta), headers),
         (error: unknown) => this.#failure(error, headers),
@@ -173,7 +197,10 @@ export class MockService {
   #failure(error: unknown, rateHeaders: Record<string, string>): MockAnswer {
     if (error instanceof MockNetworkError) throw error;
     const answer = error instanceof MockHttpError ? error : unexpected(error);
-    return this.#json(answer.status, this.#withoutKeys(this.#envelope.error(answer)), { ...rateHeaders, ...answer.headers });
+    return this.#json(answer.status, this.#withoutKeys(this.#envelope.error(answer)), {
+      ...rateHeaders,
+      ...answer.headers,
+    });
   }
 
   /** Adds a key; scopes default to all of them, the plan to the variant's largest named plan. */
@@ -197,13 +224,23 @@ export class MockService {
   }
 
   /** Changes a conversation (status, assignee); closing it emits `conversation.closed`. */
-  updateConversation(id: number, change: { status?: StoredConversation['status']; assigned_to?: string | null }): StoredConversation {
+  updateConversation(
+    id: number,
+    change: { status?: StoredConversation['status']; assigned_to?: string | null },
+  ): StoredConversation {
     return this.#context.messaging.updateConversation(id, change);
   }
 
   /** Registers a webhook endpoint directly, as the dashboard would (Variant 1 has no endpoint for it). */
-  registerWebhook(endpoint: { url: string; events: readonly WebhookEventKind[]; secret: string }): StoredWebhookEndpoint {
-    return registerEndpoint(this.#context, parseWith(WebhookEndpointCreateSchema, endpoint, this.#envelope.validationStatus));
+  registerWebhook(endpoint: {
+    url: string;
+    events: readonly WebhookEventKind[];
+    secret: string;
+  }): StoredWebhookEndpoint {
+    return registerEndpoint(
+      this.#context,
+      parseWith(WebhookEndpointCreateSchema, endpoint, this.#envelope.validationStatus),
+    );
   }
 
   /** Injects a fault (status, network error or delay) into matching requests. */
@@ -284,7 +321,14 @@ export class MockService {
     for (const { tags, custom_fields, ...contact } of seed.contacts ?? []) {
       checkPhone(contact.phone, 'seed.contacts phone');
       const id = this.#store.nextId('contact');
-      this.#store.addContact({ id, ...contact, tags: [...(tags ?? [])], custom_fields: { ...custom_fields }, created_at: now, updated_at: now });
+      this.#store.addContact({
+        id,
+        ...contact,
+        tags: [...(tags ?? [])],
+        custom_fields: { ...custom_fields },
+        created_at: now,
+        updated_at: now,
+      });
     }
     for (const endpoint of seed.webhooks ?? []) this.registerWebhook(endpoint);
   }
@@ -298,12 +342,20 @@ export class MockService {
       if (!(SCOPES as readonly string[]).includes(scope)) throw new TypeError(`Unknown scope "${scope}".`);
     }
     const all = scopes === undefined || scopes.length === 0;
-    this.#store.keys.set(key, { key, scopes: all ? [...SCOPES] : [...scopes], plan: planName, revoked: revoked ?? false });
+    this.#store.keys.set(key, {
+      key,
+      scopes: all ? [...SCOPES] : [...scopes],
+      plan: planName,
+      revoked: revoked ?? false,
+    });
   }
 
   #newKeyString(): string {
     let hex = '';
-    while (hex.length < 32) hex += Math.floor(this.#random() * 0x100000000).toString(16).padStart(8, '0');
+    while (hex.length < 32)
+      hex += Math.floor(this.#random() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     return `sk_test_${hex}`;
   }
 }
@@ -330,7 +382,13 @@ class Input implements RouteInput {
 /** 404 RESOURCE_NOT_FOUND for a method a path does not have, with the methods it has in `Allow` (see docs/decisions.md). */
 function methodNotFound(method: string, path: string, allowed: readonly string[]): MockHttpError {
   const list = allowed.join(', ');
-  return new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No endpoint ${method} ${path}; this path has ${list}.`, { allowed_methods: [...allowed] }, { allow: list });
+  return new MockHttpError(
+    404,
+    'RESOURCE_NOT_FOUND',
+    `No endpoint ${method} ${path}; this path has ${list}.`,
+    { allowed_methods: [...allowed] },
+    { allow: list },
+  );
 }
 
 /** 500 INTERNAL_ERROR for a failure of the mock itself; it names the error's class, never its message. */
@@ -340,7 +398,8 @@ function unexpected(error: unknown): MockHttpError {
 }
 
 function checkWebhookTimeout(ms: number): number {
-  if (!(ms >= 1 && ms <= MAX_TIMER_MS)) throw new TypeError(`webhookTimeout is a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(ms)}.`);
+  if (!(ms >= 1 && ms <= MAX_TIMER_MS))
+    throw new TypeError(`webhookTimeout is a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(ms)}.`);
   return ms;
 }
 
@@ -351,10 +410,14 @@ function checkVariant(variant: unknown): MockVariant {
 
 function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
   // A null prototype: plan names come from the user, and "__proto__" must stay a name.
-  const plans: Record<string, MockPlan> = Object.assign(Object.create(null), variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS);
+  const plans: Record<string, MockPlan> = Object.assign(
+    Object.create(null),
+    variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS,
+  );
   for (const [name, plan] of Object.entries(overrides)) {
     const merged = { ...plans[name], ...plan } as MockPlan;
-    if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1) throw new TypeError(`Plan "${name}" needs a positive integer rateLimit.`);
+    if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1)
+      throw new TypeError(`Plan "${name}" needs a positive integer rateLimit.`);
     // An infinite window would make every window start at NaN, and the limit never apply.
     if (merged.window !== undefined && !(merged.window >= 1000 && Number.isFinite(merged.window))) {
       throw new TypeError(`Plan "${name}": window is a finite number of ms, at least 1000, got ${merged.window}.`);

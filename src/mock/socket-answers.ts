@@ -22,7 +22,9 @@ export class ResponsesInProgress {
 
   /** Whether some response on `socket` has written its head and not finished. */
   started(socket: Socket): boolean {
-    return [...(this.#bySocket.get(socket) ?? [])].some((res) => res.headersSent && !res.writableFinished && !res.destroyed);
+    return [...(this.#bySocket.get(socket) ?? [])].some(
+      (res) => res.headersSent && !res.writableFinished && !res.destroyed,
+    );
   }
 }
 
@@ -31,13 +33,21 @@ export class ResponsesInProgress {
  * be, headers over 16 KB, chunk sizes that are not hex) in the variant's envelope, as a
  * VALIDATION_ERROR, and closes the connection: nothing after such a request can be trusted.
  */
-export function answerUnparsable(variant: MockVariant, error: NodeJS.ErrnoException, socket: Socket, responses: ResponsesInProgress): void {
+export function answerUnparsable(
+  variant: MockVariant,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+  responses: ResponsesInProgress,
+): void {
   if (!socket.writable || responses.started(socket)) {
     socket.destroy();
     return;
   }
   const envelope = envelopeOf(variant);
-  const reason = error.code === 'HPE_HEADER_OVERFLOW' ? 'has headers over 16 KB' : `is not valid HTTP/1.1 (${error.code ?? 'unparsable'})`;
+  const reason =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'has headers over 16 KB'
+      : `is not valid HTTP/1.1 (${error.code ?? 'unparsable'})`;
   const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
   writeAndClose(socket, envelope.validationStatus, { 'content-type': 'application/json' }, body);
 }
@@ -80,5 +90,8 @@ function rawResponse(status: number, headers: Readonly<Record<string, string>>, 
   const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n`, 'latin1'), Buffer.from(body)]);
+  return Buffer.concat([
+    Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n`, 'latin1'),
+    Buffer.from(body),
+  ]);
 }

@@ -25,9 +25,14 @@ export function parseWith<T>(schema: ZodMiniType<T>, value: unknown, status: num
 /** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */
 export function checkPhone(phone: string, field: string): void {
   if (!PHONE_PATTERN.test(phone)) {
-    throw new MockHttpError(400, 'INVALID_PHONE', `${field} must be an international number of 8 to 15 digits with an optional leading +.`, {
-      [field]: ['is not a valid phone number'],
-    });
+    throw new MockHttpError(
+      400,
+      'INVALID_PHONE',
+      `${field} must be an international number of 8 to 15 digits with an optional leading +.`,
+      {
+        [field]: ['is not a valid phone number'],
+      },
+    );
   }
 }
 
@@ -52,14 +57,25 @@ export function pageOf<T>(items: readonly T[], page: number, perPage: number): {
   const start = (page - 1) * perPage;
   return {
     data: items.slice(start, start + perPage),
-    meta: { current_page: page, per_page: perPage, total: items.length, last_page: Math.max(1, Math.ceil(items.length / perPage)) },
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total: items.length,
+      last_page: Math.max(1, Math.ceil(items.length / perPage)),
+    },
   };
 }
 
 /** A query parameter that must be one of `values`, if present. */
-export function readEnum<T extends string>(query: URLSearchParams, name: string, values: readonly T[], status: number): T | undefined {
+export function readEnum<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  values: readonly T[],
+  status: number,
+): T | undefined {
   const raw = query.get(name);
   if (raw === null) return undefined;
-  if (!(values as readonly string[]).includes(raw)) throw validationError(status, { [name]: [`must be one of ${values.join(', ')}`] });
+  if (!(values as readonly string[]).includes(raw))
+    throw validationError(status, { [name]: [`must be one of ${values.join(', ')}`] });
   return raw as T;
 }

@@ -52,7 +52,12 @@ export function luaScript(source: string): LuaScript {
  * Runs a script by its SHA-1, loading it with EVAL when Redis does not know it yet (a new or
  * restarted server).
  */
-export async function evalScript(send: SendCommand, script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+export async function evalScript(
+  send: SendCommand,
+  script: LuaScript,
+  keys: readonly string[],
+  args: readonly (string | number)[],
+): Promise<unknown> {
   const rest = [String(keys.length), ...keys, ...args.map(String)];
   try {
     return await send(['EVALSHA', script.sha, ...rest]);
@@ -83,7 +88,10 @@ function bounded<T>(promise: Promise<T>, ms: number, command: string): Promise<T
   const late = new Promise<never>((_, reject) => {
     // After a stall of the event loop, timers run before the socket's waiting reply is read:
     // setImmediate lets that reply in first, so a busy process does not mistake it for a timeout.
-    timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer ${command} within ${ms} ms`))), ms);
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`Redis did not answer ${command} within ${ms} ms`))),
+      ms,
+    );
     // A Redis that hangs must not keep the process alive.
     timer.unref();
   });

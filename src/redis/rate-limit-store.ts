@@ -1,5 +1,12 @@
 import type { ObservedWindow, RateLimitStore } from '../core/rate-limit-store.js';
-import { checkPrefix, checkTimeout, commandSender, evalScript, type RedisClientLike, type SendCommand } from './commands.js';
+import {
+  checkPrefix,
+  checkTimeout,
+  commandSender,
+  evalScript,
+  type RedisClientLike,
+  type SendCommand,
+} from './commands.js';
 import { LEASE_MS, RATE_LIMIT_SCRIPT } from './rate-limit-script.js';
 
 /** Options of `redisRateLimitStore`. */

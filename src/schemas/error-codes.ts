@@ -43,7 +43,9 @@ export function statusOfCode(code: ErrorCode, variant: Variant): number {
  */
 export function generalCodesOfStatus(status: number, variant: Variant): ErrorCode[] {
   const info = (code: ErrorCode): ErrorCodeInfo => ERROR_CODES[code];
-  return CODES.filter((code) => !info(code).extension && info(code).refines === undefined && info(code).status[variant] === status);
+  return CODES.filter(
+    (code) => !info(code).extension && info(code).refines === undefined && info(code).status[variant] === status,
+  );
 }
 
 /** Whether any code of the spec's table comes with `status` in `variant`. */

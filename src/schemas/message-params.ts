@@ -27,7 +27,10 @@ export const SendTemplateMessageSchema = /* @__PURE__ */ z.object({
   content: TemplateContentSchema,
 });
 /** Variant 2 body of `POST /messages/send`: a text or a template message. */
-export const SendMessageSchema = /* @__PURE__ */ z.discriminatedUnion('type', [SendTextMessageSchema, SendTemplateMessageSchema]);
+export const SendMessageSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
+  SendTextMessageSchema,
+  SendTemplateMessageSchema,
+]);
 /** Variant 2 body of `POST /messages/send`. */
 export type SendMessageParams = z.input<typeof SendMessageSchema>;
 

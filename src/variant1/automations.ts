@@ -14,6 +14,9 @@ export class Variant1Automations {
 
   /** Triggers an automation flow (scope `automations:trigger`). */
   trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationRun> {
-    return this.#http.request({ method: 'POST', path: 'automations/trigger', body, schema: AutomationRunSchema }, options);
+    return this.#http.request(
+      { method: 'POST', path: 'automations/trigger', body, schema: AutomationRunSchema },
+      options,
+    );
   }
 }

@@ -24,6 +24,9 @@ export class Variant1Messages {
 
   /** Delivery status of a message (scope `messages:read`). */
   status(id: string, options?: RequestOptions): ApiPromise<Message> {
-    return this.#http.request({ method: 'GET', path: 'messages/{id}/status', ids: [id], schema: MessageSchema }, options);
+    return this.#http.request(
+      { method: 'GET', path: 'messages/{id}/status', ids: [id], schema: MessageSchema },
+      options,
+    );
   }
 }

@@ -21,6 +21,9 @@ export class Variant2Contacts extends ContactsResource {
   /** Deletes a contact; an empty answer reads as `{ id, deleted: true }` (scope `contacts:write`). */
   delete(id: Id, options?: RequestOptions): ApiPromise<DeleteResult> {
     const map = (result: DeleteResult | undefined) => result ?? { id, deleted: true };
-    return this.http.request({ method: 'DELETE', path: 'contacts/{id}', ids: [id], schema: DeleteResultSchema, map }, options);
+    return this.http.request(
+      { method: 'DELETE', path: 'contacts/{id}', ids: [id], schema: DeleteResultSchema, map },
+      options,
+    );
   }
 }

@@ -24,11 +24,18 @@ export class Variant2Conversations {
 
   /** Lists conversations, optionally by `status` and `assigned_to`. */
   list(params: ConversationListParams = {}, options?: ListRequestOptions): PagePromise<Conversation> {
-    return paginate(this.#http, { method: 'GET', path: 'conversations', query: params, schema: ConversationListSchema }, options);
+    return paginate(
+      this.#http,
+      { method: 'GET', path: 'conversations', query: params, schema: ConversationListSchema },
+      options,
+    );
   }
 
   /** One conversation with its messages. */
   get(id: Id, options?: RequestOptions): ApiPromise<ConversationWithMessages> {
-    return this.#http.request({ method: 'GET', path: 'conversations/{id}', ids: [id], schema: ConversationWithMessagesSchema }, options);
+    return this.#http.request(
+      { method: 'GET', path: 'conversations/{id}', ids: [id], schema: ConversationWithMessagesSchema },
+      options,
+    );
   }
 }

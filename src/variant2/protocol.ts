@@ -5,5 +5,6 @@ import type { Protocol } from '../core/protocol.js';
 export const variant2Protocol: Protocol = {
   name: 'Variant 2',
   authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
-  unwrap: (body) => (isRecord(body) && 'data' in body ? { data: body.data, meta: body.meta } : { data: body, meta: undefined }),
+  unwrap: (body) =>
+    isRecord(body) && 'data' in body ? { data: body.data, meta: body.meta } : { data: body, meta: undefined },
 };

@@ -41,7 +41,8 @@ const MAX_MS = 365 * 24 * HOUR_MS;
 
 /** The checked times of a dedupe store's options; a ttl shorter than the redeliveries is warned about once. */
 export function dedupeTimes(options: DedupeStoreOptions, caller: string): Required<DedupeStoreOptions> {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`${caller}: options must be an object, e.g. { ttl }.`);
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`${caller}: options must be an object, e.g. { ttl }.`);
   const ttl = checkMs(options.ttl, DEFAULTS.ttl, 'ttl', caller);
   const claimTtl = checkMs(options.claimTtl, DEFAULTS.claimTtl, 'claimTtl', caller);
   if (ttl < REDELIVERY_SPAN_MS) {
@@ -56,7 +57,9 @@ export function dedupeTimes(options: DedupeStoreOptions, caller: string): Requir
 function checkMs(value: unknown, fallback: number, name: string, caller: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_MS) {
-    throw new TypeError(`${caller}: ${name} must be a whole number of ms from 1 to ${MAX_MS} (a year), got ${String(value)}.`);
+    throw new TypeError(
+      `${caller}: ${name} must be a whole number of ms from 1 to ${MAX_MS} (a year), got ${String(value)}.`,
+    );
   }
   return value;
 }
@@ -65,5 +68,9 @@ const METHODS = ['claim', 'complete', 'release'] as const;
 
 /** True when `value` has every method of a `DedupeStore`. */
 export function isDedupeStore(value: unknown): value is DedupeStore {
-  return typeof value === 'object' && value !== null && METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+  );
 }

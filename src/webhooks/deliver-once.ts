@@ -24,7 +24,12 @@ export async function bodyKey(body: Uint8Array): Promise<string> {
  * A failed handler releases the claim. A failing store does not stop deliveries: they are
  * handled as if there were no store (at least once), with one warning per outage.
  */
-export async function deliverOnce(store: DedupeStore, key: string, event: WebhookEvent, handle: () => Promise<WebhookAnswer>): Promise<WebhookAnswer> {
+export async function deliverOnce(
+  store: DedupeStore,
+  key: string,
+  event: WebhookEvent,
+  handle: () => Promise<WebhookAnswer>,
+): Promise<WebhookAnswer> {
   const token = crypto.randomUUID();
   let claim: DedupeClaim;
   try {
@@ -39,7 +44,10 @@ export async function deliverOnce(store: DedupeStore, key: string, event: Webhoo
     return {
       status: 503,
       headers: { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_S) },
-      body: { error: 'in_progress', message: `Another copy of this ${event.event} delivery is being handled; deliver it again later.` },
+      body: {
+        error: 'in_progress',
+        message: `Another copy of this ${event.event} delivery is being handled; deliver it again later.`,
+      },
     };
   }
   const answer = await handle();
@@ -57,7 +65,9 @@ function warnOnce(store: DedupeStore, error: unknown): void {
   if (failing.has(store)) return;
   failing.add(store);
   const reason = error instanceof Error ? error.message : String(error);
-  console.warn(`bizmsg: the webhook dedupe store failed (${reason}); deliveries are handled without de-duplication until it answers again.`);
+  console.warn(
+    `bizmsg: the webhook dedupe store failed (${reason}); deliveries are handled without de-duplication until it answers again.`,
+  );
 }
 
 /** The store call's answer, or a rejection if it throws or takes too long. */

@@ -2,12 +2,7 @@ import { BizMsgError } from '../core/errors.js';
 
 /** Why a webhook delivery was not accepted. */
 export type WebhookFailureReason =
-  | 'missing_signature'
-  | 'malformed_signature'
-  | 'mismatch'
-  | 'malformed_payload'
-  | 'unknown_event'
-  | 'stale';
+  'missing_signature' | 'malformed_signature' | 'mismatch' | 'malformed_payload' | 'unknown_event' | 'stale';
 
 /** A webhook delivery failed verification or parsing; `reason` says which step. */
 export class WebhookVerificationError extends BizMsgError {

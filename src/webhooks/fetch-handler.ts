@@ -1,5 +1,12 @@
 import { concat } from './bytes.js';
-import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type WebhookAnswer, type WebhookHandlerOptions } from './handle.js';
+import {
+  checkHandlerOptions,
+  handleDelivery,
+  SIGNATURE_HEADER,
+  tooLarge,
+  type WebhookAnswer,
+  type WebhookHandlerOptions,
+} from './handle.js';
 
 /**
  * A `(request: Request) => Promise<Response>` webhook receiver for Hono, Next.js route
@@ -56,7 +63,10 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
 
 function unreadable(error: unknown): WebhookAnswer {
   const why = error instanceof Error ? error.message : 'the stream failed';
-  return { status: 400, body: { error: 'unreadable_body', message: `The request body could not be read to its end: ${why}.` } };
+  return {
+    status: 400,
+    body: { error: 'unreadable_body', message: `The request body could not be read to its end: ${why}.` },
+  };
 }
 
 function respond({ status, headers, body }: WebhookAnswer): Response {

@@ -51,7 +51,10 @@ export interface WebhookAnswer {
   headers?: Record<string, string>;
   body:
     | { received: true; event?: string; ignored?: string; duplicate?: true }
-    | { error: WebhookFailureReason | 'handler_failed' | 'payload_too_large' | 'unreadable_body' | 'in_progress'; message: string };
+    | {
+        error: WebhookFailureReason | 'handler_failed' | 'payload_too_large' | 'unreadable_body' | 'in_progress';
+        message: string;
+      };
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -66,27 +69,38 @@ const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
 
 /** Checks handler options once, when the handler is created. */
 export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): number {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`${caller} needs options: { secret, on?, onEvent? }.`);
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`${caller} needs options: { secret, on?, onEvent? }.`);
   const { on, onEvent, onError, dedupe, dedupeKey, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   secretList(options.secret, caller);
   checkMaxAgeSeconds(options.maxAgeSeconds, caller);
-  if (onEvent !== undefined && typeof onEvent !== 'function') throw new TypeError(`${caller}: onEvent must be a function.`);
-  if (onError !== undefined && typeof onError !== 'function') throw new TypeError(`${caller}: onError must be a function.`);
+  if (onEvent !== undefined && typeof onEvent !== 'function')
+    throw new TypeError(`${caller}: onEvent must be a function.`);
+  if (onError !== undefined && typeof onError !== 'function')
+    throw new TypeError(`${caller}: onError must be a function.`);
   if (dedupe !== undefined && !isDedupeStore(dedupe)) {
-    throw new TypeError(`${caller}: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().`);
+    throw new TypeError(
+      `${caller}: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().`,
+    );
   }
-  if (dedupeKey !== undefined && typeof dedupeKey !== 'function') throw new TypeError(`${caller}: dedupeKey must be a function.`);
-  if (dedupeKey !== undefined && dedupe === undefined) throw new TypeError(`${caller}: dedupeKey needs a dedupe store.`);
+  if (dedupeKey !== undefined && typeof dedupeKey !== 'function')
+    throw new TypeError(`${caller}: dedupeKey must be a function.`);
+  if (dedupeKey !== undefined && dedupe === undefined)
+    throw new TypeError(`${caller}: dedupeKey needs a dedupe store.`);
   for (const [kind, handler] of Object.entries(on ?? {})) {
     if (typeof handler !== 'function') throw new TypeError(`${caller}: on["${kind}"] must be a function.`);
   }
-  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new TypeError(`${caller}: maxBodyBytes must be a positive integer.`);
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
+    throw new TypeError(`${caller}: maxBodyBytes must be a positive integer.`);
   return maxBodyBytes;
 }
 
 /** The answer to a body over the size cap. */
 export function tooLarge(maxBodyBytes: number): WebhookAnswer {
-  return { status: 413, body: { error: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` } };
+  return {
+    status: 413,
+    body: { error: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` },
+  };
 }
 
 /**
@@ -94,7 +108,11 @@ export function tooLarge(maxBodyBytes: number): WebhookAnswer {
  * service retries; an unknown event kind is acknowledged (200) so that a newer service does
  * not get the endpoint disabled.
  */
-export async function handleDelivery(body: Uint8Array, signature: unknown, options: WebhookHandlerOptions): Promise<WebhookAnswer> {
+export async function handleDelivery(
+  body: Uint8Array,
+  signature: unknown,
+  options: WebhookHandlerOptions,
+): Promise<WebhookAnswer> {
   let event: WebhookEvent;
   try {
     event = await parseWebhookAsync(body, signature, options.secret, options);
@@ -115,10 +133,15 @@ export async function handleDelivery(body: Uint8Array, signature: unknown, optio
 }
 
 /** The delivery's de-duplication key: the user's, else the SHA-256 of the raw body. */
-async function dedupeKeyOf(body: Uint8Array, event: WebhookEvent, dedupeKey: WebhookHandlerOptions['dedupeKey']): Promise<string> {
+async function dedupeKeyOf(
+  body: Uint8Array,
+  event: WebhookEvent,
+  dedupeKey: WebhookHandlerOptions['dedupeKey'],
+): Promise<string> {
   if (dedupeKey === undefined) return bodyKey(body);
   const key = dedupeKey(event);
-  if (typeof key !== 'string' || key === '') throw new TypeError(`dedupeKey returned ${JSON.stringify(key)}, not a non-empty string.`);
+  if (typeof key !== 'string' || key === '')
+    throw new TypeError(`dedupeKey returned ${JSON.stringify(key)}, not a non-empty string.`);
   return key;
 }
 
@@ -141,7 +164,10 @@ function handlerFailed(event: WebhookEvent): WebhookAnswer {
 
 async function reportHandlerError(options: WebhookHandlerOptions, error: unknown, event: WebhookEvent): Promise<void> {
   if (options.onError === undefined) {
-    console.error(`bizmsg: the webhook handler for ${event.event} failed; answering 500 so that the service retries.`, error);
+    console.error(
+      `bizmsg: the webhook handler for ${event.event} failed; answering 500 so that the service retries.`,
+      error,
+    );
     return;
   }
   try {

@@ -7,7 +7,10 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (key === undefined) {
     if (keys.size >= MAX_CACHED_KEYS) keys.delete(keys.keys().next().value!);
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     keys.set(secret, key);
   }
   return key;

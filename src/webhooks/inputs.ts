@@ -60,7 +60,8 @@ export function payloadBytes(payload: string | Uint8Array): Uint8Array<ArrayBuff
 export function secretList(secret: unknown, caller: string): readonly string[] {
   if (typeof secret === 'string' && secret !== '') return [secret];
   // Array.from, not every(): every() skips the holes of a sparse array, which are no secrets either.
-  if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== '')) return secret;
+  if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== ''))
+    return secret;
   throw new TypeError(
     `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
   );
@@ -69,7 +70,8 @@ export function secretList(secret: unknown, caller: string): readonly string[] {
 /** A bad argument, described for an error message; unlike String(), never throws. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) return String(value);
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol'))
+    return String(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;

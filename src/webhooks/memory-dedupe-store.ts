@@ -21,7 +21,8 @@ interface Entry {
 export function memoryDedupeStore(options: MemoryDedupeStoreOptions = {}): DedupeStore {
   const { ttl, claimTtl } = dedupeTimes(options, 'memoryDedupeStore');
   const max = options.max ?? 100_000;
-  if (!Number.isInteger(max) || max < 1) throw new TypeError(`memoryDedupeStore: max must be a positive integer, got ${String(max)}.`);
+  if (!Number.isInteger(max) || max < 1)
+    throw new TypeError(`memoryDedupeStore: max must be a positive integer, got ${String(max)}.`);
   return new MemoryDedupe(ttl, claimTtl, max);
 }
 

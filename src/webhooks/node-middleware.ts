@@ -1,5 +1,12 @@
 import { concat } from './bytes.js';
-import { checkHandlerOptions, handleDelivery, SIGNATURE_HEADER, tooLarge, type WebhookAnswer, type WebhookHandlerOptions } from './handle.js';
+import {
+  checkHandlerOptions,
+  handleDelivery,
+  SIGNATURE_HEADER,
+  tooLarge,
+  type WebhookAnswer,
+  type WebhookHandlerOptions,
+} from './handle.js';
 
 /**
  * What `webhookMiddleware` uses of a node:http `IncomingMessage` or an Express request (whose
@@ -26,7 +33,11 @@ export interface WebhookResponse {
 }
 
 /** The `(req, res, next?)` function `webhookMiddleware` returns: a node:http listener and an Express handler. */
-export type WebhookMiddleware = (req: WebhookRequest, res: WebhookResponse, next?: (error?: unknown) => void) => Promise<void>;
+export type WebhookMiddleware = (
+  req: WebhookRequest,
+  res: WebhookResponse,
+  next?: (error?: unknown) => void,
+) => Promise<void>;
 
 /**
  * How much of a body over the cap is still read (and dropped), so that the connection can
@@ -104,7 +115,12 @@ function readBody(req: WebhookRequest, maxBodyBytes: number): Promise<Uint8Array
       for (const [event, listener] of listeners) req.off(event, listener);
       settle();
     };
-    const listeners = [['data', onData], ['end', onEnd], ['close', onAbort], ['error', onAbort]] as const;
+    const listeners = [
+      ['data', onData],
+      ['end', onEnd],
+      ['close', onAbort],
+      ['error', onAbort],
+    ] as const;
     for (const [event, listener] of listeners) req.on(event, listener);
   });
 }

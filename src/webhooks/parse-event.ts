@@ -34,7 +34,10 @@ export function parseEvent(body: string | Uint8Array, options: ParseWebhookOptio
   if (!result.success) {
     const issue = describeIssue(result.error.issues[0]!);
     const where = issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
-    throw new WebhookVerificationError('malformed_payload', `The event does not have the expected shape${where}: ${issue.message}.`);
+    throw new WebhookVerificationError(
+      'malformed_payload',
+      `The event does not have the expected shape${where}: ${issue.message}.`,
+    );
   }
   if (options.maxAgeSeconds !== undefined) assertFresh(result.data.timestamp, options.maxAgeSeconds, options.now);
   return result.data;
@@ -51,7 +54,10 @@ function readJson(body: string | Uint8Array): unknown {
 function assertFresh(timestamp: string, maxAgeSeconds: number, now: Date | number = Date.now()): void {
   const sent = Date.parse(timestamp);
   if (Number.isNaN(sent)) {
-    throw new WebhookVerificationError('malformed_payload', `The event timestamp "${timestamp}" is not an ISO 8601 date.`);
+    throw new WebhookVerificationError(
+      'malformed_payload',
+      `The event timestamp "${timestamp}" is not an ISO 8601 date.`,
+    );
   }
   const ageSeconds = (Number(now) - sent) / 1000;
   if (Math.abs(ageSeconds) > maxAgeSeconds) {

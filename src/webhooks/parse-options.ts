@@ -20,11 +20,18 @@ export interface ParseWebhookOptions {
  * Checks every argument of a parse before anything about the delivery is judged (a bad one is
  * the caller's mistake: a TypeError) and returns the payload as text or bytes.
  */
-export function checkedParseInputs(payload: unknown, secret: unknown, options: unknown, caller: string): string | Uint8Array {
+export function checkedParseInputs(
+  payload: unknown,
+  secret: unknown,
+  options: unknown,
+  caller: string,
+): string | Uint8Array {
   const body = payloadInput(payload, caller);
   secretList(secret, caller);
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${caller}: options must be an object ({ maxAgeSeconds?, now? }), got ${describeValue(options)}.`);
+    throw new TypeError(
+      `${caller}: options must be an object ({ maxAgeSeconds?, now? }), got ${describeValue(options)}.`,
+    );
   }
   checkMaxAgeSeconds((options as ParseWebhookOptions).maxAgeSeconds, caller);
   checkNow((options as ParseWebhookOptions).now, caller);
@@ -34,7 +41,9 @@ export function checkedParseInputs(payload: unknown, secret: unknown, options: u
 /** Throws a TypeError unless `maxAgeSeconds` is absent or a positive number. */
 export function checkMaxAgeSeconds(maxAgeSeconds: unknown, caller: string): void {
   if (maxAgeSeconds !== undefined && !(typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0)) {
-    throw new TypeError(`${caller}: maxAgeSeconds must be a positive number of seconds, got ${describeValue(maxAgeSeconds)}.`);
+    throw new TypeError(
+      `${caller}: maxAgeSeconds must be a positive number of seconds, got ${describeValue(maxAgeSeconds)}.`,
+    );
   }
 }
 
@@ -43,6 +52,8 @@ function checkNow(now: unknown, caller: string): void {
   if (now === undefined) return;
   const valid = typeof now === 'number' ? Number.isFinite(now) : now instanceof Date && !Number.isNaN(now.getTime());
   if (!valid) {
-    throw new TypeError(`${caller}: now must be a valid Date or a number of milliseconds since the epoch (Date.now()), got ${describeValue(now)}.`);
+    throw new TypeError(
+      `${caller}: now must be a valid Date or a number of milliseconds since the epoch (Date.now()), got ${describeValue(now)}.`,
+    );
   }
 }

@@ -15,6 +15,7 @@ export function checkedSignInputs(payload: unknown, secret: unknown, options: un
     throw new TypeError(`${caller}: options must be an object ({ prefix? }), got ${describeValue(options)}.`);
   }
   const { prefix = true } = options as SignWebhookOptions;
-  if (typeof prefix !== 'boolean') throw new TypeError(`${caller}: prefix must be true or false, got ${describeValue(prefix)}.`);
+  if (typeof prefix !== 'boolean')
+    throw new TypeError(`${caller}: prefix must be true or false, got ${describeValue(prefix)}.`);
   return { body, key: key!, prefix };
 }

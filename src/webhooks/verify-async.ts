@@ -1,5 +1,12 @@
 import { hmacKey } from './hmac-key.js';
-import { payloadBytes, payloadInput, secretList, signatureBytes, type WebhookPayload, type WebhookSecret } from './inputs.js';
+import {
+  payloadBytes,
+  payloadInput,
+  secretList,
+  signatureBytes,
+  type WebhookPayload,
+  type WebhookSecret,
+} from './inputs.js';
 
 /** `verifyWebhook` on Web Crypto, for every runtime (Workers and browsers included); imported keys are cached per secret. */
 export async function verifyWebhookAsync(
@@ -12,6 +19,8 @@ export async function verifyWebhookAsync(
   const expected = signatureBytes(signature);
   if (expected === undefined) return false;
   // crypto.subtle.verify compares in constant time; every secret is tried.
-  const results = await Promise.all(secrets.map(async (key) => crypto.subtle.verify('HMAC', await hmacKey(key), expected, body)));
+  const results = await Promise.all(
+    secrets.map(async (key) => crypto.subtle.verify('HMAC', await hmacKey(key), expected, body)),
+  );
   return results.includes(true);
 }

@@ -20,7 +20,12 @@ export function verifyWebhook(_payload: WebhookPayload, _signature: unknown, _se
 }
 
 /** On this build, throws: use `parseWebhookAsync`. */
-export function parseWebhook(_payload: WebhookPayload, _signature: unknown, _secret: WebhookSecret, _options?: ParseWebhookOptions): WebhookEvent {
+export function parseWebhook(
+  _payload: WebhookPayload,
+  _signature: unknown,
+  _secret: WebhookSecret,
+  _options?: ParseWebhookOptions,
+): WebhookEvent {
   throw needsNodeCrypto('parseWebhook', 'parseWebhookAsync');
 }
 

@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Variant1Client, Variant2Client } from '../../src/index.js';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
-import { FAULTS, OPERATION_HEADER, startFaultProxy, type EchoPlace, type Fault, type FaultProxy } from './fault-proxy.js';
-import { indexState, makeOperation, seedContacts, type AnyClient, type Operation, type OperationKind, type Targets } from './operations.js';
+import {
+  FAULTS,
+  OPERATION_HEADER,
+  startFaultProxy,
+  type EchoPlace,
+  type Fault,
+  type FaultProxy,
+} from './fault-proxy.js';
+import {
+  indexState,
+  makeOperation,
+  seedContacts,
+  type AnyClient,
+  type Operation,
+  type OperationKind,
+  type Targets,
+} from './operations.js';
 import { describeCase, leaksKey, runWithDeadline, violationsOf, type Case } from './verdict.js';
 
 // Each fault of the proxy, scripted on the first attempt or on every attempt, against every
@@ -56,7 +71,9 @@ async function stopRig(rig: Rig): Promise<void> {
 
 function clientOf(variant: Variant, rig: Rig): AnyClient {
   const options = { apiKey: rig.server.apiKey, baseUrl: rig.proxy.baseUrl, timeout: TIMEOUT_MS, maxRetries: 2 };
-  return variant === 1 ? { variant, client: new Variant1Client(options) } : { variant, client: new Variant2Client(options) };
+  return variant === 1
+    ? { variant, client: new Variant1Client(options) }
+    : { variant, client: new Variant2Client(options) };
 }
 
 let opCount = 0;
@@ -64,7 +81,10 @@ let opCount = 0;
 /** Runs `operation` under `faults` on a client of its own; the case, once the mock is done with its requests. */
 async function runScripted(rig: Rig, operation: Operation, faults: readonly Fault[]): Promise<Case> {
   rig.scripts.set(operation.id, faults);
-  const outcome = await runWithDeadline((signal) => operation.call({ signal, headers: { [OPERATION_HEADER]: operation.id } }), DEADLINE_MS);
+  const outcome = await runWithDeadline(
+    (signal) => operation.call({ signal, headers: { [OPERATION_HEADER]: operation.id } }),
+    DEADLINE_MS,
+  );
   await rig.proxy.settled(operation.id);
   const copies = operation.copies(indexState(rig.server.mock.store));
   return {
@@ -106,7 +126,12 @@ describe.each([1, 2] as const)('Variant %i client through the fault proxy', (var
       const rig = rigs.get(variant)!;
       const cases = await Promise.all(
         KINDS[variant].map(async (kind) => {
-          const operation = makeOperation(kind, `first-${fault}-${variant}-${opCount++}`, clientOf(variant, rig), rig.targets);
+          const operation = makeOperation(
+            kind,
+            `first-${fault}-${variant}-${opCount++}`,
+            clientOf(variant, rig),
+            rig.targets,
+          );
           const c = await runScripted(rig, operation, [fault, 'pass']);
           const broken: string[] = violationsOf(c, rig.server.apiKey);
           if (recovers(fault, operation.method) && c.outcome.kind !== 'resolved') broken.push('not recovered');
@@ -121,7 +146,12 @@ describe.each([1, 2] as const)('Variant %i client through the fault proxy', (var
       const kinds = KINDS[variant].filter((kind) => RETRIED.includes(kind));
       const cases = await Promise.all(
         kinds.map(async (kind) => {
-          const operation = makeOperation(kind, `every-${fault}-${variant}-${opCount++}`, clientOf(variant, rig), rig.targets);
+          const operation = makeOperation(
+            kind,
+            `every-${fault}-${variant}-${opCount++}`,
+            clientOf(variant, rig),
+            rig.targets,
+          );
           const c = await runScripted(rig, operation, [fault]);
           const broken = violationsOf(c, rig.server.apiKey);
           return broken.length === 0 ? undefined : `${broken.join('+')}: ${describeCase(kind, c)}`;
@@ -131,15 +161,30 @@ describe.each([1, 2] as const)('Variant %i client through the fault proxy', (var
     });
   });
 
-  it("holds later calls only for a gateway 429's Retry-After, not until an earlier window's reset", async () => {
-    const rig = rigs.get(variant)!;
-    const target = clientOf(variant, rig);
-    await target.client.account.me();
-    expect(target.client.rateLimit!.reset * 1000 - Date.now()).toBeGreaterThan(DEADLINE_MS);
-    const throttled = await runScripted(rig, makeOperation('get', `429-${variant}-${opCount++}`, target, rig.targets), ['gateway-429', 'pass']);
-    const next = await runScripted(rig, makeOperation('get', `after-429-${variant}-${opCount++}`, target, rig.targets), ['pass']);
-    expect([throttled.outcome.kind, next.outcome.kind], `${describeCase('get', throttled)}\n${describeCase('get', next)}`).toEqual(['resolved', 'resolved']);
-  }, 3 * DEADLINE_MS);
+  it(
+    "holds later calls only for a gateway 429's Retry-After, not until an earlier window's reset",
+    async () => {
+      const rig = rigs.get(variant)!;
+      const target = clientOf(variant, rig);
+      await target.client.account.me();
+      expect(target.client.rateLimit!.reset * 1000 - Date.now()).toBeGreaterThan(DEADLINE_MS);
+      const throttled = await runScripted(
+        rig,
+        makeOperation('get', `429-${variant}-${opCount++}`, target, rig.targets),
+        ['gateway-429', 'pass'],
+      );
+      const next = await runScripted(
+        rig,
+        makeOperation('get', `after-429-${variant}-${opCount++}`, target, rig.targets),
+        ['pass'],
+      );
+      expect(
+        [throttled.outcome.kind, next.outcome.kind],
+        `${describeCase('get', throttled)}\n${describeCase('get', next)}`,
+      ).toEqual(['resolved', 'resolved']);
+    },
+    3 * DEADLINE_MS,
+  );
 });
 
 describe.each(['header', 'reason', 'body'] as const)("a gateway page echoing the request's key in its %s", (place) => {
@@ -149,8 +194,13 @@ describe.each(['header', 'reason', 'body'] as const)("a gateway page echoing the
       const target = clientOf(variant, rig);
       const shown: string[] = [];
       for (const kind of ['send', 'get'] as const) {
-        const c = await runScripted(rig, makeOperation(kind, `echo-${place}-${variant}-${opCount++}`, target, rig.targets), ['html-5xx']);
-        if (c.outcome.kind !== 'rejected' || leaksKey(c.outcome.error, rig.server.apiKey)) shown.push(describeCase(kind, c));
+        const c = await runScripted(
+          rig,
+          makeOperation(kind, `echo-${place}-${variant}-${opCount++}`, target, rig.targets),
+          ['html-5xx'],
+        );
+        if (c.outcome.kind !== 'rejected' || leaksKey(c.outcome.error, rig.server.apiKey))
+          shown.push(describeCase(kind, c));
       }
       expect(shown).toEqual([]);
     } finally {

@@ -3,7 +3,14 @@ import { Variant1Client, Variant2Client } from '../../src/index.js';
 import { startMockHttpServer } from '../../src/mock/index.js';
 import { OPERATION_HEADER, startFaultProxy, type FaultRates, type ProxiedRequest } from './fault-proxy.js';
 import { seededRandom } from '../../src/mock/random.js';
-import { indexState, makeOperation, seedContacts, type AnyClient, type Operation, type OperationKind } from './operations.js';
+import {
+  indexState,
+  makeOperation,
+  seedContacts,
+  type AnyClient,
+  type Operation,
+  type OperationKind,
+} from './operations.js';
 import { describeCase, runWithDeadline, violationsOf, type Case, type Violation } from './verdict.js';
 
 // Both clients, ~50 calls in flight each, through a proxy that drops, delays and replaces
@@ -22,7 +29,15 @@ const SLOW_MS = TIMEOUT_MS + 1000;
 const DEADLINE_MS = 20_000;
 /** No operation starts after this; any left over count as not run. */
 const BUDGET_MS = LONG ? 20 * 60_000 : 45_000;
-const RATES: FaultRates = { 'drop-before': 0.06, 'drop-after': 0.06, 'html-5xx': 0.06, 'html-200': 0.06, 'gateway-429': 0.02, slow: 0.06, truncated: 0.04 };
+const RATES: FaultRates = {
+  'drop-before': 0.06,
+  'drop-after': 0.06,
+  'html-5xx': 0.06,
+  'html-200': 0.06,
+  'gateway-429': 0.02,
+  slow: 0.06,
+  truncated: 0.04,
+};
 const WEIGHTS: Record<1 | 2, Partial<Record<OperationKind, number>>> = {
   1: { send: 20, template: 10, create: 20, update: 20, get: 18, list: 12 },
   2: { send: 20, template: 10, create: 20, update: 15, delete: 10, get: 15, list: 10 },
@@ -60,20 +75,32 @@ async function soak(variant: 1 | 2, count: number): Promise<VariantRun> {
   // Limits far above the run, so that only the proxy's 429s happen; the windows stay a minute long.
   const server = await startMockHttpServer({
     variant,
-    plans: { [variant === 1 ? 'pro' : 'enterprise']: { rateLimit: 1_000_000, maxContacts: 1_000_000, maxMessages: 1_000_000 } },
+    plans: {
+      [variant === 1 ? 'pro' : 'enterprise']: { rateLimit: 1_000_000, maxContacts: 1_000_000, maxMessages: 1_000_000 },
+    },
     seed: { random: SEED, contacts: seed.contacts },
   });
-  const proxy = await startFaultProxy({ upstream: server.url, seed: SEED + variant, rates: RATES, slowMs: SLOW_MS, echoCredentials: true });
+  const proxy = await startFaultProxy({
+    upstream: server.url,
+    seed: SEED + variant,
+    rates: RATES,
+    slowMs: SLOW_MS,
+    echoCredentials: true,
+  });
   try {
     const options = { apiKey: server.apiKey, baseUrl: proxy.baseUrl, timeout: TIMEOUT_MS, maxRetries: 2 };
-    const target: AnyClient = variant === 1 ? { variant, client: new Variant1Client(options) } : { variant, client: new Variant2Client(options) };
+    const target: AnyClient =
+      variant === 1
+        ? { variant, client: new Variant1Client(options) }
+        : { variant, client: new Variant2Client(options) };
     const targets = seed.targets(server.mock.store);
     const operations = kinds.map((kind, i) => makeOperation(kind, `v${variant}-${i}`, target, targets));
     const outcomes = await runAll(operations);
     await proxy.settled(undefined, 2 * SLOW_MS);
     const state = indexState(server.mock.store);
     const attemptsByOp = new Map<string, ProxiedRequest[]>();
-    for (const record of proxy.records) attemptsByOp.set(record.op ?? '', [...(attemptsByOp.get(record.op ?? '') ?? []), record]);
+    for (const record of proxy.records)
+      attemptsByOp.set(record.op ?? '', [...(attemptsByOp.get(record.op ?? '') ?? []), record]);
     const cases = [...outcomes].map(([operation, outcome]) => {
       const c: Case = {
         method: operation.method,
@@ -99,7 +126,10 @@ async function runAll(operations: readonly Operation[]): Promise<Map<Operation, 
   const worker = async () => {
     while (next < operations.length && Date.now() < stopAt) {
       const operation = operations[next++]!;
-      const outcome = await runWithDeadline((signal) => operation.call({ signal, headers: { [OPERATION_HEADER]: operation.id } }), DEADLINE_MS);
+      const outcome = await runWithDeadline(
+        (signal) => operation.call({ signal, headers: { [OPERATION_HEADER]: operation.id } }),
+        DEADLINE_MS,
+      );
       outcomes.set(operation, outcome);
     }
   };
@@ -121,20 +151,23 @@ function examples(violation: Violation, max = 8): string[] {
   );
 }
 
-beforeAll(async () => {
-  process.on('unhandledRejection', onUnhandled);
-  try {
-    runs.push(...(await Promise.all([soak(1, OPERATIONS / 2), soak(2, OPERATIONS / 2)])));
-  } finally {
-    process.off('unhandledRejection', onUnhandled);
-  }
-  const operations = runs.reduce((sum, run) => sum + run.cases.length, 0);
-  const faults = runs.reduce((sum, run) => sum + run.records.filter((record) => record.fault !== 'pass').length, 0);
-  console.log(
-    `soak: operations=${operations} faults=${faults} duplicates=${count('duplicate')} lost=${count('lost')} ` +
-      `unflagged=${count('unflagged')} hung=${count('hung')} untyped=${count('untyped')} leaked=${count('leaked')}`,
-  );
-}, BUDGET_MS + DEADLINE_MS + 4 * SLOW_MS + 30_000);
+beforeAll(
+  async () => {
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      runs.push(...(await Promise.all([soak(1, OPERATIONS / 2), soak(2, OPERATIONS / 2)])));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    const operations = runs.reduce((sum, run) => sum + run.cases.length, 0);
+    const faults = runs.reduce((sum, run) => sum + run.records.filter((record) => record.fault !== 'pass').length, 0);
+    console.log(
+      `soak: operations=${operations} faults=${faults} duplicates=${count('duplicate')} lost=${count('lost')} ` +
+        `unflagged=${count('unflagged')} hung=${count('hung')} untyped=${count('untyped')} leaked=${count('leaked')}`,
+    );
+  },
+  BUDGET_MS + DEADLINE_MS + 4 * SLOW_MS + 30_000,
+);
 
 afterAll(() => {
   process.off('unhandledRejection', onUnhandled);
@@ -147,7 +180,16 @@ describe(`clients under chaos (${OPERATIONS} operations, ${IN_FLIGHT} in flight 
 
   it('injected every kind of fault', () => {
     const seen = new Set(runs.flatMap((run) => run.records.map((record) => record.fault)));
-    expect([...seen].sort()).toEqual(['drop-after', 'drop-before', 'gateway-429', 'html-200', 'html-5xx', 'pass', 'slow', 'truncated']);
+    expect([...seen].sort()).toEqual([
+      'drop-after',
+      'drop-before',
+      'gateway-429',
+      'html-200',
+      'html-5xx',
+      'pass',
+      'slow',
+      'truncated',
+    ]);
   });
 
   it('stores no message or contact twice', () => {

@@ -11,7 +11,12 @@ const script = new Map<string, Fault>();
 
 beforeAll(async () => {
   server = await startMockHttpServer({ variant: 2 });
-  proxy = await startFaultProxy({ upstream: server.url, choose: ({ op }) => script.get(op ?? '') ?? 'pass', slowMs: 400, echoCredentials: 'header' });
+  proxy = await startFaultProxy({
+    upstream: server.url,
+    choose: ({ op }) => script.get(op ?? '') ?? 'pass',
+    slowMs: 400,
+    echoCredentials: 'header',
+  });
 });
 afterAll(async () => {
   await proxy.close();
@@ -44,10 +49,19 @@ describe('fault proxy', () => {
   it('passes a request through unchanged and records it as seen and delivered', async () => {
     const { outcome, stored, record } = await createThrough('pass');
     expect(outcome).toMatchObject({ status: 201 });
-    expect(JSON.parse((outcome as { text: string }).text)).toMatchObject({ data: { name: expect.stringMatching(/^contact op-/) } });
+    expect(JSON.parse((outcome as { text: string }).text)).toMatchObject({
+      data: { name: expect.stringMatching(/^contact op-/) },
+    });
     expect((outcome as { headers: Headers }).headers.get('x-ratelimit-limit')).toBe('2000');
     expect(stored).toBe(1);
-    expect(record).toMatchObject({ method: 'POST', path: '/api/v1/contacts', fault: 'pass', mockSaw: true, mockStatus: 201, delivered: true });
+    expect(record).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/contacts',
+      fault: 'pass',
+      mockSaw: true,
+      mockStatus: 201,
+      delivered: true,
+    });
   });
 
   it('drops a request before forwarding it: the mock never sees it', async () => {
@@ -109,14 +123,26 @@ describe('fault proxy', () => {
   });
 
   it('draws the same faults for the same seed, close to the rates asked for', async () => {
-    const rates = { 'drop-before': 0.1, 'drop-after': 0.1, 'html-5xx': 0.1, 'html-200': 0.1, 'gateway-429': 0.1, slow: 0.1, truncated: 0.1 };
+    const rates = {
+      'drop-before': 0.1,
+      'drop-after': 0.1,
+      'html-5xx': 0.1,
+      'html-200': 0.1,
+      'gateway-429': 0.1,
+      slow: 0.1,
+      truncated: 0.1,
+    };
     const draws = async (seed: number) => {
       const seeded = await startFaultProxy({ upstream: server.url, seed, rates, slowMs: 1 });
       try {
         // Which request gets which fault depends on arrival order; the sequence of draws does not.
         for (let batch = 0; batch < 7; batch++) {
           await Promise.all(
-            Array.from({ length: 30 }, () => fetch(`${seeded.baseUrl}/nowhere`).then((response) => response.arrayBuffer()).catch(() => undefined)),
+            Array.from({ length: 30 }, () =>
+              fetch(`${seeded.baseUrl}/nowhere`)
+                .then((response) => response.arrayBuffer())
+                .catch(() => undefined),
+            ),
           );
         }
         await seeded.settled();

@@ -1,4 +1,11 @@
-import { Agent, createServer, request as upstreamRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as upstreamRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from '../../src/mock/random.js';
 
@@ -13,10 +20,19 @@ import { seededRandom } from '../../src/mock/random.js';
  * - `slow`: forwards it and holds the mock's answer for `slowMs`, past the client's timeout;
  * - `truncated`: forwards it, sends the mock's status, headers and half its body, then closes the connection.
  */
-export type Fault = 'pass' | 'drop-before' | 'drop-after' | 'html-5xx' | 'html-200' | 'gateway-429' | 'slow' | 'truncated';
+export type Fault =
+  'pass' | 'drop-before' | 'drop-after' | 'html-5xx' | 'html-200' | 'gateway-429' | 'slow' | 'truncated';
 
 /** Every fault but `pass`. */
-export const FAULTS = ['drop-before', 'drop-after', 'html-5xx', 'html-200', 'gateway-429', 'slow', 'truncated'] as const satisfies readonly Fault[];
+export const FAULTS = [
+  'drop-before',
+  'drop-after',
+  'html-5xx',
+  'html-200',
+  'gateway-429',
+  'slow',
+  'truncated',
+] as const satisfies readonly Fault[];
 
 /** Share (0 to 1) of requests that get each fault; the rest pass. */
 export type FaultRates = Partial<Record<(typeof FAULTS)[number], number>>;
@@ -98,7 +114,17 @@ interface UpstreamAnswer {
 const ECHO_PLACES = ['header', 'reason', 'body'] as const satisfies readonly EchoPlace[];
 
 /** Headers that describe one connection, not the message; never copied across the proxy. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 /**
  * A real HTTP proxy on 127.0.0.1 in front of the mock, injecting seeded faults per request
@@ -113,20 +139,40 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const records: ProxiedRequest[] = [];
   const heldAnswers = new Set<ReturnType<typeof setTimeout>>();
   const echoPlace = (): EchoPlace =>
-    typeof options.echoCredentials === 'string' ? options.echoCredentials : ECHO_PLACES[Math.floor(random() * ECHO_PLACES.length)]!;
+    typeof options.echoCredentials === 'string'
+      ? options.echoCredentials
+      : ECHO_PLACES[Math.floor(random() * ECHO_PLACES.length)]!;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readBody(req);
-    const summary = { seq: records.length, op: headerValue(req.headers[OPERATION_HEADER]), method: req.method ?? 'GET', path: req.url ?? '/' };
-    const record: ProxiedRequest = { ...summary, fault: choose(summary), mockSaw: false, mockStatus: undefined, delivered: false };
+    const summary = {
+      seq: records.length,
+      op: headerValue(req.headers[OPERATION_HEADER]),
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+    };
+    const record: ProxiedRequest = {
+      ...summary,
+      fault: choose(summary),
+      mockSaw: false,
+      mockStatus: undefined,
+      delivered: false,
+    };
     records.push(record);
-    const echo = options.echoCredentials === undefined || options.echoCredentials === false ? undefined : credentialsOf(req.headers);
+    const echo =
+      options.echoCredentials === undefined || options.echoCredentials === false
+        ? undefined
+        : credentialsOf(req.headers);
     switch (record.fault) {
       case 'drop-before':
         req.socket.destroy();
         return;
       case 'html-5xx':
-        answerGatewayPage(res, record.seq % 2 === 0 ? 502 : 503, echo === undefined ? undefined : { credentials: echo, place: echoPlace() });
+        answerGatewayPage(
+          res,
+          record.seq % 2 === 0 ? 502 : 503,
+          echo === undefined ? undefined : { credentials: echo, place: echoPlace() },
+        );
         return;
       case 'gateway-429':
         answerTooManyRequests(res, echo);
@@ -162,7 +208,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     baseUrl: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/+$/, '')}`,
     records,
     async settled(op, timeoutMs = 10_000) {
-      const pending = () => records.some((record) => (op === undefined || record.op === op) && record.mockSaw && record.mockStatus === undefined);
+      const pending = () =>
+        records.some(
+          (record) => (op === undefined || record.op === op) && record.mockSaw && record.mockStatus === undefined,
+        );
       const until = Date.now() + timeoutMs;
       while (pending() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
     },
@@ -183,7 +232,13 @@ function answerAfterMock(res: ServerResponse, answer: UpstreamAnswer, record: Pr
   if (record.fault === 'drop-after' || (record.fault === 'truncated' && answer.body.length < 2)) {
     res.socket?.destroy();
   } else if (record.fault === 'html-200' && ok) {
-    answerHtml(res, 200, 'OK', {}, '<html><body><h1>Welcome</h1><p>Please enable JavaScript to continue.</p></body></html>');
+    answerHtml(
+      res,
+      200,
+      'OK',
+      {},
+      '<html><body><h1>Welcome</h1><p>Please enable JavaScript to continue.</p></body></html>',
+    );
   } else if (record.fault === 'truncated') {
     relayHalf(res, answer);
   } else {
@@ -198,7 +253,10 @@ function forward(agent: Agent, upstream: URL, req: IncomingMessage, body: Buffer
     const outgoing = upstreamRequest(
       { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
       (answer) => {
-        readBody(answer).then((data) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: data }), reject);
+        readBody(answer).then(
+          (data) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: data }),
+          reject,
+        );
       },
     );
     outgoing.on('error', reject);
@@ -223,7 +281,11 @@ function relayHalf(res: ServerResponse, answer: UpstreamAnswer): void {
 }
 
 /** A gateway's own 502/503 page, without the service's error envelope. */
-function answerGatewayPage(res: ServerResponse, status: 502 | 503, echo: { credentials: string; place: EchoPlace } | undefined): void {
+function answerGatewayPage(
+  res: ServerResponse,
+  status: 502 | 503,
+  echo: { credentials: string; place: EchoPlace } | undefined,
+): void {
   const reason = status === 502 ? 'Bad Gateway' : 'Service Unavailable';
   answerHtml(
     res,
@@ -247,10 +309,20 @@ function answerTooManyRequests(res: ServerResponse, echo: string | undefined): v
   );
 }
 
-function answerHtml(res: ServerResponse, status: number, reason: string, headers: Record<string, string>, page: string): void {
+function answerHtml(
+  res: ServerResponse,
+  status: number,
+  reason: string,
+  headers: Record<string, string>,
+  page: string,
+): void {
   if (res.socket === null || res.socket.destroyed) return;
   const body = Buffer.from(page);
-  res.writeHead(status, reason, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), ...headers });
+  res.writeHead(status, reason, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(body.length),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -290,4 +362,3 @@ function drawFrom(rates: FaultRates, random: () => number): (request: RequestSum
     return 'pass';
   };
 }
-

@@ -60,7 +60,11 @@ export function makeOperation(kind: OperationKind, id: string, caller: AnyClient
         misread: none,
       };
     case 'template': {
-      const template = { name: 'welcome', language: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: token }] }] };
+      const template = {
+        name: 'welcome',
+        language: 'en',
+        components: [{ type: 'body', parameters: [{ type: 'text', text: token }] }],
+      };
       return {
         id,
         kind,
@@ -117,7 +121,9 @@ export function makeOperation(kind: OperationKind, id: string, caller: AnyClient
         copies: none,
         misread: (value) => {
           const got = value as { id?: unknown; phone?: unknown };
-          return got.id === contact.id && got.phone === contact.phone ? undefined : `asked for contact ${contact.id}, got ${JSON.stringify(value)}`;
+          return got.id === contact.id && got.phone === contact.phone
+            ? undefined
+            : `asked for contact ${contact.id}, got ${JSON.stringify(value)}`;
         },
       };
     }
@@ -128,7 +134,10 @@ export function makeOperation(kind: OperationKind, id: string, caller: AnyClient
         method: 'GET',
         call: async (options) => (await caller.client.contacts.list({ page: 1, per_page: 20 }, options)).data,
         copies: none,
-        misread: (value) => (Array.isArray(value) && value.length === 20 ? undefined : `a page of 20 contacts expected, got ${JSON.stringify(value).slice(0, 200)}`),
+        misread: (value) =>
+          Array.isArray(value) && value.length === 20
+            ? undefined
+            : `a page of 20 contacts expected, got ${JSON.stringify(value).slice(0, 200)}`,
       };
   }
 }
@@ -143,7 +152,11 @@ export function indexState(state: MockState): StateIndex {
   }
   const contactNames = new Map<string, number>();
   for (const contact of state.contacts) contactNames.set(contact.name, (contactNames.get(contact.name) ?? 0) + 1);
-  return { messages, contactNames, contactsById: new Map(state.contacts.map((contact) => [contact.id, { ...contact }])) };
+  return {
+    messages,
+    contactNames,
+    contactsById: new Map(state.contacts.map((contact) => [contact.id, { ...contact }])),
+  };
 }
 
 function firstTemplateParameter(content: Record<string, unknown>): unknown {
@@ -153,7 +166,10 @@ function firstTemplateParameter(content: Record<string, unknown>): unknown {
 
 /** Seed contacts for the mock, and the `Targets` that hand them out once the mock has numbered them. */
 export function seedContacts(owned: number, stable: number) {
-  const contacts = Array.from({ length: owned + stable }, (_, i) => ({ name: `seed-${i}`, phone: `+4916${String(i).padStart(9, '0')}` }));
+  const contacts = Array.from({ length: owned + stable }, (_, i) => ({
+    name: `seed-${i}`,
+    phone: `+4916${String(i).padStart(9, '0')}`,
+  }));
   return {
     contacts,
     targets(state: MockState): Targets {

@@ -79,19 +79,30 @@ function renderings(error: unknown): string[] {
 
 /** One line describing a case, for failure messages: the method, each attempt's fault and the outcome. */
 export function describeCase(label: string, c: Case): string {
-  const attempts = c.attempts.map((a) => `${a.fault}${a.mockStatus === undefined ? '' : `->mock ${a.mockStatus}`}${a.delivered ? '' : ' (answer not delivered)'}`);
+  const attempts = c.attempts.map(
+    (a) =>
+      `${a.fault}${a.mockStatus === undefined ? '' : `->mock ${a.mockStatus}`}${a.delivered ? '' : ' (answer not delivered)'}`,
+  );
   return `${label} ${c.method} ${c.attempts[0]?.path ?? '(no request)'} attempts=[${attempts.join(', ')}] stored=${c.copies ?? '-'} => ${describeOutcome(c.outcome)}`;
 }
 
 function describeOutcome(outcome: Outcome): string {
   if (outcome.kind === 'hung') return `hung after ${outcome.ms} ms`;
   if (outcome.kind === 'resolved') return `resolved in ${outcome.ms} ms`;
-  const error = outcome.error as { name?: unknown; message?: unknown; mayHaveBeenProcessed?: unknown; status?: unknown };
+  const error = outcome.error as {
+    name?: unknown;
+    message?: unknown;
+    mayHaveBeenProcessed?: unknown;
+    status?: unknown;
+  };
   return `rejected in ${outcome.ms} ms with ${String(error?.name)}(status=${String(error?.status)}, mayHaveBeenProcessed=${String(error?.mayHaveBeenProcessed)}): ${String(error?.message)}`;
 }
 
 /** Calls `call` with a signal that is aborted at `deadlineMs`; a call still pending then is `hung`. */
-export async function runWithDeadline(call: (signal: AbortSignal) => Promise<unknown>, deadlineMs: number): Promise<Outcome> {
+export async function runWithDeadline(
+  call: (signal: AbortSignal) => Promise<unknown>,
+  deadlineMs: number,
+): Promise<Outcome> {
   const controller = new AbortController();
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;

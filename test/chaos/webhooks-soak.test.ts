@@ -2,7 +2,12 @@ import { Agent, createServer, request, type RequestListener, type Server } from 
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWebhookHandler, signWebhook, webhookMiddleware, type WebhookHandlerOptions } from '../../src/webhooks/index.js';
+import {
+  createWebhookHandler,
+  signWebhook,
+  webhookMiddleware,
+  type WebhookHandlerOptions,
+} from '../../src/webhooks/index.js';
 import { deliver, type Delivered } from '../helpers/deliver.js';
 import { serveFetch } from '../helpers/fetch-adapter.js';
 import { seededRandom } from '../../src/mock/random.js';
@@ -34,8 +39,15 @@ const EXPECTED_STATUS: Record<Kind, number | undefined> = {
   'oversized-length': 413,
   aborted: undefined,
 };
-const WEIGHTS: Record<Kind, number> = { valid: 50, tampered: 10, unsigned: 10, malformed: 10, 'oversized-chunked': 8, 'oversized-length': 7, aborted: 5 };
-
+const WEIGHTS: Record<Kind, number> = {
+  valid: 50,
+  tampered: 10,
+  unsigned: 10,
+  malformed: 10,
+  'oversized-chunked': 8,
+  'oversized-length': 7,
+  aborted: 5,
+};
 
 function pickKind(random: () => number): Kind {
   const entries = Object.entries(WEIGHTS) as Array<[Kind, number]>;
@@ -51,7 +63,13 @@ function eventBody(id: string, padding: number): string {
   return JSON.stringify({
     event: 'message.delivered',
     timestamp: '2026-11-22T10:00:00Z',
-    data: { message_id: id, to: '4915112345678', status: 'delivered', delivered_at: '2026-11-22T10:00:00Z', note: 'x'.repeat(padding) },
+    data: {
+      message_id: id,
+      to: '4915112345678',
+      status: 'delivered',
+      delivered_at: '2026-11-22T10:00:00Z',
+      note: 'x'.repeat(padding),
+    },
   });
 }
 
@@ -63,7 +81,11 @@ function chunksOf(body: string): string[] {
 /** A client that starts a chunked body and goes away: resolves once its request is gone. */
 function abandon(agent: Agent, url: string, body: string): Promise<void> {
   return new Promise((resolve) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-service-signature': signWebhook(body, SECRET) } });
+    const req = request(url, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'x-service-signature': signWebhook(body, SECRET) },
+    });
     req.on('error', () => undefined);
     req.on('close', () => resolve());
     req.write(body.slice(0, 1000), () => req.destroy());
@@ -81,7 +103,13 @@ interface Outcome {
 }
 
 /** Sends one delivery of `kind` and reports what came back. */
-async function send(agent: Agent, url: string, kind: Kind, id: string, random: () => number): Promise<Pick<Outcome, 'status' | 'error' | 'reused'>> {
+async function send(
+  agent: Agent,
+  url: string,
+  kind: Kind,
+  id: string,
+  random: () => number,
+): Promise<Pick<Outcome, 'status' | 'error' | 'reused'>> {
   const body = eventBody(id, Math.floor(random() * 2000));
   const signed = { 'x-service-signature': signWebhook(body, SECRET) };
   const oversized = () => eventBody(id, MAX_BODY_BYTES + Math.floor(random() * 200 * 1024));
@@ -103,12 +131,24 @@ async function send(agent: Agent, url: string, kind: Kind, id: string, random: (
     }
     case 'oversized-chunked': {
       const large = oversized();
-      sending = deliver(agent, url, { chunks: chunksOf(large) }, { 'x-service-signature': signWebhook(large, SECRET) }, DEADLINE_MS);
+      sending = deliver(
+        agent,
+        url,
+        { chunks: chunksOf(large) },
+        { 'x-service-signature': signWebhook(large, SECRET) },
+        DEADLINE_MS,
+      );
       break;
     }
     case 'oversized-length': {
       const large = oversized();
-      sending = deliver(agent, url, { whole: large }, { 'x-service-signature': signWebhook(large, SECRET) }, DEADLINE_MS);
+      sending = deliver(
+        agent,
+        url,
+        { whole: large },
+        { 'x-service-signature': signWebhook(large, SECRET) },
+        DEADLINE_MS,
+      );
       break;
     }
     case 'aborted':
@@ -128,7 +168,10 @@ interface Receiver {
 
 const RECEIVERS: Receiver[] = [
   { name: 'node:http + webhookMiddleware', listener: (options) => webhookMiddleware(options) as RequestListener },
-  { name: 'Express + webhookMiddleware', listener: (options) => express().post('/webhooks', webhookMiddleware(options)) as unknown as RequestListener },
+  {
+    name: 'Express + webhookMiddleware',
+    listener: (options) => express().post('/webhooks', webhookMiddleware(options)) as unknown as RequestListener,
+  },
   { name: 'fetch handler (createWebhookHandler)', listener: (options) => serveFetch(createWebhookHandler(options)) },
 ];
 
@@ -145,7 +188,10 @@ async function start(receiver: Receiver, handled: Map<string, number>): Promise<
     receiver.listener({
       secret: SECRET,
       maxBodyBytes: MAX_BODY_BYTES,
-      on: { 'message.delivered': (event) => void handled.set(event.data.message_id, (handled.get(event.data.message_id) ?? 0) + 1) },
+      on: {
+        'message.delivered': (event) =>
+          void handled.set(event.data.message_id, (handled.get(event.data.message_id) ?? 0) + 1),
+      },
     }),
   );
   servers.push(server);
@@ -176,40 +222,63 @@ function violation(outcome: Outcome, handled: Map<string, number>): string | und
   const expected = EXPECTED_STATUS[outcome.kind];
   if (outcome.error?.startsWith('no answer within')) return 'hung';
   if (expected !== undefined && outcome.status !== expected) return outcome.kind === 'valid' ? 'lost' : 'wrong status';
-  if (runs !== (outcome.kind === 'valid' ? 1 : 0)) return outcome.kind === 'valid' ? (runs === 0 ? 'lost' : 'handled twice') : 'handled a rejected delivery';
+  if (runs !== (outcome.kind === 'valid' ? 1 : 0))
+    return outcome.kind === 'valid' ? (runs === 0 ? 'lost' : 'handled twice') : 'handled a rejected delivery';
   if (outcome.kind !== 'aborted' && outcome.reused !== outcome.shouldReuse) return 'connection not reused';
   return undefined;
 }
 
 describe('webhook receivers under a mixed load over keep-alive connections', () => {
-  it('answer every delivery as documented, run each valid one once, never hang, keep every connection usable', async () => {
-    const started = performance.now();
-    const random = seededRandom(SEED);
-    const runs = await Promise.all(
-      RECEIVERS.map(async (receiver, r) => {
-        const handled = new Map<string, number>();
-        const url = await start(receiver, handled);
-        const connections = Array.from({ length: CONNECTIONS }, (_, c) => seededRandom(Math.floor(random() * 2 ** 32) + c));
-        const outcomes = (await Promise.all(connections.map((rand, c) => runConnection(url, `r${r}c${c}`, rand)))).flat();
-        // The receiver still answers a fresh client afterwards.
-        const after = await deliver(new Agent(), url, { whole: eventBody(`r${r}-after`, 10) }, { 'x-service-signature': signWebhook(eventBody(`r${r}-after`, 10), SECRET) }, DEADLINE_MS);
-        return { receiver: receiver.name, outcomes, handled, healthyAfter: after.status === 200 };
-      }),
-    );
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  it(
+    'answer every delivery as documented, run each valid one once, never hang, keep every connection usable',
+    async () => {
+      const started = performance.now();
+      const random = seededRandom(SEED);
+      const runs = await Promise.all(
+        RECEIVERS.map(async (receiver, r) => {
+          const handled = new Map<string, number>();
+          const url = await start(receiver, handled);
+          const connections = Array.from({ length: CONNECTIONS }, (_, c) =>
+            seededRandom(Math.floor(random() * 2 ** 32) + c),
+          );
+          const outcomes = (
+            await Promise.all(connections.map((rand, c) => runConnection(url, `r${r}c${c}`, rand)))
+          ).flat();
+          // The receiver still answers a fresh client afterwards.
+          const after = await deliver(
+            new Agent(),
+            url,
+            { whole: eventBody(`r${r}-after`, 10) },
+            { 'x-service-signature': signWebhook(eventBody(`r${r}-after`, 10), SECRET) },
+            DEADLINE_MS,
+          );
+          return { receiver: receiver.name, outcomes, handled, healthyAfter: after.status === 200 };
+        }),
+      );
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
-    const all = runs.flatMap((run) => run.outcomes.map((outcome) => ({ run, outcome, problem: violation(outcome, run.handled) })));
-    const byKind = Object.keys(WEIGHTS).map((kind) => `${kind} ${all.filter(({ outcome }) => outcome.kind === kind).length}`);
-    const count = (problem: string) => all.filter((entry) => entry.problem === problem).length;
-    console.log(
-      `webhooks soak (seed ${SEED}): ${all.length} deliveries (${byKind.join(', ')}) on ${RECEIVERS.length} receivers x ${CONNECTIONS} keep-alive connections in ${seconds} s: ` +
-        `lost ${count('lost')}, wrong status ${count('wrong status')}, handled twice ${count('handled twice')}, handled a rejected one ${count('handled a rejected delivery')}, ` +
-        `hung ${count('hung')}, connection not reused ${count('connection not reused')}`,
-    );
+      const all = runs.flatMap((run) =>
+        run.outcomes.map((outcome) => ({ run, outcome, problem: violation(outcome, run.handled) })),
+      );
+      const byKind = Object.keys(WEIGHTS).map(
+        (kind) => `${kind} ${all.filter(({ outcome }) => outcome.kind === kind).length}`,
+      );
+      const count = (problem: string) => all.filter((entry) => entry.problem === problem).length;
+      console.log(
+        `webhooks soak (seed ${SEED}): ${all.length} deliveries (${byKind.join(', ')}) on ${RECEIVERS.length} receivers x ${CONNECTIONS} keep-alive connections in ${seconds} s: ` +
+          `lost ${count('lost')}, wrong status ${count('wrong status')}, handled twice ${count('handled twice')}, handled a rejected one ${count('handled a rejected delivery')}, ` +
+          `hung ${count('hung')}, connection not reused ${count('connection not reused')}`,
+      );
 
-    const problems = all.filter((entry) => entry.problem !== undefined).map(({ run, outcome, problem }) => `${run.receiver}: ${problem}: ${JSON.stringify(outcome)}`);
-    expect(problems.slice(0, 10)).toEqual([]);
-    expect(runs.map((run) => [run.receiver, run.healthyAfter])).toEqual(RECEIVERS.map((receiver) => [receiver.name, true]));
-    expect(new Set(all.map(({ outcome }) => outcome.kind)).size).toBe(Object.keys(WEIGHTS).length);
-  }, LONG ? 30 * 60_000 : 60_000);
+      const problems = all
+        .filter((entry) => entry.problem !== undefined)
+        .map(({ run, outcome, problem }) => `${run.receiver}: ${problem}: ${JSON.stringify(outcome)}`);
+      expect(problems.slice(0, 10)).toEqual([]);
+      expect(runs.map((run) => [run.receiver, run.healthyAfter])).toEqual(
+        RECEIVERS.map((receiver) => [receiver.name, true]),
+      );
+      expect(new Set(all.map(({ outcome }) => outcome.kind)).size).toBe(Object.keys(WEIGHTS).length);
+    },
+    LONG ? 30 * 60_000 : 60_000,
+  );
 });

@@ -13,7 +13,8 @@ useMocks(v1, v2);
 /** One call of each client method the endpoint table names, against a mock holding contact 1 and message msg_1. */
 const V1_CALLS: Record<string, (client: Variant1Client) => Promise<unknown>> = {
   'messages.send': (c) => c.messages.send({ to: PHONE, message: 'Hi' }),
-  'messages.sendTemplate': (c) => c.messages.sendTemplate({ to: PHONE, name: 'welcome', language: 'en', components: [] }),
+  'messages.sendTemplate': (c) =>
+    c.messages.sendTemplate({ to: PHONE, name: 'welcome', language: 'en', components: [] }),
   'messages.status': (c) => c.messages.status('msg_1'),
   'contacts.list': (c) => c.contacts.list().toArray(),
   'contacts.create': (c) => c.contacts.create({ name: 'Bob', phone: '4915100000002' }),
@@ -28,14 +29,22 @@ const V2_CALLS: Record<string, (client: Variant2Client) => Promise<unknown>> = {
   'contacts.get': (c) => c.contacts.get(1),
   'contacts.update': (c) => c.contacts.update(1, { name: 'Ada L.' }),
   'contacts.delete': (c) => c.contacts.delete(1),
-  'messages.send': (c) => c.messages.sendTemplate({ to: PHONE, messaging_account_id: 1, name: 'welcome', language: 'en', components: [] }),
+  'messages.send': (c) =>
+    c.messages.sendTemplate({ to: PHONE, messaging_account_id: 1, name: 'welcome', language: 'en', components: [] }),
   'conversations.list': (c) => c.conversations.list({ status: 'open' }).toArray(),
   'conversations.get': (c) => c.conversations.get(1),
   'campaigns.list': (c) => c.campaigns.list().toArray(),
   'campaigns.create': (c) =>
-    c.campaigns.create({ name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 1, scheduled_at: '2099-01-01T00:00:00Z' }),
+    c.campaigns.create({
+      name: 'Spring',
+      messaging_account_id: 1,
+      template_name: 'promo',
+      segment_id: 1,
+      scheduled_at: '2099-01-01T00:00:00Z',
+    }),
   'webhooks.list': (c) => c.webhooks.list().toArray(),
-  'webhooks.create': (c) => c.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['contact.created'], secret: 's' }),
+  'webhooks.create': (c) =>
+    c.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['contact.created'], secret: 's' }),
   'account.me': (c) => c.account.me(),
 };
 

@@ -29,7 +29,10 @@ const PHONE = '4915112345678';
 const inbound = (mock: MockService) => void mock.receiveMessage({ from: PHONE, body: 'Hello' });
 const later = () => new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
 
-const getContact = { ok: { method: 'GET', target: '/contacts/1' }, missing: { method: 'GET', target: '/contacts/999999' } };
+const getContact = {
+  ok: { method: 'GET', target: '/contacts/1' },
+  missing: { method: 'GET', target: '/contacts/999999' },
+};
 const updateContact = {
   ok: { method: 'PUT', target: '/contacts/1', body: { name: 'Ada L.', tags: ['vip'] } },
   missing: { method: 'PUT', target: '/contacts/999999', body: { name: 'Ada L.' } },
@@ -42,13 +45,33 @@ export const VARIANT1_FIXTURES: Record<keyof typeof VARIANT1_ENDPOINTS, Endpoint
   sendMessage: {
     ok: { method: 'POST', target: '/messages/send', body: { to: PHONE, message: 'Your order has shipped.' } },
     badPhone: { method: 'POST', target: '/messages/send', body: { to: 'abc', message: 'x' } },
-    upstreamFailure: { method: 'POST', target: '/messages/send', body: { to: MAGIC_NUMBERS.messagingError, message: 'x' } },
+    upstreamFailure: {
+      method: 'POST',
+      target: '/messages/send',
+      body: { to: MAGIC_NUMBERS.messagingError, message: 'x' },
+    },
   },
   sendTemplateMessage: {
-    ok: { method: 'POST', target: '/messages/template', body: { to: PHONE, name: 'welcome', language: 'en', components: [] } },
-    badPhone: { method: 'POST', target: '/messages/template', body: { to: '+1', name: 'welcome', language: 'en', components: [] } },
-    badTemplate: { method: 'POST', target: '/messages/template', body: { to: PHONE, name: 'nope', language: 'en', components: [] } },
-    upstreamFailure: { method: 'POST', target: '/messages/template', body: { to: MAGIC_NUMBERS.messagingError, name: 'welcome', language: 'en', components: [] } },
+    ok: {
+      method: 'POST',
+      target: '/messages/template',
+      body: { to: PHONE, name: 'welcome', language: 'en', components: [] },
+    },
+    badPhone: {
+      method: 'POST',
+      target: '/messages/template',
+      body: { to: '+1', name: 'welcome', language: 'en', components: [] },
+    },
+    badTemplate: {
+      method: 'POST',
+      target: '/messages/template',
+      body: { to: PHONE, name: 'nope', language: 'en', components: [] },
+    },
+    upstreamFailure: {
+      method: 'POST',
+      target: '/messages/template',
+      body: { to: MAGIC_NUMBERS.messagingError, name: 'welcome', language: 'en', components: [] },
+    },
   },
   getMessageStatus: {
     prepare: inbound,
@@ -57,7 +80,11 @@ export const VARIANT1_FIXTURES: Record<keyof typeof VARIANT1_ENDPOINTS, Endpoint
   },
   listContacts: { ok: { method: 'GET', target: '/contacts?page=1&per_page=1' } },
   createContact: {
-    ok: { method: 'POST', target: '/contacts/create', body: { phone: PHONE, name: 'Ada', tags: ['vip'], email: 'ada@example.com' } },
+    ok: {
+      method: 'POST',
+      target: '/contacts/create',
+      body: { phone: PHONE, name: 'Ada', tags: ['vip'], email: 'ada@example.com' },
+    },
     badPhone: { method: 'POST', target: '/contacts/create', body: { phone: '12-34', name: 'Ada' } },
   },
   getContact,
@@ -69,35 +96,71 @@ export const VARIANT1_FIXTURES: Record<keyof typeof VARIANT1_ENDPOINTS, Endpoint
   getAccount,
 };
 
-const template = (to: string, name = 'welcome') => ({ to, messaging_account_id: 1, type: 'template', content: { name, language: 'en', components: [] } });
+const template = (to: string, name = 'welcome') => ({
+  to,
+  messaging_account_id: 1,
+  type: 'template',
+  content: { name, language: 'en', components: [] },
+});
 
 /** Variant 2, by operationId. */
 export const VARIANT2_FIXTURES: Record<keyof typeof VARIANT2_ENDPOINTS, EndpointFixture> = {
   listContacts: { ok: { method: 'GET', target: '/contacts?search=ada&per_page=5' } },
   createContact: {
-    ok: { method: 'POST', target: '/contacts', body: { name: 'Ada', phone: `+${PHONE}`, tags: ['vip'], custom_fields: { tier: 'gold' } } },
+    ok: {
+      method: 'POST',
+      target: '/contacts',
+      body: { name: 'Ada', phone: `+${PHONE}`, tags: ['vip'], custom_fields: { tier: 'gold' } },
+    },
     badPhone: { method: 'POST', target: '/contacts', body: { name: 'Ada', phone: 'not a phone' } },
   },
   getContact,
   updateContact,
-  deleteContact: { ok: { method: 'DELETE', target: '/contacts/1' }, missing: { method: 'DELETE', target: '/contacts/999999' } },
+  deleteContact: {
+    ok: { method: 'DELETE', target: '/contacts/1' },
+    missing: { method: 'DELETE', target: '/contacts/999999' },
+  },
   sendMessage: {
-    ok: { method: 'POST', target: '/messages/send', body: { to: PHONE, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } } },
-    badPhone: { method: 'POST', target: '/messages/send', body: { to: '123', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } } },
+    ok: {
+      method: 'POST',
+      target: '/messages/send',
+      body: { to: PHONE, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    },
+    badPhone: {
+      method: 'POST',
+      target: '/messages/send',
+      body: { to: '123', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    },
     badTemplate: { method: 'POST', target: '/messages/send', body: template(PHONE, 'nope') },
     upstreamFailure: { method: 'POST', target: '/messages/send', body: template(MAGIC_NUMBERS.messagingError) },
   },
   listConversations: { prepare: inbound, ok: { method: 'GET', target: '/conversations?status=open&page=1' } },
-  getConversation: { prepare: inbound, ok: { method: 'GET', target: '/conversations/1' }, missing: { method: 'GET', target: '/conversations/999999' } },
+  getConversation: {
+    prepare: inbound,
+    ok: { method: 'GET', target: '/conversations/1' },
+    missing: { method: 'GET', target: '/conversations/999999' },
+  },
   listCampaigns: { ok: { method: 'GET', target: '/campaigns' } },
   createCampaign: {
-    ok: { method: 'POST', target: '/campaigns', body: { name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 2, scheduled_at: later() } },
-    badTemplate: { method: 'POST', target: '/campaigns', body: { name: 'Spring', messaging_account_id: 1, template_name: 'nope', segment_id: 2, scheduled_at: later() } },
+    ok: {
+      method: 'POST',
+      target: '/campaigns',
+      body: { name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 2, scheduled_at: later() },
+    },
+    badTemplate: {
+      method: 'POST',
+      target: '/campaigns',
+      body: { name: 'Spring', messaging_account_id: 1, template_name: 'nope', segment_id: 2, scheduled_at: later() },
+    },
   },
   listWebhooks: { ok: { method: 'GET', target: '/webhooks' } },
   createWebhook: {
     // Loopback on the discard port: a delivery attempt fails at once and never leaves the machine.
-    ok: { method: 'POST', target: '/webhooks', body: { url: 'http://127.0.0.1:9/hooks', events: ['message.delivered'], secret: 'whsec_test' } },
+    ok: {
+      method: 'POST',
+      target: '/webhooks',
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['message.delivered'], secret: 'whsec_test' },
+    },
   },
   getAccount,
 };

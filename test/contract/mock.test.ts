@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpointsOf, errorCodesOf, type Endpoint } from '../../src/contract/endpoints.js';
 import { errorFromResponse } from '../../src/core/error-response.js';
 import { ApiError, errorClassByCode } from '../../src/core/errors.js';
-import { BODY_LIMITS, createMockServer, openApiDocument, SCOPES, startMockHttpServer, type MockService } from '../../src/mock/index.js';
+import {
+  BODY_LIMITS,
+  createMockServer,
+  openApiDocument,
+  SCOPES,
+  startMockHttpServer,
+  type MockService,
+} from '../../src/mock/index.js';
 import { ListMetaSchema } from '../../src/schemas/common.js';
 import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../src/schemas/error-codes.js';
 import { variant1Protocol } from '../../src/variant1/protocol.js';
@@ -28,8 +35,16 @@ function options(variant: 1 | 2) {
       { key: KEYS.tight, plan: 'tight' },
       { key: KEYS.single, plan: 'single' },
     ],
-    plans: { tight: { rateLimit: 1000, maxContacts: 0, maxMessages: 0, maxWebhookEndpoints: 0 }, single: { rateLimit: 1 } },
-    seed: { contacts: [{ name: 'Ada Lovelace', phone: '4915112345678', email: 'ada@example.com', tags: ['vip'] }, { name: 'Bob', phone: '4915100000002' }] },
+    plans: {
+      tight: { rateLimit: 1000, maxContacts: 0, maxMessages: 0, maxWebhookEndpoints: 0 },
+      single: { rateLimit: 1 },
+    },
+    seed: {
+      contacts: [
+        { name: 'Ada Lovelace', phone: '4915112345678', email: 'ada@example.com', tags: ['vip'] },
+        { name: 'Bob', phone: '4915100000002' },
+      ],
+    },
   };
 }
 
@@ -63,113 +78,131 @@ describe.each([
   [1, 'http'],
   [2, 'msw'],
   [2, 'http'],
-] as const)('Variant %i over %s: every answer of the mock fits the OpenAPI document and the client', (variant, transport) => {
-  const contract = new OpenApiContract(openApiDocument(variant));
-  const protocol = variant === 1 ? variant1Protocol : variant2Protocol;
-  const fixtures: Record<string, EndpointFixture> = variant === 1 ? VARIANT1_FIXTURES : VARIANT2_FIXTURES;
-  let target: Target;
-  beforeAll(async () => {
-    target = await TRANSPORTS[transport](variant);
-  });
-  afterAll(() => target.close());
-  beforeEach(() => target.mock.reset());
-
-  async function send(request: CaseRequest, { key = target.mock.apiKey, rawBody }: Send = {}): Promise<WireResponse & { text: string }> {
-    const auth: Record<string, string> = key === null ? {} : variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
-    const body = rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    const response = await fetch(`${target.url}${request.target}`, {
-      method: request.method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body,
+] as const)(
+  'Variant %i over %s: every answer of the mock fits the OpenAPI document and the client',
+  (variant, transport) => {
+    const contract = new OpenApiContract(openApiDocument(variant));
+    const protocol = variant === 1 ? variant1Protocol : variant2Protocol;
+    const fixtures: Record<string, EndpointFixture> = variant === 1 ? VARIANT1_FIXTURES : VARIANT2_FIXTURES;
+    let target: Target;
+    beforeAll(async () => {
+      target = await TRANSPORTS[transport](variant);
     });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
-  }
+    afterAll(() => target.close());
+    beforeEach(() => target.mock.reset());
 
-  /** Checks one answer against the document, and reads it the way the client does. */
-  function expectConforming(endpoint: Endpoint, response: WireResponse & { text: string }, code?: ErrorCode): void {
-    expect(contract.responseProblems(endpoint.method, endpoint.path, response), response.text).toEqual([]);
-    if (code === undefined) {
-      expect(response.status).toBe(endpoint.status);
-      const unwrapped = protocol.unwrap(response.body);
-      expect(unwrapped, 'the client finds its envelope').toBeDefined();
-      const payload = endpoint.list ? z.array(endpoint.payload) : endpoint.payload;
-      const parsed = payload.safeParse(unwrapped!.data);
-      expect(parsed.error?.issues ?? [], response.text).toEqual([]);
-      if (endpoint.list) expect(ListMetaSchema.safeParse(unwrapped!.meta).success).toBe(true);
-      return;
-    }
-    const request = { method: endpoint.method, path: endpoint.path, mayHaveBeenProcessed: false };
-    const error = errorFromResponse({ status: response.status, statusText: '', headers: response.headers }, response.text, request, undefined, undefined);
-    expect([error.status, error.code], response.text).toEqual([statusOfCode(code, variant), code]);
-    expect(error).toBeInstanceOf(Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code]! : ApiError);
-  }
-
-  /** A request that gets `code` from `endpoint`. */
-  async function provoke(endpoint: Endpoint, fixture: EndpointFixture, code: ErrorCode) {
-    const otherScope = SCOPES.find((scope) => scope !== endpoint.scope)!;
-    switch (code) {
-      case 'AUTHENTICATION_ERROR':
-        expectConforming(endpoint, await send(fixture.ok, { key: 'sk_test_unknown' }), code);
-        return send(fixture.ok, { key: null });
-      case 'KEY_REVOKED':
-        return send(fixture.ok, { key: KEYS.revoked });
-      case 'INSUFFICIENT_PERMISSIONS':
-        return send(fixture.ok, { key: KEYS.onlyScope(otherScope) });
-      case 'PLAN_LIMIT_EXCEEDED':
-        return send(fixture.ok, { key: KEYS.tight });
-      case 'RATE_LIMIT_EXCEEDED':
-        await send(fixture.ok, { key: KEYS.single });
-        return send(fixture.ok, { key: KEYS.single });
-      case 'VALIDATION_ERROR':
-        return endpoint.body === undefined ? send({ ...fixture.ok, target: `${endpoint.path.replace('{id}', '1')}?page=0` }) : send(fixture.ok, { rawBody: '[]' });
-      case 'PAYLOAD_TOO_LARGE':
-        return send(fixture.ok, { rawBody: JSON.stringify({ padding: 'x'.repeat(BODY_LIMITS.maxBytes) }) });
-      case 'RESOURCE_NOT_FOUND':
-        return send(fixture.missing!);
-      case 'INVALID_PHONE':
-        return send(fixture.badPhone!);
-      case 'TEMPLATE_NOT_FOUND':
-        return send(fixture.badTemplate!);
-      case 'MESSAGING_ERROR':
-        return send(fixture.upstreamFailure!);
-      case 'INTERNAL_ERROR':
-        target.mock.inject({ route: `${endpoint.method} ${endpoint.path}`, status: 500 });
-        return send(fixture.ok);
-    }
-  }
-
-  describe.each(endpointsOf(variant).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))('%s', (_, endpoint) => {
-    const fixture = fixtures[endpoint.operationId]!;
-    beforeEach(() => fixture.prepare?.(target.mock));
-
-    it(`succeeds with ${endpoint.status}`, async () => {
-      expectConforming(endpoint, await send(fixture.ok));
-    });
-
-    it.each(errorCodesOf(endpoint))('answers %s as documented', async (code) => {
-      const response = await provoke(endpoint, fixture, code);
-      expect(response.status, response.text).toBe(statusOfCode(code, variant));
-      expectConforming(endpoint, response, code);
-    });
-
-    if (errorCodesOf(endpoint).includes('MESSAGING_ERROR')) {
-      it('answers an injected 502 as documented', async () => {
-        target.mock.inject({ route: `${endpoint.method} ${endpoint.path}`, status: 502 });
-        expectConforming(endpoint, await send(fixture.ok), 'MESSAGING_ERROR');
+    async function send(
+      request: CaseRequest,
+      { key = target.mock.apiKey, rawBody }: Send = {},
+    ): Promise<WireResponse & { text: string }> {
+      const auth: Record<string, string> =
+        key === null ? {} : variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
+      const body = rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+      const response = await fetch(`${target.url}${request.target}`, {
+        method: request.method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body,
       });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
     }
-  });
 
-  it('rejects a method a path lacks with 404 RESOURCE_NOT_FOUND and Allow, which the client reads', async () => {
-    const response = await send({ method: 'PATCH', target: '/contacts/1', body: {} });
-    const endpoint = endpointsOf(variant).find((e) => e.path === '/contacts/{id}' && e.method === 'GET')!;
-    // Not an operation of the document; its answer still has the 404 of the path's operations.
-    expect(contract.responseProblems('GET', '/contacts/{id}', response)).toEqual([]);
-    expectConforming(endpoint, response, 'RESOURCE_NOT_FOUND');
-    expect(response.headers.get('allow')).toBe(variant === 1 ? 'GET, PUT' : 'GET, PUT, DELETE');
-  });
-});
+    /** Checks one answer against the document, and reads it the way the client does. */
+    function expectConforming(endpoint: Endpoint, response: WireResponse & { text: string }, code?: ErrorCode): void {
+      expect(contract.responseProblems(endpoint.method, endpoint.path, response), response.text).toEqual([]);
+      if (code === undefined) {
+        expect(response.status).toBe(endpoint.status);
+        const unwrapped = protocol.unwrap(response.body);
+        expect(unwrapped, 'the client finds its envelope').toBeDefined();
+        const payload = endpoint.list ? z.array(endpoint.payload) : endpoint.payload;
+        const parsed = payload.safeParse(unwrapped!.data);
+        expect(parsed.error?.issues ?? [], response.text).toEqual([]);
+        if (endpoint.list) expect(ListMetaSchema.safeParse(unwrapped!.meta).success).toBe(true);
+        return;
+      }
+      const request = { method: endpoint.method, path: endpoint.path, mayHaveBeenProcessed: false };
+      const error = errorFromResponse(
+        { status: response.status, statusText: '', headers: response.headers },
+        response.text,
+        request,
+        undefined,
+        undefined,
+      );
+      expect([error.status, error.code], response.text).toEqual([statusOfCode(code, variant), code]);
+      expect(error).toBeInstanceOf(Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code]! : ApiError);
+    }
+
+    /** A request that gets `code` from `endpoint`. */
+    async function provoke(endpoint: Endpoint, fixture: EndpointFixture, code: ErrorCode) {
+      const otherScope = SCOPES.find((scope) => scope !== endpoint.scope)!;
+      switch (code) {
+        case 'AUTHENTICATION_ERROR':
+          expectConforming(endpoint, await send(fixture.ok, { key: 'sk_test_unknown' }), code);
+          return send(fixture.ok, { key: null });
+        case 'KEY_REVOKED':
+          return send(fixture.ok, { key: KEYS.revoked });
+        case 'INSUFFICIENT_PERMISSIONS':
+          return send(fixture.ok, { key: KEYS.onlyScope(otherScope) });
+        case 'PLAN_LIMIT_EXCEEDED':
+          return send(fixture.ok, { key: KEYS.tight });
+        case 'RATE_LIMIT_EXCEEDED':
+          await send(fixture.ok, { key: KEYS.single });
+          return send(fixture.ok, { key: KEYS.single });
+        case 'VALIDATION_ERROR':
+          return endpoint.body === undefined
+            ? send({ ...fixture.ok, target: `${endpoint.path.replace('{id}', '1')}?page=0` })
+            : send(fixture.ok, { rawBody: '[]' });
+        case 'PAYLOAD_TOO_LARGE':
+          return send(fixture.ok, { rawBody: JSON.stringify({ padding: 'x'.repeat(BODY_LIMITS.maxBytes) }) });
+        case 'RESOURCE_NOT_FOUND':
+          return send(fixture.missing!);
+        case 'INVALID_PHONE':
+          return send(fixture.badPhone!);
+        case 'TEMPLATE_NOT_FOUND':
+          return send(fixture.badTemplate!);
+        case 'MESSAGING_ERROR':
+          return send(fixture.upstreamFailure!);
+        case 'INTERNAL_ERROR':
+          target.mock.inject({ route: `${endpoint.method} ${endpoint.path}`, status: 500 });
+          return send(fixture.ok);
+      }
+    }
+
+    describe.each(endpointsOf(variant).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+      '%s',
+      (_, endpoint) => {
+        const fixture = fixtures[endpoint.operationId]!;
+        beforeEach(() => fixture.prepare?.(target.mock));
+
+        it(`succeeds with ${endpoint.status}`, async () => {
+          expectConforming(endpoint, await send(fixture.ok));
+        });
+
+        it.each(errorCodesOf(endpoint))('answers %s as documented', async (code) => {
+          const response = await provoke(endpoint, fixture, code);
+          expect(response.status, response.text).toBe(statusOfCode(code, variant));
+          expectConforming(endpoint, response, code);
+        });
+
+        if (errorCodesOf(endpoint).includes('MESSAGING_ERROR')) {
+          it('answers an injected 502 as documented', async () => {
+            target.mock.inject({ route: `${endpoint.method} ${endpoint.path}`, status: 502 });
+            expectConforming(endpoint, await send(fixture.ok), 'MESSAGING_ERROR');
+          });
+        }
+      },
+    );
+
+    it('rejects a method a path lacks with 404 RESOURCE_NOT_FOUND and Allow, which the client reads', async () => {
+      const response = await send({ method: 'PATCH', target: '/contacts/1', body: {} });
+      const endpoint = endpointsOf(variant).find((e) => e.path === '/contacts/{id}' && e.method === 'GET')!;
+      // Not an operation of the document; its answer still has the 404 of the path's operations.
+      expect(contract.responseProblems('GET', '/contacts/{id}', response)).toEqual([]);
+      expectConforming(endpoint, response, 'RESOURCE_NOT_FOUND');
+      expect(response.headers.get('allow')).toBe(variant === 1 ? 'GET, PUT' : 'GET, PUT, DELETE');
+    });
+  },
+);
 
 describe('coverage of the contract tests', () => {
   it('exercises every code of the table, on both variants', () => {

@@ -24,11 +24,23 @@ describe('webhook deliveries of the mock', () => {
     const api = rawApi(mock);
     await api('POST', '/contacts', { body: { name: 'Ada', phone: '4915112345678', tags: ['vip'] } });
     await api('PUT', '/contacts/1', { body: { email: 'ada@example.com' } });
-    await api('POST', '/messages/send', { body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } } });
-    await api('POST', '/messages/send', { body: { to: MAGIC_NUMBERS.fails, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } } });
+    await api('POST', '/messages/send', {
+      body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    });
+    await api('POST', '/messages/send', {
+      body: { to: MAGIC_NUMBERS.fails, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    });
     mock.receiveMessage({ from: '4915112345678', body: 'Thanks' });
     mock.updateConversation(1, { status: 'closed' });
-    await api('POST', '/campaigns', { body: { name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 2, scheduled_at: new Date(mock.clock.now() + 1000).toISOString() } });
+    await api('POST', '/campaigns', {
+      body: {
+        name: 'Spring',
+        messaging_account_id: 1,
+        template_name: 'promo',
+        segment_id: 2,
+        scheduled_at: new Date(mock.clock.now() + 1000).toISOString(),
+      },
+    });
     await mock.clock.advance(6000);
 
     const contract = new OpenApiContract(openApiDocument(2));

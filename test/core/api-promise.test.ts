@@ -3,7 +3,12 @@ import { ApiPromise, Page, ResourceNotFoundError, Variant2Client } from '../../s
 import { json, scriptedFetch, v2Error, type Step } from '../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
-const limits = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '42', 'x-ratelimit-reset': '1795000000', 'x-request-id': 'req_7' };
+const limits = {
+  'x-ratelimit-limit': '100',
+  'x-ratelimit-remaining': '42',
+  'x-ratelimit-reset': '1795000000',
+  'x-request-id': 'req_7',
+};
 
 function setup(...steps: Step[]) {
   const { fetch, requests } = scriptedFetch(...steps);
@@ -64,7 +69,13 @@ describe('ApiPromise', () => {
 
 describe('Page', () => {
   it('exposes its response and rate limit', async () => {
-    const { client } = setup(json(200, { data: [{ id: 1, phone: '1' }], meta: { current_page: 1, per_page: 1, total: 1, last_page: 1 } }, limits));
+    const { client } = setup(
+      json(
+        200,
+        { data: [{ id: 1, phone: '1' }], meta: { current_page: 1, per_page: 1, total: 1, last_page: 1 } },
+        limits,
+      ),
+    );
     const page = await client.contacts.list();
     expect(page).toBeInstanceOf(Page);
     expect(page.response.status).toBe(200);

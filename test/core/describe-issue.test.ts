@@ -16,10 +16,16 @@ describe('one wording of zod issues', () => {
     expect([missing.issues[0]!.message, mistyped.issues[0]!.message]).toEqual(['is required', 'must be a string']);
 
     const api = rawApi(mock);
-    expect((await api('POST', '/contacts', { body: { name: 'Ada' } })).body.error.details).toEqual({ phone: ['is required'] });
-    expect((await api('POST', '/contacts', { body: { name: 'Ada', phone: 5 } })).body.error.details).toEqual({ phone: ['must be a string'] });
+    expect((await api('POST', '/contacts', { body: { name: 'Ada' } })).body.error.details).toEqual({
+      phone: ['is required'],
+    });
+    expect((await api('POST', '/contacts', { body: { name: 'Ada', phone: 5 } })).body.error.details).toEqual({
+      phone: ['must be a string'],
+    });
     const real = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
-    const error = (await real.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'video' } as never).catch((e: unknown) => e)) as ValidationError;
+    const error = (await real.messages
+      .send({ to: '4915112345678', messaging_account_id: 1, type: 'video' } as never)
+      .catch((e: unknown) => e)) as ValidationError;
     expect(error.details).toEqual({ type: ['must be one of text, template'] });
   });
 });

@@ -19,7 +19,11 @@ describe('envelopes (properties)', () => {
       fc.json(),
       fc.string(),
       fc.record({ success: fc.constant(true), data: fc.anything() }).map((v) => JSON.stringify(v)),
-      fc.record({ data: fc.record({ id: fc.oneof(fc.integer(), fc.string()), phone: fc.oneof(fc.string(), fc.integer()) }) }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          data: fc.record({ id: fc.oneof(fc.integer(), fc.string()), phone: fc.oneof(fc.string(), fc.integer()) }),
+        })
+        .map((v) => JSON.stringify(v)),
     );
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
@@ -45,7 +49,14 @@ describe('envelopes (properties)', () => {
     const envelopes = fc.oneof(
       fc.json(),
       fc.string(),
-      fc.record({ error: fc.record({ code: fc.oneof(fc.string(), fc.integer()), message: fc.anything(), details: fc.anything() }, { requiredKeys: [] }) }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          error: fc.record(
+            { code: fc.oneof(fc.string(), fc.integer()), message: fc.anything(), details: fc.anything() },
+            { requiredKeys: [] },
+          ),
+        })
+        .map((v) => JSON.stringify(v)),
       fc.record({ success: fc.constant(false), error: fc.anything() }).map((v) => JSON.stringify(v)),
     );
     await fc.assert(

@@ -6,12 +6,15 @@ import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../src/schemas/err
 describe('the error code table', () => {
   it('gives every code the status of the spec table (section 7), per variant', () => {
     for (const variant of [1, 2] as const) {
-      for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) expect([code, statusOfCode(code, variant)]).toEqual([code, specStatusOf(variant, code)]);
+      for (const code of Object.keys(ERROR_CODES) as ErrorCode[])
+        expect([code, statusOfCode(code, variant)]).toEqual([code, specStatusOf(variant, code)]);
     }
   });
 
   it('reads a body-less status as a code only where the status stands for one code in every variant using it', () => {
-    const implied = Object.fromEntries([400, 401, 403, 404, 413, 422, 429, 500, 502, 503].map((status) => [status, codeImpliedByStatus(status)]));
+    const implied = Object.fromEntries(
+      [400, 401, 403, 404, 413, 422, 429, 500, 502, 503].map((status) => [status, codeImpliedByStatus(status)]),
+    );
     expect(implied).toEqual({
       400: undefined,
       401: 'AUTHENTICATION_ERROR',

@@ -49,7 +49,12 @@ function v2(response: Response | Error) {
   const { fetch, requests } = scriptedFetch(response);
   return { client: new Variant2Client({ apiKey: KEY, baseUrl: BASE, fetch, maxRetries: 0 }), requests };
 }
-const rateHeaders = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1900000000', 'retry-after': '120' };
+const rateHeaders = {
+  'x-ratelimit-limit': '60',
+  'x-ratelimit-remaining': '0',
+  'x-ratelimit-reset': '1900000000',
+  'retry-after': '120',
+};
 
 describe('error envelopes', () => {
   it.each(table)('Variant 1 %s (%i) -> its class', async (code, status, ErrorClass) => {
@@ -80,7 +85,12 @@ describe('error envelopes', () => {
       const { client } = v2(v2Error(status, code, 'msg', {}));
       const error = await client.contacts.get(1).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ErrorClass);
-      expect(error).toMatchObject({ status, code, details: {}, message: `GET /contacts/1 failed with ${status} ${code}: msg` });
+      expect(error).toMatchObject({
+        status,
+        code,
+        details: {},
+        message: `GET /contacts/1 failed with ${status} ${code}: msg`,
+      });
     },
   );
 
@@ -98,16 +108,23 @@ describe('error envelopes', () => {
     expect(error).toMatchObject({ status: 409, code: 'DUPLICATE_CONTACT', details: { phone: ['taken'] } });
   });
 
-  it.each(['constructor', 'valueOf', '__proto__', 'toString'])('keeps the code %j on a plain ApiError (no prototype lookup)', async (code) => {
-    const { client } = v2(json(400, { error: { code, message: 'm', details: {} } }));
-    const error = (await client.account.me().catch((e: unknown) => e)) as ApiError;
-    expect([error.constructor, error.code]).toEqual([ApiError, code]);
-  });
+  it.each(['constructor', 'valueOf', '__proto__', 'toString'])(
+    'keeps the code %j on a plain ApiError (no prototype lookup)',
+    async (code) => {
+      const { client } = v2(json(400, { error: { code, message: 'm', details: {} } }));
+      const error = (await client.account.me().catch((e: unknown) => e)) as ApiError;
+      expect([error.constructor, error.code]).toEqual([ApiError, code]);
+    },
+  );
 
   it('types a proxy HTML 502 by its status, with a snippet of the body', async () => {
     const html = `<html><head><title>502 Bad Gateway</title></head><body>${'x'.repeat(300)}</body></html>`;
-    const { client } = v2(new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
-    const error = (await client.contacts.create({ name: 'A', phone: '4915112345678' }).catch((e: unknown) => e)) as ApiError;
+    const { client } = v2(
+      new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+    );
+    const error = (await client.contacts
+      .create({ name: 'A', phone: '4915112345678' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(MessagingError);
     expect(error.code).toBe('MESSAGING_ERROR');
     expect(error.mayHaveBeenProcessed).toBe(true);
@@ -144,7 +161,15 @@ describe('secrets', () => {
     const error = (await client.account.me().catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('GET /account/me failed with 401 AUTHENTICATION_ERROR: Key [REDACTED] is invalid');
     expect(error.details).toEqual({ key: '[REDACTED]' });
-    for (const text of [error.message, error.stack ?? '', JSON.stringify(error), inspect(error, { depth: 10 }), inspect(client, { depth: 10, showHidden: true }), JSON.stringify(client), String(error)]) {
+    for (const text of [
+      error.message,
+      error.stack ?? '',
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+      inspect(client, { depth: 10, showHidden: true }),
+      JSON.stringify(client),
+      String(error),
+    ]) {
       expect(text).not.toContain(KEY);
     }
   });
@@ -168,7 +193,9 @@ describe('secrets', () => {
       }
     })();
     expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as Error).message).toBe('The API key contains spaces or characters that cannot be sent in an HTTP header; copy it again from the dashboard.');
+    expect((error as Error).message).toBe(
+      'The API key contains spaces or characters that cannot be sent in an HTTP header; copy it again from the dashboard.',
+    );
   });
 
   it('redacts the key from the raw body of a ResponseValidationError', async () => {
@@ -181,14 +208,22 @@ describe('secrets', () => {
 
   it('keeps the key out of errors for any key a server echoes back (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: fc.constantFrom(...'abcXYZ0129_-"\\/<>&{}'), minLength: 12, maxLength: 40 }), async (key) => {
-        const { fetch } = scriptedFetch(v2Error(401, 'AUTHENTICATION_ERROR', `bad key ${key}`, { key }));
-        const client = new Variant2Client({ apiKey: key, baseUrl: BASE, fetch, maxRetries: 0 });
-        const error = await client.account.me().catch((e: unknown) => e);
-        const shown = [(error as Error).message, inspect(error), JSON.stringify(error), JSON.parse(JSON.stringify(error)).details.key];
-        for (const text of shown) expect(text).not.toContain(key);
-        expect((error as ApiError).details).toEqual({ key: '[REDACTED]' });
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom(...'abcXYZ0129_-"\\/<>&{}'), minLength: 12, maxLength: 40 }),
+        async (key) => {
+          const { fetch } = scriptedFetch(v2Error(401, 'AUTHENTICATION_ERROR', `bad key ${key}`, { key }));
+          const client = new Variant2Client({ apiKey: key, baseUrl: BASE, fetch, maxRetries: 0 });
+          const error = await client.account.me().catch((e: unknown) => e);
+          const shown = [
+            (error as Error).message,
+            inspect(error),
+            JSON.stringify(error),
+            JSON.parse(JSON.stringify(error)).details.key,
+          ];
+          for (const text of shown) expect(text).not.toContain(key);
+          expect((error as ApiError).details).toEqual({ key: '[REDACTED]' });
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -197,7 +232,9 @@ describe('secrets', () => {
 describe('error objects', () => {
   it('serialise to JSON without headers or stack', async () => {
     const { client } = v2(v2Error(422, 'VALIDATION_ERROR', 'Invalid', { to: ['required'] }));
-    const error = await client.messages.send({ to: '', messaging_account_id: 1, type: 'text', content: { body: 'x' } }).catch((e: unknown) => e);
+    const error = await client.messages
+      .send({ to: '', messaging_account_id: 1, type: 'text', content: { body: 'x' } })
+      .catch((e: unknown) => e);
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'ValidationError',
       message: 'POST /messages/send failed with 422 VALIDATION_ERROR: Invalid',
@@ -214,7 +251,15 @@ describe('error objects', () => {
     vi.resetModules();
     const copy = await import('../../src/core/errors.js');
     expect(copy.ValidationError).not.toBe(ValidationError);
-    const foreign = new copy.ValidationError({ status: 400, code: 'VALIDATION_ERROR', message: 'm', details: {}, headers: new Headers(), method: 'GET', path: '/x' });
+    const foreign = new copy.ValidationError({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'm',
+      details: {},
+      headers: new Headers(),
+      method: 'GET',
+      path: '/x',
+    });
     expect(foreign).toBeInstanceOf(ValidationError);
     expect(foreign).toBeInstanceOf(ApiError);
     expect(foreign).toBeInstanceOf(BizMsgError);
@@ -232,13 +277,29 @@ describe('error objects', () => {
   });
 
   it('have the class name in their stack header', () => {
-    expect(new ValidationError({ status: 400, code: 'VALIDATION_ERROR', message: 'm', details: {}, headers: new Headers(), method: 'GET', path: '/x' }).stack).toMatch(/^ValidationError: GET \/x failed/);
+    expect(
+      new ValidationError({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'm',
+        details: {},
+        headers: new Headers(),
+        method: 'GET',
+        path: '/x',
+      }).stack,
+    ).toMatch(/^ValidationError: GET \/x failed/);
   });
 });
 
 describe('headers of errors', () => {
   it('never show the key, even when a server echoes it in a response header', async () => {
-    const echoed = v2Error(401, 'AUTHENTICATION_ERROR', 'bad', {}, { 'x-echo-key': `Bearer ${KEY}`, 'x-request-id': 'req_1' });
+    const echoed = v2Error(
+      401,
+      'AUTHENTICATION_ERROR',
+      'bad',
+      {},
+      { 'x-echo-key': `Bearer ${KEY}`, 'x-request-id': 'req_1' },
+    );
     const { client } = v2(echoed);
     const error = (await client.account.me().catch((e: unknown) => e)) as ApiError;
     expect(error.headers.get('x-echo-key')).toBe('Bearer [REDACTED]');

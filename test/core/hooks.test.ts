@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inspect } from 'node:util';
-import { HookError, InvalidArgumentError, ResourceNotFoundError, Variant1Client, Variant2Client, type ClientOptions } from '../../src/index.js';
+import {
+  HookError,
+  InvalidArgumentError,
+  ResourceNotFoundError,
+  Variant1Client,
+  Variant2Client,
+  type ClientOptions,
+} from '../../src/index.js';
 import { json, scriptedFetch, v2Error, type Step } from '../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
@@ -40,7 +47,12 @@ describe('hooks option', () => {
   it('sets the Variant 1 key header before the hook runs too', async () => {
     const seen: Array<string | null> = [];
     const { fetch } = scriptedFetch(json(200, { success: true, data: {} }));
-    const client = new Variant1Client({ apiKey: KEY, baseUrl: BASE, fetch, hooks: { beforeRequest: [(r) => void seen.push(r.headers.get('x-api-key'))] } });
+    const client = new Variant1Client({
+      apiKey: KEY,
+      baseUrl: BASE,
+      fetch,
+      hooks: { beforeRequest: [(r) => void seen.push(r.headers.get('x-api-key'))] },
+    });
     await client.account.me();
     expect(seen).toEqual([KEY]);
   });
@@ -62,7 +74,9 @@ describe('hooks option', () => {
 
   it('lets afterResponse read the body, and the client still parses it', async () => {
     const bodies: string[] = [];
-    const { client } = setup([ok], { hooks: { afterResponse: [async (_r, _o, response) => void bodies.push(await response.text())] } });
+    const { client } = setup([ok], {
+      hooks: { afterResponse: [async (_r, _o, response) => void bodies.push(await response.text())] },
+    });
     await expect(client.contacts.get(1)).resolves.toEqual({ id: 1, phone: '4915112345678' });
     expect(bodies).toEqual(['{"data":{"id":1,"phone":"4915112345678"}}']);
   });
@@ -83,7 +97,9 @@ describe('hooks option', () => {
     });
     const error = await client.contacts.get(9).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResourceNotFoundError);
-    expect((error as ResourceNotFoundError).message).toBe('GET /contacts/9 failed with 404 RESOURCE_NOT_FOUND: no such contact');
+    expect((error as ResourceNotFoundError).message).toBe(
+      'GET /contacts/9 failed with 404 RESOURCE_NOT_FOUND: no such contact',
+    );
     expect(statuses).toEqual([404]);
     expect(bodies).toEqual(['{"error":{"code":"RESOURCE_NOT_FOUND","message":"no such contact","details":{}}}']);
   });
@@ -99,14 +115,19 @@ describe('hooks option', () => {
         ],
       },
     });
-    const error = (await client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }).catch((e: unknown) => e)) as HookError;
+    const error = (await client.messages
+      .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
+      .catch((e: unknown) => e)) as HookError;
     expect(error).toBeInstanceOf(HookError);
     expect(error.hook).toBe('beforeRequest');
-    expect(error.message).toBe('A hook in the client options (beforeRequest) threw: Error: cannot sign with [REDACTED]');
+    expect(error.message).toBe(
+      'A hook in the client options (beforeRequest) threw: Error: cannot sign with [REDACTED]',
+    );
     // what the hook threw shows the key, so the cause is a stand-in without it
     expect((error.cause as Error).message).toBe('Error: cannot sign with [REDACTED]');
     expect(requests).toHaveLength(0);
-    for (const text of [error.message, JSON.stringify(error), String(error), inspect(error, { depth: 10 })]) expect(text).not.toContain(KEY);
+    for (const text of [error.message, JSON.stringify(error), String(error), inspect(error, { depth: 10 })])
+      expect(text).not.toContain(KEY);
   });
 
   it('keeps what a hook threw as the cause when it does not show the key', async () => {
@@ -135,10 +156,21 @@ describe('hooks option', () => {
   });
 
   it.each([
-    [[], 'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions.'],
-    [{ beforeRequest: () => undefined }, 'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions; `beforeRequest` is not an array of functions.'],
-    [{ onRequest: [] }, 'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions; got "onRequest".'],
+    [
+      [],
+      'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions.',
+    ],
+    [
+      { beforeRequest: () => undefined },
+      'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions; `beforeRequest` is not an array of functions.',
+    ],
+    [
+      { onRequest: [] },
+      'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions; got "onRequest".',
+    ],
   ])('rejects hooks %j at construction', (hooks, message) => {
-    expect(() => new Variant2Client({ apiKey: 'k', baseUrl: BASE, hooks: hooks as never })).toThrow(new InvalidArgumentError(message));
+    expect(() => new Variant2Client({ apiKey: 'k', baseUrl: BASE, hooks: hooks as never })).toThrow(
+      new InvalidArgumentError(message),
+    );
   });
 });

@@ -64,13 +64,20 @@ describe('logging', () => {
 
   it('writes only errors at level error, and nothing when off (the default)', async () => {
     const quiet = memoryLogger();
-    await settleStepwise(setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logger: quiet.logger }).contacts.get(1));
+    await settleStepwise(
+      setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logger: quiet.logger }).contacts.get(1),
+    );
     expect(quiet.lines).toEqual([]);
     const errors = memoryLogger();
-    const client = setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logLevel: 'error', logger: errors.logger });
+    const client = setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], {
+      logLevel: 'error',
+      logger: errors.logger,
+    });
     await settleStepwise(client.contacts.get(1));
     await settleStepwise(client.contacts.get(2));
-    expect(errors.lines).toEqual(['error bizmsg: GET /contacts/2 -> 404 in 0 ms (attempt 1); failed: ResourceNotFoundError: GET /contacts/2 failed with 404 RESOURCE_NOT_FOUND: gone']);
+    expect(errors.lines).toEqual([
+      'error bizmsg: GET /contacts/2 -> 404 in 0 ms (attempt 1); failed: ResourceNotFoundError: GET /contacts/2 failed with 404 RESOURCE_NOT_FOUND: gone',
+    ]);
   });
 
   it('reads BIZMSG_LOG when logLevel is not given, and logs to console by default', async () => {
@@ -89,20 +96,29 @@ describe('logging', () => {
     await settleStepwise(client.contacts.get(KEY));
     expect(lines.length).toBe(2);
     for (const line of lines) expect(line).not.toContain(KEY);
-    expect(lines[1]).toBe('error bizmsg: GET /contacts/[REDACTED] -> 401 in 0 ms (attempt 1); failed: AuthenticationError: GET /contacts/[REDACTED] failed with 401 AUTHENTICATION_ERROR: key [REDACTED] revoked');
+    expect(lines[1]).toBe(
+      'error bizmsg: GET /contacts/[REDACTED] -> 401 in 0 ms (attempt 1); failed: AuthenticationError: GET /contacts/[REDACTED] failed with 401 AUTHENTICATION_ERROR: key [REDACTED] revoked',
+    );
   });
 
   it.each([
     [{ logLevel: 'verbose' }, 'The `logLevel` option must be one of off, error, warn, info, debug, got "verbose".'],
-    [{ logLevel: 'info', logger: { info: () => undefined } }, 'The `logger` option must be an object with debug, info, warn and error methods (console works).'],
+    [
+      { logLevel: 'info', logger: { info: () => undefined } },
+      'The `logger` option must be an object with debug, info, warn and error methods (console works).',
+    ],
   ])('rejects %j', (options, message) => {
-    expect(() => new Variant2Client({ apiKey: 'k', baseUrl: BASE, ...(options as ClientOptions) })).toThrow(new InvalidArgumentError(message));
+    expect(() => new Variant2Client({ apiKey: 'k', baseUrl: BASE, ...(options as ClientOptions) })).toThrow(
+      new InvalidArgumentError(message),
+    );
   });
 
   it('rejects a BIZMSG_LOG it does not know, naming the variable', () => {
     vi.stubEnv('BIZMSG_LOG', 'loud');
     expect(() => new Variant2Client({ apiKey: 'k', baseUrl: BASE })).toThrow(
-      new InvalidArgumentError('The BIZMSG_LOG environment variable must be one of off, error, warn, info, debug, got "loud".'),
+      new InvalidArgumentError(
+        'The BIZMSG_LOG environment variable must be one of off, error, warn, info, debug, got "loud".',
+      ),
     );
   });
 });

@@ -21,8 +21,14 @@ async function closedPort(): Promise<number> {
 describe('over a real socket', () => {
   it('retries a refused connection, even for a send, then reports it as not processed', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const client = new Variant2Client({ apiKey: 'k', baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`, maxRetries: 1 });
-    const error = (await client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }).catch((e: unknown) => e)) as ConnectionError;
+    const client = new Variant2Client({
+      apiKey: 'k',
+      baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`,
+      maxRetries: 1,
+    });
+    const error = (await client.messages
+      .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
+      .catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).toBe('POST /messages/send failed to connect (ECONNREFUSED); retries used up');
     expect(error.mayHaveBeenProcessed).toBe(false);
@@ -32,17 +38,23 @@ describe('over a real socket', () => {
     server.handle((_, res) => res.socket?.destroy());
     const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl });
     const before = server.received.length;
-    const error = (await client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }).catch((e: unknown) => e)) as ConnectionError;
+    const error = (await client.messages
+      .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
+      .catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.mayHaveBeenProcessed).toBe(true);
-    expect(error.message).toMatch(/^POST \/messages\/send failed to connect \((UND_ERR_SOCKET|ECONNRESET)\) after the request may have been sent; it was not retried to avoid a duplicate$/);
+    expect(error.message).toMatch(
+      /^POST \/messages\/send failed to connect \((UND_ERR_SOCKET|ECONNRESET)\) after the request may have been sent; it was not retried to avoid a duplicate$/,
+    );
     expect(server.received.length - before).toBe(1);
   });
 
   it('retries a GET whose socket closed, and succeeds', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     let calls = 0;
-    server.handle((_, res) => (++calls === 1 ? res.socket?.destroy() : sendJson(res, 200, { id: 1, phone: '4915112345678' })));
+    server.handle((_, res) =>
+      ++calls === 1 ? res.socket?.destroy() : sendJson(res, 200, { id: 1, phone: '4915112345678' }),
+    );
     const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl });
     await expect(client.contacts.get(1)).resolves.toEqual({ id: 1, phone: '4915112345678' });
     expect(calls).toBe(2);

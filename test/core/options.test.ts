@@ -37,23 +37,36 @@ describe('client options', () => {
   it('says how to give a key or base URL when neither is there', () => {
     vi.stubEnv('BIZMSG_API_KEY', '');
     vi.stubEnv('BIZMSG_BASE_URL', '');
-    expect(constructionError({ baseUrl: BASE }).message).toBe('No API key: pass { apiKey } to the client or set the BIZMSG_API_KEY environment variable.');
-    expect(constructionError({ apiKey: 'k' }).message).toBe('No base URL: pass { baseUrl } (ending with /api/v1) or set the BIZMSG_BASE_URL environment variable.');
+    expect(constructionError({ baseUrl: BASE }).message).toBe(
+      'No API key: pass { apiKey } to the client or set the BIZMSG_API_KEY environment variable.',
+    );
+    expect(constructionError({ apiKey: 'k' }).message).toBe(
+      'No base URL: pass { baseUrl } (ending with /api/v1) or set the BIZMSG_BASE_URL environment variable.',
+    );
     expect(constructionError(undefined)).toBeInstanceOf(InvalidArgumentError);
   });
 
   it.each([
     [{ baseUrl: 'api.bizmsg.test' }, 'The `baseUrl` option must be an absolute URL, got "api.bizmsg.test".'],
     [{ baseUrl: 'ftp://x.test/api/v1' }, 'The `baseUrl` option must be an http(s) URL, got ftp:.'],
-    [{ baseUrl: 'https://user:pw@x.test/api/v1' }, 'The `baseUrl` option must not contain credentials, a query or a fragment.'],
+    [
+      { baseUrl: 'https://user:pw@x.test/api/v1' },
+      'The `baseUrl` option must not contain credentials, a query or a fragment.',
+    ],
     [{ timeout: 0 }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got 0.'],
     [{ timeout: Number.NaN }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got NaN.'],
     [{ timeout: '5000' }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got 5000.'],
     [{ maxRetries: -1 }, 'The `maxRetries` option must be an integer from 0 to 100, got -1.'],
     [{ maxRetries: 1.5 }, 'The `maxRetries` option must be an integer from 0 to 100, got 1.5.'],
     [{ maxRetryWait: -5 }, 'The `maxRetryWait` option must be a number of milliseconds from 0 to 2147483647, got -5.'],
-    [{ rateLimit: { limit: 0, interval: 1000 } }, 'The `rateLimit` option must be false or { limit, interval } with a positive integer limit and a positive interval in ms.'],
-    [{ rateLimit: true }, 'The `rateLimit` option must be false or { limit, interval } with a positive integer limit and a positive interval in ms.'],
+    [
+      { rateLimit: { limit: 0, interval: 1000 } },
+      'The `rateLimit` option must be false or { limit, interval } with a positive integer limit and a positive interval in ms.',
+    ],
+    [
+      { rateLimit: true },
+      'The `rateLimit` option must be false or { limit, interval } with a positive integer limit and a positive interval in ms.',
+    ],
     [{ fetch: 'fetch' }, 'The `fetch` option must be a function with the signature of fetch.'],
     [{ headers: { 'x-n': 1 } }, 'The `headers` option: the value of "x-n" must be a string.'],
     [{ headers: [['a', 'b']] }, 'The `headers` option must be an object of header names to string values.'],
@@ -66,18 +79,33 @@ describe('client options', () => {
   it('rejects bad per-call options before sending anything', async () => {
     const { fetch, requests } = scriptedFetch(json(200, {}));
     const client = new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch });
-    await expect(client.account.me({ timeout: -1 })).rejects.toThrow('The `timeout` option must be a number of milliseconds from 1 to 2147483647, got -1.');
-    await expect(client.account.me({ signal: 'stop' as never })).rejects.toThrow('The `signal` option must be an AbortSignal.');
-    await expect(client.account.me(null as never)).rejects.toThrow('Request options must be an object, e.g. { timeout: 5000 }.');
+    await expect(client.account.me({ timeout: -1 })).rejects.toThrow(
+      'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got -1.',
+    );
+    await expect(client.account.me({ signal: 'stop' as never })).rejects.toThrow(
+      'The `signal` option must be an AbortSignal.',
+    );
+    await expect(client.account.me(null as never)).rejects.toThrow(
+      'Request options must be an object, e.g. { timeout: 5000 }.',
+    );
     expect(requests).toHaveLength(0);
   });
 
   it('sends client and per-call headers, but never lets them replace the key', async () => {
     const { fetch, requests } = scriptedFetch(json(200, {}));
-    const client = new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch, headers: { 'x-team': 'growth', 'x-trace': 'a' } });
+    const client = new Variant2Client({
+      apiKey: 'k',
+      baseUrl: BASE,
+      fetch,
+      headers: { 'x-team': 'growth', 'x-trace': 'a' },
+    });
     await client.account.me({ headers: { 'x-trace': 'b', authorization: 'Bearer other' } });
     const { headers } = requests[0]!;
-    expect([headers.get('x-team'), headers.get('x-trace'), headers.get('authorization')]).toEqual(['growth', 'b', 'Bearer k']);
+    expect([headers.get('x-team'), headers.get('x-trace'), headers.get('authorization')]).toEqual([
+      'growth',
+      'b',
+      'Bearer k',
+    ]);
   });
 
   it('keeps a base URL path prefix and drops trailing slashes', async () => {
@@ -91,15 +119,28 @@ describe('client options', () => {
 describe('local mistakes are argument errors, found before anything is sent', () => {
   const setup = (options: Partial<ClientOptions> = {}) => {
     const { fetch, requests } = scriptedFetch(json(200, { data: { id: 'msg_1', status: 'sent' } }));
-    return { client: new Variant2Client({ apiKey: 'sk_secret_key', baseUrl: BASE, fetch, maxRetries: 2, ...options }), requests };
+    return {
+      client: new Variant2Client({ apiKey: 'sk_secret_key', baseUrl: BASE, fetch, maxRetries: 2, ...options }),
+      requests,
+    };
   };
-  const reason = async (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as Error);
+  const reason = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
 
   it.each([
     [{ 'x-trace\r\nx-evil': 'a' }, 'The `headers` option: "x-trace\\r\\nx-evil" is not a valid HTTP header name.'],
     [{ 'bad name': 'a' }, 'The `headers` option: "bad name" is not a valid HTTP header name.'],
-    [{ 'x-trace': 'a\r\nx-evil: 1' }, 'The `headers` option: the value of "x-trace" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.'],
-    [{ 'x-emoji': '🙂' }, 'The `headers` option: the value of "x-emoji" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.'],
+    [
+      { 'x-trace': 'a\r\nx-evil: 1' },
+      'The `headers` option: the value of "x-trace" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.',
+    ],
+    [
+      { 'x-emoji': '🙂' },
+      'The `headers` option: the value of "x-emoji" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.',
+    ],
   ])('rejects the client header %j at construction', (headers, message) => {
     const error = constructionError({ apiKey: 'k', baseUrl: BASE, headers });
     expect(error).toBeInstanceOf(InvalidArgumentError);
@@ -108,9 +149,16 @@ describe('local mistakes are argument errors, found before anything is sent', ()
 
   it('rejects a per-call header that fetch could not send, at once and for a POST too', async () => {
     const { client, requests } = setup();
-    const error = await reason(client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }, { headers: { 'x-id': 'a\nb' } }));
+    const error = await reason(
+      client.messages.sendText(
+        { to: '4915112345678', messaging_account_id: 1, body: 'x' },
+        { headers: { 'x-id': 'a\nb' } },
+      ),
+    );
     expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect(error!.message).toBe('The `headers` option: the value of "x-id" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.');
+    expect(error!.message).toBe(
+      'The `headers` option: the value of "x-id" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.',
+    );
     const get = await reason(client.contacts.get(1, { headers: { 'x y': 'a' } }));
     expect(get).toBeInstanceOf(InvalidArgumentError);
     expect(requests).toHaveLength(0);
@@ -125,29 +173,77 @@ describe('local mistakes are argument errors, found before anything is sent', ()
   });
 
   it.each([
-    ['a cycle', () => {
-      const fields: Record<string, unknown> = { a: 1 };
-      fields.self = fields;
-      return fields;
-    }, 'The body of POST /contacts cannot be sent as JSON at "custom_fields.self": '],
-    ['a BigInt', () => ({ big: 10n }), 'The body of POST /contacts cannot be sent as JSON at "custom_fields.big": Do not know how to serialize a BigInt'],
-    ['a throwing toJSON', () => ({ when: { toJSON: () => { throw new Error('no date'); } } }), 'The body of POST /contacts cannot be sent as JSON at "custom_fields.when": no date'],
+    [
+      'a cycle',
+      () => {
+        const fields: Record<string, unknown> = { a: 1 };
+        fields.self = fields;
+        return fields;
+      },
+      'The body of POST /contacts cannot be sent as JSON at "custom_fields.self": ',
+    ],
+    [
+      'a BigInt',
+      () => ({ big: 10n }),
+      'The body of POST /contacts cannot be sent as JSON at "custom_fields.big": Do not know how to serialize a BigInt',
+    ],
+    [
+      'a throwing toJSON',
+      () => ({
+        when: {
+          toJSON: () => {
+            throw new Error('no date');
+          },
+        },
+      }),
+      'The body of POST /contacts cannot be sent as JSON at "custom_fields.when": no date',
+    ],
   ])('rejects a body with %s, naming the field, and sends nothing', async (_, customFields, message) => {
     const { client, requests } = setup();
-    const error = await reason(client.contacts.create({ name: 'Ada', phone: '4915112345678', custom_fields: customFields() }));
+    const error = await reason(
+      client.contacts.create({ name: 'Ada', phone: '4915112345678', custom_fields: customFields() }),
+    );
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect(error!.message.startsWith(message)).toBe(true);
     expect(requests).toHaveLength(0);
   });
 
   it.each([
-    ['sendText(null)', (c: Variant2Client) => c.messages.sendText(null as never), 'messages.sendText needs an object of parameters, got null.'],
-    ['sendTemplate(undefined)', (c: Variant2Client) => c.messages.sendTemplate(undefined as never), 'messages.sendTemplate needs an object of parameters, got undefined.'],
-    ['send("hi")', (c: Variant2Client) => c.messages.send('hi' as never), 'The body of POST /messages/send must be an object, got a string.'],
-    ['create([])', (c: Variant2Client) => c.contacts.create([] as never), 'The body of POST /contacts must be an object, got an array.'],
-    ['list("x")', (c: Variant2Client) => c.contacts.list('x' as never), 'The parameters of GET /contacts must be an object, got a string.'],
-    ['list({ tag: {} })', (c: Variant2Client) => c.contacts.list({ tag: {} as never }), 'The query parameter `tag` of GET /contacts must be a string, a finite number or a boolean, got an object.'],
-    ['list({ page: NaN })', (c: Variant2Client) => c.contacts.list({ page: Number.NaN }), 'The query parameter `page` of GET /contacts must be a string, a finite number or a boolean, got a number.'],
+    [
+      'sendText(null)',
+      (c: Variant2Client) => c.messages.sendText(null as never),
+      'messages.sendText needs an object of parameters, got null.',
+    ],
+    [
+      'sendTemplate(undefined)',
+      (c: Variant2Client) => c.messages.sendTemplate(undefined as never),
+      'messages.sendTemplate needs an object of parameters, got undefined.',
+    ],
+    [
+      'send("hi")',
+      (c: Variant2Client) => c.messages.send('hi' as never),
+      'The body of POST /messages/send must be an object, got a string.',
+    ],
+    [
+      'create([])',
+      (c: Variant2Client) => c.contacts.create([] as never),
+      'The body of POST /contacts must be an object, got an array.',
+    ],
+    [
+      'list("x")',
+      (c: Variant2Client) => c.contacts.list('x' as never),
+      'The parameters of GET /contacts must be an object, got a string.',
+    ],
+    [
+      'list({ tag: {} })',
+      (c: Variant2Client) => c.contacts.list({ tag: {} as never }),
+      'The query parameter `tag` of GET /contacts must be a string, a finite number or a boolean, got an object.',
+    ],
+    [
+      'list({ page: NaN })',
+      (c: Variant2Client) => c.contacts.list({ page: Number.NaN }),
+      'The query parameter `page` of GET /contacts must be a string, a finite number or a boolean, got a number.',
+    ],
   ])('%s rejects with an InvalidArgumentError instead of throwing', async (_, call, message) => {
     const { client, requests } = setup();
     let pending: PromiseLike<unknown> | undefined;
@@ -168,7 +264,9 @@ describe('local mistakes are argument errors, found before anything is sent', ()
   ])('rejects the base URL %s, which does not end with /api/v1', (baseUrl, shown) => {
     const error = constructionError({ apiKey: 'k', baseUrl });
     expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect(error.message).toBe(`The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${shown}.`);
+    expect(error.message).toBe(
+      `The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${shown}.`,
+    );
   });
 });
 
@@ -201,7 +299,11 @@ describe('found by the client fuzz suite', () => {
     const { fetch, requests } = scriptedFetch(json(200, { data: [] }));
     return { client: new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch }), requests };
   };
-  const reason = async (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(() => undefined, (e: unknown) => e as Error);
+  const reason = async (promise: PromiseLike<unknown>) =>
+    Promise.resolve(promise).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
 
   it('a list() with bad options that nobody consumes yet leaves no unhandled rejection', async () => {
     const unhandled: unknown[] = [];
@@ -232,7 +334,9 @@ describe('found by the client fuzz suite', () => {
     expect(constructionError({ apiKey: 'k', baseUrl: BASE, timeout: Object.create(null) }).message).toBe(
       'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got an object.',
     );
-    expect(constructionError({ apiKey: 'k', baseUrl: 10n }).message).toBe('The `baseUrl` option must be an absolute URL, got 10.');
+    expect(constructionError({ apiKey: 'k', baseUrl: 10n }).message).toBe(
+      'The `baseUrl` option must be an absolute URL, got 10.',
+    );
     const { client } = setup();
     expect((await reason(client.account.me({ maxRetries: Object.create(null) })))!.message).toBe(
       'The `maxRetries` option must be an integer from 0 to 100, got an object.',
@@ -244,17 +348,38 @@ describe('found by the client fuzz suite', () => {
 
   it('a getter of the caller that throws is an InvalidArgumentError naming what was read', async () => {
     const { client, requests } = setup();
-    const body = Object.defineProperty({ name: 'x' }, 'phone', { enumerable: true, get: () => { throw new Error('no phone'); } });
+    const body = Object.defineProperty({ name: 'x' }, 'phone', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no phone');
+      },
+    });
     const created = await reason(client.contacts.create(body as never));
     expect(created).toBeInstanceOf(InvalidArgumentError);
     expect(created!.message).toBe('The body of POST /contacts cannot be sent as JSON: no phone');
-    const params = Object.defineProperty({}, 'tag', { enumerable: true, get: () => { throw new TypeError('bad tag'); } });
+    const params = Object.defineProperty({}, 'tag', {
+      enumerable: true,
+      get: () => {
+        throw new TypeError('bad tag');
+      },
+    });
     const listed = await reason(client.contacts.list(params as never));
     expect(listed!.message).toBe('Reading the arguments of GET /contacts threw: TypeError: bad tag');
-    const options = Object.defineProperty({}, 'prefetch', { enumerable: true, get: () => { throw new Error('no'); } });
-    expect((await reason(client.contacts.list({}, options as never)))!.message).toBe('Reading the options of list() threw: Error: no');
+    const options = Object.defineProperty({}, 'prefetch', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no');
+      },
+    });
+    expect((await reason(client.contacts.list({}, options as never)))!.message).toBe(
+      'Reading the options of list() threw: Error: no',
+    );
     expect(requests).toHaveLength(0);
-    const clientOptions = Object.defineProperty({ apiKey: 'k' }, 'baseUrl', { get: () => { throw new Error('env broken'); } });
+    const clientOptions = Object.defineProperty({ apiKey: 'k' }, 'baseUrl', {
+      get: () => {
+        throw new Error('env broken');
+      },
+    });
     const constructed = constructionError(clientOptions);
     expect(constructed).toBeInstanceOf(InvalidArgumentError);
     expect(constructed.message).toBe('Reading the client options threw: Error: env broken');
@@ -274,7 +399,12 @@ describe('found by the client fuzz suite', () => {
         `The \`headers\` option: "${name}" is set by the HTTP layer itself and cannot be given.`,
       );
       const { client, requests } = setup();
-      const error = await reason(client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }, { headers: { [name]: '3' } }));
+      const error = await reason(
+        client.messages.sendText(
+          { to: '4915112345678', messaging_account_id: 1, body: 'x' },
+          { headers: { [name]: '3' } },
+        ),
+      );
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect(requests).toHaveLength(0);
     },

@@ -22,12 +22,22 @@ function windowedServer(limit: number, windowMs: number, latency: number) {
     }
     count += 1;
     const reset = (start + windowMs) / 1000;
-    const headers = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - count)), 'x-ratelimit-reset': String(reset) };
+    const headers = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - count)),
+      'x-ratelimit-reset': String(reset),
+    };
     const limited = count > limit;
     served.push({ at: now - T0, status: limited ? 429 : 200 });
     await new Promise((resolve) => setTimeout(resolve, latency));
     return limited
-      ? v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow down', {}, { ...headers, 'retry-after': String(Math.ceil(reset - now / 1000)) })
+      ? v2Error(
+          429,
+          'RATE_LIMIT_EXCEEDED',
+          'slow down',
+          {},
+          { ...headers, 'retry-after': String(Math.ceil(reset - now / 1000)) },
+        )
       : json(200, { id: 'msg_1', status: 'sent' }, headers);
   };
   return { respond, served };
@@ -126,7 +136,16 @@ describe('pacing from X-RateLimit headers', () => {
     const { fetch, requests } = scriptedFetch(() => {
       const serverNow = Date.now() + skew;
       const reset = Math.floor(serverNow / 1000) + 2;
-      return json(200, { id: 1 }, { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset), date: new Date(serverNow).toUTCString() });
+      return json(
+        200,
+        { id: 1 },
+        {
+          'x-ratelimit-limit': '1',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(reset),
+          date: new Date(serverNow).toUTCString(),
+        },
+      );
     });
     const client = new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch });
     await settle(client.account.me());

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, Page, PagePromise, ResponseValidationError, Variant1Client, Variant2Client } from '../../src/index.js';
+import {
+  InvalidArgumentError,
+  Page,
+  PagePromise,
+  ResponseValidationError,
+  Variant1Client,
+  Variant2Client,
+} from '../../src/index.js';
 import { json, scriptedFetch, type SeenRequest } from '../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
@@ -17,8 +24,13 @@ function pagedContacts(total: () => number, options: { delayMs?: number } = {}) 
     const page = Number(url.searchParams.get('page') ?? '1');
     const perPage = Number(url.searchParams.get('per_page') ?? '3');
     const count = total();
-    const data = Array.from({ length: Math.max(0, Math.min(perPage, count - (page - 1) * perPage)) }, (_, i) => contact((page - 1) * perPage + i + 1));
-    return json(200, { data, meta: { current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) } });
+    const data = Array.from({ length: Math.max(0, Math.min(perPage, count - (page - 1) * perPage)) }, (_, i) =>
+      contact((page - 1) * perPage + i + 1),
+    );
+    return json(200, {
+      data,
+      meta: { current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) },
+    });
   };
   return { respond, stats };
 }
@@ -49,13 +61,18 @@ describe('PagePromise', () => {
     const ids: Array<string | number> = [];
     for await (const c of client.contacts.list({ per_page: 3, tag: 'vip' })) ids.push(c.id);
     expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(requests.map((r) => new URL(r.url).search)).toEqual(['?per_page=3&tag=vip', '?per_page=3&tag=vip&page=2', '?per_page=3&tag=vip&page=3']);
+    expect(requests.map((r) => new URL(r.url).search)).toEqual([
+      '?per_page=3&tag=vip',
+      '?per_page=3&tag=vip&page=2',
+      '?per_page=3&tag=vip&page=3',
+    ]);
   });
 
   it('walks pages with .pages() and starts from the page asked for', async () => {
     const { client } = v2(pagedContacts(() => 7).respond);
     const pages: number[][] = [];
-    for await (const page of client.contacts.list({ per_page: 3, page: 2 }).pages()) pages.push(page.data.map((c) => Number(c.id)));
+    for await (const page of client.contacts.list({ per_page: 3, page: 2 }).pages())
+      pages.push(page.data.map((c) => Number(c.id)));
     expect(pages).toEqual([[4, 5, 6], [7]]);
   });
 
@@ -86,7 +103,9 @@ describe('PagePromise', () => {
   });
 
   it('stops on an empty page even if meta claims more', async () => {
-    const { client, requests } = v2(() => json(200, { data: [], meta: { current_page: 1, per_page: 3, total: 9, last_page: 3 } }));
+    const { client, requests } = v2(() =>
+      json(200, { data: [], meta: { current_page: 1, per_page: 3, total: 9, last_page: 3 } }),
+    );
     expect(await client.contacts.list().toArray()).toEqual([]);
     expect(requests).toHaveLength(1);
   });
@@ -130,7 +149,11 @@ describe('PagePromise', () => {
   it('pages Variant 1 lists from their envelope', async () => {
     const { fetch } = scriptedFetch((r) => {
       const page = Number(new URL(r.url).searchParams.get('page') ?? '1');
-      return json(200, { success: true, data: [contact(page)], meta: { current_page: page, per_page: 1, total: 2, last_page: 2 } });
+      return json(200, {
+        success: true,
+        data: [contact(page)],
+        meta: { current_page: page, per_page: 1, total: 2, last_page: 2 },
+      });
     });
     const client = new Variant1Client({ apiKey: 'k', baseUrl: BASE, fetch });
     expect((await client.contacts.list({ per_page: 1 }).toArray()).map((c) => c.id)).toEqual([1, 2]);

@@ -11,11 +11,25 @@ const HASH = createHash('sha256').update(KEY).digest('hex');
 
 function logLines() {
   const lines: string[] = [];
-  const logger: Logger = { debug: () => undefined, info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`) };
+  const logger: Logger = {
+    debug: () => undefined,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
   return { lines: () => lines.filter((line) => line.includes('store')), logger };
 }
 
-const ok = () => json(200, { data: { id: 1 } }, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '42', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 30) });
+const ok = () =>
+  json(
+    200,
+    { data: { id: 1 } },
+    {
+      'x-ratelimit-limit': '100',
+      'x-ratelimit-remaining': '42',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 30),
+    },
+  );
 
 /** A store that grants every slot and records every call. */
 function recordingStore() {
@@ -39,17 +53,34 @@ describe('a rateLimitStore', () => {
     const client = new Variant2Client({ apiKey: KEY, baseUrl: BASE, fetch, rateLimitStore: store });
     await client.account.me();
     await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['acquire', 'release']));
-    const [acquire, release] = calls as unknown as [{ args: [string, string, number] }, { args: [string, string, number, ObservedWindow] }];
+    const [acquire, release] = calls as unknown as [
+      { args: [string, string, number] },
+      { args: [string, string, number, ObservedWindow] },
+    ];
     expect(acquire.args[0]).toBe(HASH);
     expect(release.args[1]).toBe(acquire.args[1]);
-    expect(release.args[3]).toEqual({ limit: 100, remaining: 42, reset: expect.any(Number), resetAt: release.args[3].reset * 1000 });
+    expect(release.args[3]).toEqual({
+      limit: 100,
+      remaining: 42,
+      reset: expect.any(Number),
+      resetAt: release.args[3].reset * 1000,
+    });
     expect(JSON.stringify(calls)).not.toContain(KEY);
   });
 
   it('tells the store a 429 pauses everyone for its Retry-After, bounded by maxRetryWait', async () => {
     const { store, calls } = recordingStore();
-    const { fetch } = scriptedFetch(json(429, { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow', details: {} } }, { 'retry-after': '120' }));
-    const client = new Variant2Client({ apiKey: KEY, baseUrl: BASE, fetch, rateLimitStore: store, maxRetryWait: 5000, maxRetries: 0 });
+    const { fetch } = scriptedFetch(
+      json(429, { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow', details: {} } }, { 'retry-after': '120' }),
+    );
+    const client = new Variant2Client({
+      apiKey: KEY,
+      baseUrl: BASE,
+      fetch,
+      rateLimitStore: store,
+      maxRetryWait: 5000,
+      maxRetries: 0,
+    });
     await client.account.me().catch(() => undefined);
     await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['acquire', 'pause', 'release']));
     const [, , now] = calls[0]!.args as [string, string, number];
@@ -72,12 +103,22 @@ describe('a rateLimitStore', () => {
   });
 
   it('paces locally, warning once, when the store answers nonsense or fails; the warning never shows the key', async () => {
-    const answers: Array<() => Promise<number>> = [async () => Number.NaN, () => Promise.reject(new Error(`denied for ${KEY}`))];
+    const answers: Array<() => Promise<number>> = [
+      async () => Number.NaN,
+      () => Promise.reject(new Error(`denied for ${KEY}`)),
+    ];
     let asked = 0;
     const store: RateLimitStore = { ...recordingStore().store, acquire: () => answers[asked++ % 2]!() };
     const { logger, lines } = logLines();
     const { fetch, requests } = scriptedFetch(ok);
-    const client = new Variant2Client({ apiKey: KEY, baseUrl: BASE, fetch, rateLimitStore: store, logLevel: 'warn', logger });
+    const client = new Variant2Client({
+      apiKey: KEY,
+      baseUrl: BASE,
+      fetch,
+      rateLimitStore: store,
+      logLevel: 'warn',
+      logger,
+    });
     await Promise.all(Array.from({ length: 5 }, () => client.account.me()));
     expect(requests).toHaveLength(5);
     expect(lines()).toEqual([

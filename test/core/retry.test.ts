@@ -30,9 +30,11 @@ function setup(steps: Step[], options: ClientOptions = {}) {
 /** Runs `promise` to completion while fake time advances; real I/O (module loading) may interleave. */
 async function settle<T>(promise: Promise<T>): Promise<T | Error> {
   let done = false;
-  const result = promise.catch((e: unknown) => e as Error).finally(() => {
-    done = true;
-  });
+  const result = promise
+    .catch((e: unknown) => e as Error)
+    .finally(() => {
+      done = true;
+    });
   while (!done) {
     await vi.runAllTimersAsync();
     await new Promise((resolve) => setImmediate(resolve));
@@ -124,10 +126,11 @@ describe('time-outs', () => {
   it('give every request its own timeout, to within 10 ms', async () => {
     const ended: Record<string, number> = {};
     const { client } = setup([hang()], { timeout: 1000, maxRetries: 0 });
-    const track = (name: string, promise: Promise<unknown>) => promise.catch((error: unknown) => {
-      expect(error).toBeInstanceOf(TimeoutError);
-      ended[name] = Date.now() - T0;
-    });
+    const track = (name: string, promise: Promise<unknown>) =>
+      promise.catch((error: unknown) => {
+        expect(error).toBeInstanceOf(TimeoutError);
+        ended[name] = Date.now() - T0;
+      });
     const first = track('first', client.contacts.get(1));
     await vi.advanceTimersByTimeAsync(5);
     const second = track('second', client.contacts.get(2));
@@ -216,7 +219,9 @@ describe('POST is never repeated once it may have reached the server', () => {
   });
 
   it('keeps Variant 1 sends to the same rules', async () => {
-    const { fetch, requests } = scriptedFetch(json(500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'x', details: {} } }));
+    const { fetch, requests } = scriptedFetch(
+      json(500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'x', details: {} } }),
+    );
     const client = new Variant1Client({ apiKey: 'k', baseUrl: BASE, fetch });
     expect(await settle(client.messages.send({ to: '4915112345678', message: 'Hi' }))).toBeInstanceOf(InternalError);
     expect(requests).toHaveLength(1);
@@ -226,19 +231,34 @@ describe('POST is never repeated once it may have reached the server', () => {
 describe('429 handling', () => {
   it('waits until X-RateLimit-Reset when there is no Retry-After', async () => {
     const reset = String(T0 / 1000 + 5);
-    const { client, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }), ok]);
+    const { client, offsets } = setup([
+      v2Error(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        'slow',
+        {},
+        { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      ),
+      ok,
+    ]);
     await settle(client.contacts.get(1));
     expect(offsets()).toEqual([0, 5000]);
   });
 
   it('accepts Retry-After as an HTTP date', async () => {
-    const { client, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': new Date(T0 + 3000).toUTCString() }), ok]);
+    const { client, offsets } = setup([
+      v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': new Date(T0 + 3000).toUTCString() }),
+      ok,
+    ]);
     await settle(client.contacts.get(1));
     expect(offsets()).toEqual([0, 3000]);
   });
 
   it('throws at once, with retryAfter, when the wait is longer than maxRetryWait', async () => {
-    const { client, requests } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '120' }), ok], { maxRetryWait: 60_000 });
+    const { client, requests } = setup(
+      [v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '120' }), ok],
+      { maxRetryWait: 60_000 },
+    );
     const error = (await settle(client.contacts.get(1))) as RateLimitExceededError;
     expect(error).toBeInstanceOf(RateLimitExceededError);
     expect(error.retryAfter).toBe(120);
@@ -246,7 +266,10 @@ describe('429 handling', () => {
   });
 
   it('throws RateLimitExceededError when retries are used up', async () => {
-    const { client, requests, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '1' })], { maxRetries: 2 });
+    const { client, requests, offsets } = setup(
+      [v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '1' })],
+      { maxRetries: 2 },
+    );
     const error = (await settle(client.contacts.get(1))) as RateLimitExceededError;
     expect(error).toBeInstanceOf(RateLimitExceededError);
     expect(error.retryAfter).toBe(1);
@@ -261,7 +284,11 @@ describe('429 handling', () => {
     await vi.advanceTimersByTimeAsync(10);
     const second = client.contacts.get(2);
     await settle(Promise.all([first, second]));
-    expect(requests.map((r) => [r.url.slice(-1), r.at - requests[0]!.at])).toEqual([['1', 0], ['1', 3000], ['2', 3000]]);
+    expect(requests.map((r) => [r.url.slice(-1), r.at - requests[0]!.at])).toEqual([
+      ['1', 0],
+      ['1', 3000],
+      ['2', 3000],
+    ]);
   });
 });
 
@@ -301,9 +328,21 @@ describe('abort', () => {
 
 describe('a 429 waits what it asks, not what older headers said (issue: one 429 stalled the client)', () => {
   it('holds later calls for the Retry-After of a gateway 429, not until a window reset 40 s away', async () => {
-    const window = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': String(T0 / 1000 + 40) };
-    const gateway429 = new Response('<html>Too Many Requests</html>', { status: 429, headers: { 'retry-after': '1', 'content-type': 'text/html' } });
-    const { client, offsets } = setup([json(200, { data: { id: 1, phone: '4915112345678' } }, window), gateway429, ok, ok]);
+    const window = {
+      'x-ratelimit-limit': '100',
+      'x-ratelimit-remaining': '50',
+      'x-ratelimit-reset': String(T0 / 1000 + 40),
+    };
+    const gateway429 = new Response('<html>Too Many Requests</html>', {
+      status: 429,
+      headers: { 'retry-after': '1', 'content-type': 'text/html' },
+    });
+    const { client, offsets } = setup([
+      json(200, { data: { id: 1, phone: '4915112345678' } }, window),
+      gateway429,
+      ok,
+      ok,
+    ]);
     await settleStepwise(client.contacts.get(1));
     const limited = client.contacts.get(2);
     await vi.advanceTimersByTimeAsync(10);
@@ -315,14 +354,23 @@ describe('a 429 waits what it asks, not what older headers said (issue: one 429 
 
   it('follows the 429 even when it carries remaining 0 for a window that ends later', async () => {
     const reset = String(T0 / 1000 + 40);
-    const limited = v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '2', 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset });
+    const limited = v2Error(
+      429,
+      'RATE_LIMIT_EXCEEDED',
+      'slow',
+      {},
+      { 'retry-after': '2', 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+    );
     const { client, offsets } = setup([limited, ok]);
     await settleStepwise(client.contacts.get(1));
     expect(offsets()).toEqual([0, 2000]);
   });
 
   it('never pauses other calls longer than maxRetryWait, whatever the 429 asks', async () => {
-    const { client, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '999999999' }), ok], { maxRetryWait: 5000 });
+    const { client, offsets } = setup(
+      [v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '999999999' }), ok],
+      { maxRetryWait: 5000 },
+    );
     expect(await settleStepwise(client.contacts.get(1))).toBeInstanceOf(RateLimitExceededError);
     await settleStepwise(client.contacts.get(2));
     expect(offsets()).toEqual([0, 5000]);
@@ -338,7 +386,11 @@ describe('a 429 waits what it asks, not what older headers said (issue: one 429 
 });
 
 describe('every failure after an attempt that may have taken effect says so', () => {
-  const html200 = () => new Response('<html><body>Welcome to the proxy</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+  const html200 = () =>
+    new Response('<html><body>Welcome to the proxy</body></html>', {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+    });
 
   it('flags a send whose 200 answer is a proxy page: it was processed', async () => {
     const { client, requests } = setup([html200(), sent]);
@@ -361,7 +413,9 @@ describe('every failure after an attempt that may have taken effect says so', ()
   });
 
   it('flags a DELETE whose first attempt timed out and whose retry finds the contact gone', async () => {
-    const { client, requests } = setup([hang(), v2Error(404, 'RESOURCE_NOT_FOUND', 'Contact not found')], { timeout: 1000 });
+    const { client, requests } = setup([hang(), v2Error(404, 'RESOURCE_NOT_FOUND', 'Contact not found')], {
+      timeout: 1000,
+    });
     const error = (await settle(client.contacts.delete(7))) as ResourceNotFoundError;
     expect(error).toBeInstanceOf(ResourceNotFoundError);
     expect(error.mayHaveBeenProcessed).toBe(true);
@@ -376,7 +430,9 @@ describe('every failure after an attempt that may have taken effect says so', ()
     const error = (await settle(client.contacts.update(7, { name: 'B' }))) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.mayHaveBeenProcessed).toBe(true);
-    expect(error.message).toBe('PUT /contacts/7 timed out after 1000 ms; retries used up; the request may have been processed');
+    expect(error.message).toBe(
+      'PUT /contacts/7 timed out after 1000 ms; retries used up; the request may have been processed',
+    );
     expect(requests).toHaveLength(3);
   });
 
@@ -385,15 +441,21 @@ describe('every failure after an attempt that may have taken effect says so', ()
     const error = (await settle(client.contacts.update(7, { name: 'B' }))) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.mayHaveBeenProcessed).toBe(true);
-    expect(error.message).toBe('PUT /contacts/7 failed to connect (ECONNREFUSED); retries used up; an earlier attempt may have been processed');
+    expect(error.message).toBe(
+      'PUT /contacts/7 failed to connect (ECONNREFUSED); retries used up; an earlier attempt may have been processed',
+    );
   });
 
   it('flags a PUT whose 5xx retries ran out, and not one rejected with a 4xx', async () => {
     const failing = setup([v2Error(503, 'SERVICE_UNAVAILABLE', 'down')], { maxRetries: 1 });
     const error = (await settle(failing.client.contacts.update(7, { name: 'B' }))) as ApiError;
     expect(error.mayHaveBeenProcessed).toBe(true);
-    expect(error.message).toBe('PUT /contacts/7 failed with 503 SERVICE_UNAVAILABLE: down (the request may have been processed)');
+    expect(error.message).toBe(
+      'PUT /contacts/7 failed with 503 SERVICE_UNAVAILABLE: down (the request may have been processed)',
+    );
     const rejected = setup([v2Error(422, 'VALIDATION_ERROR', 'bad')]);
-    expect(((await settle(rejected.client.contacts.update(7, { name: 'B' }))) as ApiError).mayHaveBeenProcessed).toBe(false);
+    expect(((await settle(rejected.client.contacts.update(7, { name: 'B' }))) as ApiError).mayHaveBeenProcessed).toBe(
+      false,
+    );
   });
 });

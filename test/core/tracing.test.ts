@@ -70,7 +70,14 @@ describe('OpenTelemetry', () => {
     expect(span!.attributes['url.full']).toBe(`${BASE}/contacts?tag=vip`);
     expect(span!.attributes['http.request.resend_count']).toBe(2);
     expect(span!.events.map((e) => [e.name, e.attributes])).toEqual([
-      ['bizmsg.retry', { 'bizmsg.retry.attempt': 1, 'bizmsg.retry.delay_ms': 250, 'bizmsg.retry.outcome': 'network error (ECONNRESET)' }],
+      [
+        'bizmsg.retry',
+        {
+          'bizmsg.retry.attempt': 1,
+          'bizmsg.retry.delay_ms': 250,
+          'bizmsg.retry.outcome': 'network error (ECONNRESET)',
+        },
+      ],
       ['bizmsg.retry', { 'bizmsg.retry.attempt': 2, 'bizmsg.retry.delay_ms': 500, 'bizmsg.retry.outcome': '503' }],
     ]);
   });
@@ -80,10 +87,15 @@ describe('OpenTelemetry', () => {
     const { client } = setup([v2Error(401, 'AUTHENTICATION_ERROR', `bad key ${KEY}`)]);
     await client.contacts.get(KEY).catch(() => undefined);
     const [span] = exporter.getFinishedSpans();
-    expect(span!.status).toEqual({ code: 2, message: 'GET /contacts/[REDACTED] failed with 401 AUTHENTICATION_ERROR: bad key [REDACTED]' });
+    expect(span!.status).toEqual({
+      code: 2,
+      message: 'GET /contacts/[REDACTED] failed with 401 AUTHENTICATION_ERROR: bad key [REDACTED]',
+    });
     expect(span!.attributes['error.type']).toBe('401');
     expect(span!.attributes['url.full']).toBe(`${BASE}/contacts/[REDACTED]`);
-    expect(JSON.stringify({ name: span!.name, attributes: span!.attributes, events: span!.events, status: span!.status })).not.toContain(KEY);
+    expect(
+      JSON.stringify({ name: span!.name, attributes: span!.attributes, events: span!.events, status: span!.status }),
+    ).not.toContain(KEY);
   });
 
   it('is the parent of spans made while the request is on the wire', async () => {

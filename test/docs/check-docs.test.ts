@@ -34,7 +34,9 @@ describe('extractBlocks', () => {
   });
 
   it('takes a block that is never closed up to the end of the file', () => {
-    expect(extractBlocks(`${FENCE}ts\nlet x = 1;\n`, 'a.md')).toEqual([{ file: 'a.md', line: 2, code: 'let x = 1;\n' }]);
+    expect(extractBlocks(`${FENCE}ts\nlet x = 1;\n`, 'a.md')).toEqual([
+      { file: 'a.md', line: 2, code: 'let x = 1;\n' },
+    ]);
   });
 });
 
@@ -53,7 +55,9 @@ describe('extractCommentBlocks', () => {
       `const text = '${FENCE}ts';`, // code, not a comment
       'export function send(to: string) {}',
     ].join('\n');
-    expect(extractCommentBlocks(source, 'src/x.ts')).toEqual([{ file: 'src/x.ts', line: 6, code: "send('a');\n  indented();" }]);
+    expect(extractCommentBlocks(source, 'src/x.ts')).toEqual([
+      { file: 'src/x.ts', line: 6, code: "send('a');\n  indented();" },
+    ]);
   });
 });
 
@@ -70,13 +74,21 @@ describe('compileBlocks', () => {
       code: "import { Variant2Client } from 'bizmsg';\n\nnew Variant2Client({ timeout: '5s' });\n[1].map((x) => x);\nfunction f(y) { return y; }",
     };
     const errors = await compileBlocks([good, bad]);
-    expect(errors.map(({ file, line, column }) => `${file}:${line}:${column}`)).toEqual(['BAD.md:22:22', 'BAD.md:24:12']);
+    expect(errors.map(({ file, line, column }) => `${file}:${line}:${column}`)).toEqual([
+      'BAD.md:22:22',
+      'BAD.md:24:12',
+    ]);
     expect(errors[0]!.message).toMatch(/^TS2322: Type 'string' is not assignable to type 'number'/);
     expect(errors[1]!.message).toMatch(/^TS7006: Parameter 'y' implicitly has an 'any' type/);
   });
 
-  it('compiles a prelude before the code and still places errors on the code\'s lines', async () => {
-    const example = { file: 'src/y.ts', line: 30, prelude: "import { Variant1Client } from 'bizmsg';\n", code: 'new Variant1Client({ maxRetries: true });' };
+  it("compiles a prelude before the code and still places errors on the code's lines", async () => {
+    const example = {
+      file: 'src/y.ts',
+      line: 30,
+      prelude: "import { Variant1Client } from 'bizmsg';\n",
+      code: 'new Variant1Client({ maxRetries: true });',
+    };
     const errors = await compileBlocks([example]);
     expect(errors.map(({ file, line }) => `${file}:${line}`)).toEqual(['src/y.ts:30']);
   });

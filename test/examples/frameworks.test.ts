@@ -72,7 +72,7 @@ describe.each(FRAMEWORKS)('examples/%s', (_, start) => {
     expect([...mock.mock.store.messages.keys()]).toEqual(['msg_1']);
   });
 
-  it('turns the service\'s errors into its own answers', async () => {
+  it("turns the service's errors into its own answers", async () => {
     const invalid = await post('/messages', JSON.stringify({ to: '+4915112345678', body: '' }));
     expect(invalid.status).toBe(422);
     expect(Object.keys(((await invalid.json()) as { error: object }).error)).toEqual(['content.body']);
@@ -80,20 +80,26 @@ describe.each(FRAMEWORKS)('examples/%s', (_, start) => {
     expect([failing.status, await failing.json()]).toEqual([502, { error: 'MESSAGING_ERROR' }]);
   });
 
-  it('receives the mock\'s signed delivery webhook on its raw-body route', async () => {
+  it("receives the mock's signed delivery webhook on its raw-body route", async () => {
     const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.url });
     await client.webhooks.create({ url: `${app.url}/webhooks/bizmsg`, events: ['message.delivered'], secret: SECRET });
     await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' });
 
     await mock.mock.clock.advance(1000);
 
-    expect(mock.mock.deliveries.map((attempt) => [attempt.event, attempt.status])).toEqual([['message.delivered', 200]]);
+    expect(mock.mock.deliveries.map((attempt) => [attempt.event, attempt.status])).toEqual([
+      ['message.delivered', 200],
+    ]);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/^message msg_1 delivered at \d{4}-\d\d-\d\dT/);
   });
 
   it('rejects a webhook with a wrong signature and handles nothing', async () => {
-    const body = JSON.stringify({ event: 'message.delivered', timestamp: '2026-11-21T10:00:00Z', data: { message_id: 'm', to: 'x', status: 'delivered', delivered_at: 'now' } });
+    const body = JSON.stringify({
+      event: 'message.delivered',
+      timestamp: '2026-11-21T10:00:00Z',
+      data: { message_id: 'm', to: 'x', status: 'delivered', delivered_at: 'now' },
+    });
     const forged = await post('/webhooks/bizmsg', body, { 'x-service-signature': signWebhook(body, 'not the secret') });
     expect(forged.status).toBe(401);
     expect(logged).toEqual([]);

@@ -11,7 +11,10 @@ const DELIVERED = JSON.stringify({
   timestamp: '2026-11-21T10:00:00Z',
   data: { message_id: 'msg_7', to: '+4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:01Z' },
 });
-const signed = (body: string, secret = SECRET) => ({ 'content-type': 'application/json', 'x-service-signature': signWebhook(body, secret) });
+const signed = (body: string, secret = SECRET) => ({
+  'content-type': 'application/json',
+  'x-service-signature': signWebhook(body, secret),
+});
 
 let mock: MockHttpServer;
 let log: ReturnType<typeof vi.spyOn>;
@@ -36,21 +39,33 @@ describe('examples/nextjs-app-router', () => {
   it('app/api/webhooks/bizmsg/route.ts verifies the raw body and handles the event', async () => {
     const { POST } = await import('../../examples/nextjs-app-router/app/api/webhooks/bizmsg/route.js');
     const url = 'http://localhost:3000/api/webhooks/bizmsg';
-    expect((await POST(new Request(url, { method: 'POST', body: DELIVERED, headers: signed(DELIVERED) }))).status).toBe(200);
+    expect((await POST(new Request(url, { method: 'POST', body: DELIVERED, headers: signed(DELIVERED) }))).status).toBe(
+      200,
+    );
     expect(log.mock.calls).toEqual([['message msg_7 delivered at 2026-11-21T10:00:01Z']]);
-    expect((await POST(new Request(url, { method: 'POST', body: DELIVERED, headers: signed(DELIVERED, 'wrong') }))).status).toBe(401);
+    expect(
+      (await POST(new Request(url, { method: 'POST', body: DELIVERED, headers: signed(DELIVERED, 'wrong') }))).status,
+    ).toBe(401);
   });
 
   it('app/api/messages/route.ts sends through the client', async () => {
     const { POST } = await import('../../examples/nextjs-app-router/app/api/messages/route.js');
-    const answer = await POST(new Request('http://localhost:3000/api/messages', { method: 'POST', body: JSON.stringify({ to: '+4915112345678', body: 'Hi' }) }));
+    const answer = await POST(
+      new Request('http://localhost:3000/api/messages', {
+        method: 'POST',
+        body: JSON.stringify({ to: '+4915112345678', body: 'Hi' }),
+      }),
+    );
     expect([answer.status, await answer.json()]).toEqual([201, { id: 'msg_1', status: 'sent' }]);
   });
 });
 
 describe('examples/nextjs-pages-router', () => {
   /** Serves one API route as Next does: with the body parser unless the route's config turns it off. */
-  async function serveRoute(route: { default: (req: never, res: ServerResponse) => unknown; config?: { api: { bodyParser: boolean } } }) {
+  async function serveRoute(route: {
+    default: (req: never, res: ServerResponse) => unknown;
+    config?: { api: { bodyParser: boolean } };
+  }) {
     const server = createServer(async (req: IncomingMessage & { body?: unknown }, res) => {
       if (route.config?.api.bodyParser !== false) {
         const chunks: Buffer[] = [];
@@ -60,7 +75,10 @@ describe('examples/nextjs-pages-router', () => {
       await route.default(req as never, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
   }
 
   it('pages/api/webhooks/bizmsg.ts turns the body parser off and verifies the raw body', async () => {
@@ -79,7 +97,10 @@ describe('examples/nextjs-pages-router', () => {
   it('pages/api/messages.ts sends through the client', async () => {
     const server = await serveRoute(await import('../../examples/nextjs-pages-router/pages/api/messages.js'));
     try {
-      const answer = await fetch(server.url, { method: 'POST', body: JSON.stringify({ to: '+4915112345678', body: 'Hi' }) });
+      const answer = await fetch(server.url, {
+        method: 'POST',
+        body: JSON.stringify({ to: '+4915112345678', body: 'Hi' }),
+      });
       expect([answer.status, await answer.json()]).toEqual([201, { id: 'msg_1', status: 'sent' }]);
     } finally {
       await server.close();
@@ -92,8 +113,16 @@ describe('examples/cloudflare-worker', () => {
     const { default: worker } = await import('../../examples/cloudflare-worker/src/index.js');
     const env = { BIZMSG_API_KEY: mock.apiKey, BIZMSG_BASE_URL: mock.url, BIZMSG_WEBHOOK_SECRET: SECRET };
     const pending: Promise<unknown>[] = [];
-    const body = JSON.stringify({ event: 'message.received', timestamp: '2026-11-21T10:00:00Z', data: { from: '+4915112345678', body: 'Hello?' } });
-    const request = new Request('https://worker.example/webhooks/bizmsg', { method: 'POST', body, headers: signed(body) });
+    const body = JSON.stringify({
+      event: 'message.received',
+      timestamp: '2026-11-21T10:00:00Z',
+      data: { from: '+4915112345678', body: 'Hello?' },
+    });
+    const request = new Request('https://worker.example/webhooks/bizmsg', {
+      method: 'POST',
+      body,
+      headers: signed(body),
+    });
 
     const answer = await worker.fetch(request, env, { waitUntil: (promise) => void pending.push(promise) });
     expect(answer.status).toBe(200);
@@ -109,21 +138,37 @@ describe('examples/cloudflare-worker', () => {
 
 describe('examples/aws-lambda', () => {
   const restEvent = (body: string, headers: Record<string, string>, isBase64Encoded: boolean) =>
-    ({ httpMethod: 'POST', path: '/webhooks/bizmsg', headers, body: isBase64Encoded ? Buffer.from(body).toString('base64') : body, isBase64Encoded }) as unknown as APIGatewayProxyEvent;
+    ({
+      httpMethod: 'POST',
+      path: '/webhooks/bizmsg',
+      headers,
+      body: isBase64Encoded ? Buffer.from(body).toString('base64') : body,
+      isBase64Encoded,
+    }) as unknown as APIGatewayProxyEvent;
 
   it('verifies the raw body of a REST API event, plain or base64-encoded', async () => {
     const { handler } = await import('../../examples/aws-lambda/handler.js');
     const headers = { 'X-Service-Signature': signWebhook(DELIVERED, SECRET), 'Content-Type': 'application/json' };
     expect((await handler(restEvent(DELIVERED, headers, false))).statusCode).toBe(200);
     expect((await handler(restEvent(DELIVERED, headers, true))).statusCode).toBe(200);
-    expect(log.mock.calls).toEqual([['message msg_7 delivered at 2026-11-21T10:00:01Z'], ['message msg_7 delivered at 2026-11-21T10:00:01Z']]);
-    const forged = await handler(restEvent(DELIVERED, { 'X-Service-Signature': signWebhook(DELIVERED, 'wrong') }, false));
+    expect(log.mock.calls).toEqual([
+      ['message msg_7 delivered at 2026-11-21T10:00:01Z'],
+      ['message msg_7 delivered at 2026-11-21T10:00:01Z'],
+    ]);
+    const forged = await handler(
+      restEvent(DELIVERED, { 'X-Service-Signature': signWebhook(DELIVERED, 'wrong') }, false),
+    );
     expect([forged.statusCode, JSON.parse(forged.body).error]).toEqual([401, 'mismatch']);
   });
 
   it('takes an HTTP API (v2) event', async () => {
     const { handler } = await import('../../examples/aws-lambda/handler.js');
-    const event = { requestContext: { http: { method: 'POST' } }, headers: signed(DELIVERED), body: DELIVERED, isBase64Encoded: false } as unknown as APIGatewayProxyEventV2;
+    const event = {
+      requestContext: { http: { method: 'POST' } },
+      headers: signed(DELIVERED),
+      body: DELIVERED,
+      isBase64Encoded: false,
+    } as unknown as APIGatewayProxyEventV2;
     expect((await handler(event)).statusCode).toBe(200);
   });
 });

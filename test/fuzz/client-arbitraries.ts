@@ -5,22 +5,38 @@ import fc from 'fast-check';
 
 /** Strings with the characters that break things: CR/LF, NUL, lone surrogates, RTL marks, emoji. */
 export const oddString = fc.oneof(
-  fc.constantFrom('', ' ', 'a\r\nb', 'a\nb', 'a\u0000b', '\ud800', 'x\udc00', '\u202eevil', '\ufeffbom', '😀', 'é', '\u0100', 'x'.repeat(10_000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    'a\r\nb',
+    'a\nb',
+    'a\u0000b',
+    '\ud800',
+    'x\udc00',
+    '\u202eevil',
+    '\ufeffbom',
+    '😀',
+    'é',
+    '\u0100',
+    'x'.repeat(10_000),
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)), maxLength: 3 }),
 );
 
 /** Values whose conversion to a string or JSON throws, or that JSON cannot represent. */
-export const hostileValue = fc.constantFrom(
-  'circular',
-  'bigint',
-  'throwing toJSON',
-  'throwing getter',
-  'throwing toString',
-  'symbol',
-  'null prototype',
-  'proto key',
-).map(makeHostile);
+export const hostileValue = fc
+  .constantFrom(
+    'circular',
+    'bigint',
+    'throwing toJSON',
+    'throwing getter',
+    'throwing toString',
+    'symbol',
+    'null prototype',
+    'proto key',
+  )
+  .map(makeHostile);
 
 function makeHostile(kind: string): unknown {
   switch (kind) {
@@ -32,11 +48,28 @@ function makeHostile(kind: string): unknown {
     case 'bigint':
       return { name: 'x', phone: '+4915112345678', count: 10n };
     case 'throwing toJSON':
-      return { name: 'x', toJSON: () => { throw new Error('toJSON refuses'); } };
+      return {
+        name: 'x',
+        toJSON: () => {
+          throw new Error('toJSON refuses');
+        },
+      };
     case 'throwing getter':
-      return Object.defineProperty({ name: 'x' }, 'phone', { enumerable: true, get: () => { throw new Error('getter refuses'); } });
+      return Object.defineProperty({ name: 'x' }, 'phone', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter refuses');
+        },
+      });
     case 'throwing toString':
-      return { toString: () => { throw new Error('toString refuses'); }, valueOf: () => { throw new Error('valueOf refuses'); } };
+      return {
+        toString: () => {
+          throw new Error('toString refuses');
+        },
+        valueOf: () => {
+          throw new Error('valueOf refuses');
+        },
+      };
     case 'symbol':
       return Symbol('s');
     case 'null prototype':
@@ -48,7 +81,17 @@ function makeHostile(kind: string): unknown {
 
 /** Anything at all, including the kinds JSON cannot carry. */
 export const anyValue = fc.oneof(
-  fc.anything({ withBigInt: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true, withBoxedValues: true, maxDepth: 3 }),
+  fc.anything({
+    withBigInt: true,
+    withMap: true,
+    withSet: true,
+    withDate: true,
+    withTypedArray: true,
+    withNullPrototype: true,
+    withSparseArray: true,
+    withBoxedValues: true,
+    maxDepth: 3,
+  }),
   hostileValue,
   oddString,
 );
@@ -57,18 +100,71 @@ export const anyValue = fc.oneof(
 export const idValue = fc.oneof(
   fc.integer({ min: -5, max: 1000 }),
   fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -0),
-  fc.constantFrom('1', '', '.', '..', '../x', '..%2f', '%2e%2e', 'a/b', 'a?b=1', '#x', ' 1', '\ud800', 'x\udfff', '😀', '\u0000', '\r\n', 'constructor', '__proto__'),
+  fc.constantFrom(
+    '1',
+    '',
+    '.',
+    '..',
+    '../x',
+    '..%2f',
+    '%2e%2e',
+    'a/b',
+    'a?b=1',
+    '#x',
+    ' 1',
+    '\ud800',
+    'x\udfff',
+    '😀',
+    '\u0000',
+    '\r\n',
+    'constructor',
+    '__proto__',
+  ),
   oddString,
   anyValue,
 );
 
 /** Header names and values, legal and not. */
 const headerName = fc.oneof(
-  fc.constantFrom('x-ok', 'X-Custom', 'bad name', 'bad:name', '', 'é', 'a\r\nb', 'content-length', 'transfer-encoding', 'connection', 'host', 'expect', 'upgrade', 'keep-alive', 'te', 'authorization', 'x-api-key', 'content-type', 'accept'),
+  fc.constantFrom(
+    'x-ok',
+    'X-Custom',
+    'bad name',
+    'bad:name',
+    '',
+    'é',
+    'a\r\nb',
+    'content-length',
+    'transfer-encoding',
+    'connection',
+    'host',
+    'expect',
+    'upgrade',
+    'keep-alive',
+    'te',
+    'authorization',
+    'x-api-key',
+    'content-type',
+    'accept',
+  ),
   fc.string({ maxLength: 12 }),
 );
 const headerValue = fc.oneof(
-  fc.constantFrom('ok', '', ' padded ', 'a\r\nb: c', 'a\nb', 'a\u0000b', 'é', '\u0100', '😀', '3', '100-continue', 'chunked', 'close'),
+  fc.constantFrom(
+    'ok',
+    '',
+    ' padded ',
+    'a\r\nb: c',
+    'a\nb',
+    'a\u0000b',
+    'é',
+    '\u0100',
+    '😀',
+    '3',
+    '100-continue',
+    'chunked',
+    'close',
+  ),
   oddString,
   anyValue,
 );
@@ -77,21 +173,49 @@ const headerValue = fc.oneof(
  * Options as a careless caller writes them: a valid set with one or two fields replaced by
  * odd values (so that each odd value is tried on its own), or not an options object at all.
  */
-function optionsWithOddFields(valid: fc.Arbitrary<Record<string, unknown>>, odd: Record<string, fc.Arbitrary<unknown>>) {
+function optionsWithOddFields(
+  valid: fc.Arbitrary<Record<string, unknown>>,
+  odd: Record<string, fc.Arbitrary<unknown>>,
+) {
   const oddField = fc.oneof(...Object.entries(odd).map(([key, value]) => fc.record({ key: fc.constant(key), value })));
   return fc.oneof(
     { weight: 2, arbitrary: valid },
-    { weight: 5, arbitrary: fc.tuple(valid, fc.array(oddField, { minLength: 1, maxLength: 2 })).map(([base, fields]) => Object.assign({ ...base }, ...fields.map(({ key, value }) => ({ [key]: value })))) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(valid, fc.array(oddField, { minLength: 1, maxLength: 2 }))
+        .map(([base, fields]) => Object.assign({ ...base }, ...fields.map(({ key, value }) => ({ [key]: value })))),
+    },
     { weight: 1, arbitrary: fc.oneof(fc.constantFrom(null, 'options', 0, 42, [], true), anyValue) },
   );
 }
 
 /** Millisecond values that are not usable timers: tiny, past the 32-bit timer limit, fractional, not numbers. */
-const oddMs = fc.oneof(fc.constantFrom(1, 5, 50, 2_147_483_647, 2_147_483_600, 2_147_483_548, 2_147_483_648, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 1e300), anyValue);
+const oddMs = fc.oneof(
+  fc.constantFrom(
+    1,
+    5,
+    50,
+    2_147_483_647,
+    2_147_483_600,
+    2_147_483_548,
+    2_147_483_648,
+    0,
+    -1,
+    1.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    1e300,
+  ),
+  anyValue,
+);
 /** Retry counts outside 0..100 or not integers (valid ones stay small: a run must stay short). */
 const oddRetries = fc.constantFrom(-1, 101, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null, true, {}, [], 1n);
 /** `headers` options with odd names and values, or not an object. */
-const oddHeaders = fc.oneof({ weight: 3, arbitrary: fc.dictionary(headerName, headerValue, { minKeys: 1, maxKeys: 3 }) }, { weight: 1, arbitrary: anyValue });
+const oddHeaders = fc.oneof(
+  { weight: 3, arbitrary: fc.dictionary(headerName, headerValue, { minKeys: 1, maxKeys: 3 }) },
+  { weight: 1, arbitrary: anyValue },
+);
 /** A `signal` option that is already aborted, aborts soon, or is not a signal. */
 const oddSignal = fc.constantFrom('aborted', 'aborts soon', 'fake', 'string').map((kind): unknown => {
   switch (kind) {
@@ -122,13 +246,24 @@ export const requestOptionsValue = fc.oneof(
         },
         { requiredKeys: [] },
       ),
-      { timeout: oddMs, maxRetries: oddRetries, headers: oddHeaders, signal: oddSignal, prefetch: fc.oneof(fc.constantFrom(33, -1, 1.5, '2'), anyValue), unknown: anyValue },
+      {
+        timeout: oddMs,
+        maxRetries: oddRetries,
+        headers: oddHeaders,
+        signal: oddSignal,
+        prefetch: fc.oneof(fc.constantFrom(33, -1, 1.5, '2'), anyValue),
+        unknown: anyValue,
+      },
     ),
   },
 );
 
 /** Phone numbers the mock accepts and rejects. */
-const phoneValue = fc.oneof(fc.constantFrom('+4915112345678', '4915112345678', '+15550000001', '+15550000002', '123', '', '+49 151 1234'), oddString, anyValue);
+const phoneValue = fc.oneof(
+  fc.constantFrom('+4915112345678', '4915112345678', '+15550000001', '+15550000002', '123', '', '+49 151 1234'),
+  oddString,
+  anyValue,
+);
 
 /** Request bodies: near-valid ones with odd fields, hostile ones, huge ones, anything. */
 export const bodyValue = fc.oneof(
@@ -152,7 +287,12 @@ export const bodyValue = fc.oneof(
         automation_id: fc.constantFrom('welcome-flow', 'nope', 1),
         template_name: fc.constantFrom('welcome', 'nope'),
         segment_id: fc.constantFrom(1, 2, 9, '1'),
-        scheduled_at: fc.constantFrom(new Date(Date.now() + 3_600_000).toISOString(), 'garbage', '2020-01-01T00:00:00Z', ''),
+        scheduled_at: fc.constantFrom(
+          new Date(Date.now() + 3_600_000).toISOString(),
+          'garbage',
+          '2020-01-01T00:00:00Z',
+          '',
+        ),
         // Only loopback or unusable URLs: a registered endpoint gets real deliveries.
         url: fc.constantFrom('http://127.0.0.1:9/hook', 'not a url', '', 'ftp://127.0.0.1/x', 'javascript:alert(1)'),
         events: fc.oneof(fc.constantFrom(['message.delivered'], ['nope'], []), anyValue),
@@ -185,7 +325,20 @@ export const listParamsValue = fc.oneof(
 );
 
 /** The argument of `toArray()`. */
-export const toArrayValue = fc.oneof(fc.constantFrom(undefined, null, {}, { max: 0 }, { max: 3 }, { max: -1 }, { max: Number.NaN }, { max: 1.5 }, { max: '2' }), anyValue);
+export const toArrayValue = fc.oneof(
+  fc.constantFrom(
+    undefined,
+    null,
+    {},
+    { max: 0 },
+    { max: 3 },
+    { max: -1 },
+    { max: Number.NaN },
+    { max: 1.5 },
+    { max: '2' },
+  ),
+  anyValue,
+);
 
 /** Base URLs around a local origin: right, nearly right, and wrong in every way. */
 export function baseUrlValue(origin: string) {
@@ -243,7 +396,17 @@ export function clientOptionsValue(origin: string, apiKey: string) {
       timeout: oddMs,
       maxRetries: oddRetries,
       maxRetryWait: oddMs,
-      rateLimit: fc.oneof(fc.constantFrom(true, null, { limit: 0, interval: 1000 }, { limit: 1.5, interval: 1000 }, { limit: 10, interval: -1 }, { limit: 10, interval: Number.NaN }), anyValue),
+      rateLimit: fc.oneof(
+        fc.constantFrom(
+          true,
+          null,
+          { limit: 0, interval: 1000 },
+          { limit: 1.5, interval: 1000 },
+          { limit: 10, interval: -1 },
+          { limit: 10, interval: Number.NaN },
+        ),
+        anyValue,
+      ),
       fetch: fc.oneof(fc.constantFrom('fetch', 42, null, {}), anyValue),
       headers: oddHeaders,
       unknown: anyValue,

@@ -35,7 +35,12 @@ const EARLY_SLACK_MS = 5;
  * Makes the call inside `invoke`, catching a synchronous throw separately, then waits for it
  * (up to `deadlineMs`) and for the server to settle, and counts the requests it caused.
  */
-export async function observe(invoke: () => unknown, requestCount: () => number, settle: () => Promise<void>, deadlineMs: number): Promise<Observation> {
+export async function observe(
+  invoke: () => unknown,
+  requestCount: () => number,
+  settle: () => Promise<void>,
+  deadlineMs: number,
+): Promise<Observation> {
   const before = requestCount();
   const started = Date.now();
   let returned: unknown;
@@ -44,7 +49,12 @@ export async function observe(invoke: () => unknown, requestCount: () => number,
   } catch (error) {
     return { outcome: { kind: 'sync-throw', error }, ms: Date.now() - started, requests: requestCount() - before };
   }
-  if (!isThenable(returned)) return { outcome: { kind: 'not-a-promise', value: returned }, ms: Date.now() - started, requests: requestCount() - before };
+  if (!isThenable(returned))
+    return {
+      outcome: { kind: 'not-a-promise', value: returned },
+      ms: Date.now() - started,
+      requests: requestCount() - before,
+    };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const outcome = await Promise.race([
     Promise.resolve(returned).then(
@@ -83,26 +93,35 @@ export function callViolations(observation: Observation, context: CallContext): 
   const { error } = outcome;
   const found: string[] = [];
   const abortReason = isAborted(context.signal) ? (context.signal as AbortSignal).reason : undefined;
-  if (!BizMsgError.is(error) && !(abortReason !== undefined && error === abortReason)) found.push(`rejected with a non-BizMsgError: ${describe(error)}`);
-  if (InvalidArgumentError.is(error) && observation.requests > 0) found.push(`InvalidArgumentError after ${observation.requests} request(s) reached the server: ${describe(error)}`);
+  if (!BizMsgError.is(error) && !(abortReason !== undefined && error === abortReason))
+    found.push(`rejected with a non-BizMsgError: ${describe(error)}`);
+  if (InvalidArgumentError.is(error) && observation.requests > 0)
+    found.push(`InvalidArgumentError after ${observation.requests} request(s) reached the server: ${describe(error)}`);
   // A fetch that throws or hangs is a network failure as far as the client can tell.
   if (context.faultyTransport !== true) found.push(...networkViolations(error, observation.ms, context.timeoutMs));
-  if (context.apiKey.length >= 12 && leaksKey(error, context.apiKey)) found.push(`the API key shows in the error: ${describe(error)}`);
+  if (context.apiKey.length >= 12 && leaksKey(error, context.apiKey))
+    found.push(`the API key shows in the error: ${describe(error)}`);
   return found;
 }
 
 /** Against a healthy local server, a timeout is only right after its time on a tiny timeout, and a network error never. */
 function networkViolations(error: unknown, ms: number, timeoutMs: number): string[] {
   if (TimeoutError.is(error)) {
-    if (ms + EARLY_SLACK_MS < timeoutMs) return [`timed out after ${ms} ms, before its timeout of ${timeoutMs} ms: ${describe(error)}`];
-    if (timeoutMs >= HEALTHY_LATENCY_MS) return [`timed out (${timeoutMs} ms) against a server that answers at once: ${describe(error)}`];
+    if (ms + EARLY_SLACK_MS < timeoutMs)
+      return [`timed out after ${ms} ms, before its timeout of ${timeoutMs} ms: ${describe(error)}`];
+    if (timeoutMs >= HEALTHY_LATENCY_MS)
+      return [`timed out (${timeoutMs} ms) against a server that answers at once: ${describe(error)}`];
     return [];
   }
   return ConnectionError.is(error) ? [`a local mistake reported as a network failure: ${describe(error)}`] : [];
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 function isAborted(signal: unknown): boolean {

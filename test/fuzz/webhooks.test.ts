@@ -57,7 +57,11 @@ async function asyncOutcomeOf(run: () => Promise<unknown>, caller: string): Prom
 function describeError(error: unknown, caller: string): Outcome {
   const { name, message } = error as Error;
   const reason = error instanceof WebhookVerificationError ? { reason: error.reason } : {};
-  return { error: error instanceof WebhookVerificationError ? 'WebhookVerificationError' : name, message: message.replaceAll(caller, '<caller>'), ...reason };
+  return {
+    error: error instanceof WebhookVerificationError ? 'WebhookVerificationError' : name,
+    message: message.replaceAll(caller, '<caller>'),
+    ...reason,
+  };
 }
 
 /** Every TypeError names what to pass instead. */
@@ -74,7 +78,10 @@ const ARGUMENT_FIXES = [
 function expectArgumentError(outcome: Outcome): void {
   expect(outcome).toMatchObject({ error: 'TypeError' });
   const { message } = outcome as { message: string };
-  expect(ARGUMENT_FIXES.some((fix) => fix.test(message)), message).toBe(true);
+  expect(
+    ARGUMENT_FIXES.some((fix) => fix.test(message)),
+    message,
+  ).toBe(true);
 }
 
 // ---- the model ----
@@ -88,7 +95,8 @@ function rawBytes(payload: unknown): Buffer | undefined {
 
 function secretsOf(secret: unknown): string[] | undefined {
   if (typeof secret === 'string') return secret === '' ? undefined : [secret];
-  if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== '')) return Array.from(secret);
+  if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== ''))
+    return Array.from(secret);
   return undefined;
 }
 
@@ -114,7 +122,9 @@ function optionsAreValid(options: unknown): boolean {
   if (typeof options !== 'object' || options === null) return false;
   const { maxAgeSeconds, now } = options as Record<string, unknown>;
   const ageOk = maxAgeSeconds === undefined || (typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0);
-  const nowOk = now === undefined || (typeof now === 'number' ? Number.isFinite(now) : now instanceof Date && !Number.isNaN(now.getTime()));
+  const nowOk =
+    now === undefined ||
+    (typeof now === 'number' ? Number.isFinite(now) : now instanceof Date && !Number.isNaN(now.getTime()));
   return ageOk && nowOk;
 }
 
@@ -128,7 +138,9 @@ const payloads = fc.oneof(
   { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }) },
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
   fc.uint8Array({ maxLength: 300 }).map((bytes) => bytes.slice().buffer),
-  fc.uint8Array({ minLength: 4, maxLength: 300 }).map((bytes) => new Int16Array(bytes.slice().buffer, 2, Math.floor((bytes.length - 2) / 2))),
+  fc
+    .uint8Array({ minLength: 4, maxLength: 300 })
+    .map((bytes) => new Int16Array(bytes.slice().buffer, 2, Math.floor((bytes.length - 2) / 2))),
   fc.uint8Array({ minLength: 2, maxLength: 300 }).map((bytes) => new DataView(bytes.slice().buffer, 1)),
   fc.uint8Array({ maxLength: 300 }).map((bytes) => {
     const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
@@ -138,7 +150,10 @@ const payloads = fc.oneof(
   anything,
 );
 
-const whitespace = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\ufeff', '\u2028'), maxLength: 8 });
+const whitespace = fc.string({
+  unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\ufeff', '\u2028'),
+  maxLength: 8,
+});
 
 /** A signature built from the right hex digest: itself in some form, a near miss, or junk of any type. */
 type SignaturePlan = (hex: string) => unknown;
@@ -149,10 +164,20 @@ function plan(parameters: object, build: SignaturePlan): SignaturePlan {
 }
 
 const signaturePlans: fc.Arbitrary<SignaturePlan> = fc.oneof(
-  { weight: 4, arbitrary: fc
-    .record({ upper: fc.boolean(), prefix: fc.constantFrom('', 'sha256=', 'SHA256=', 'Sha256='), before: whitespace, after: whitespace })
-    .map((p) => plan(p, (hex) => p.before + p.prefix + (p.upper ? hex.toUpperCase() : hex) + p.after)) },
-  fc.nat(63).map((at) => plan({ flip: at }, (hex) => hex.slice(0, at) + (hex[at] === '0' ? '1' : '0') + hex.slice(at + 1))),
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        upper: fc.boolean(),
+        prefix: fc.constantFrom('', 'sha256=', 'SHA256=', 'Sha256='),
+        before: whitespace,
+        after: whitespace,
+      })
+      .map((p) => plan(p, (hex) => p.before + p.prefix + (p.upper ? hex.toUpperCase() : hex) + p.after)),
+  },
+  fc
+    .nat(63)
+    .map((at) => plan({ flip: at }, (hex) => hex.slice(0, at) + (hex[at] === '0' ? '1' : '0') + hex.slice(at + 1))),
   fc.nat(63).map((length) => plan({ truncate: length }, (hex) => hex.slice(0, length))),
   fc.constantFrom<SignaturePlan>(
     (hex) => [hex],
@@ -170,7 +195,9 @@ const signaturePlans: fc.Arbitrary<SignaturePlan> = fc.oneof(
     () => null,
     () => '',
   ),
-  fc.oneof(anything, fc.string(), fc.stringMatching(/^(sha256=)?[0-9a-fA-F]{64}$/)).map((value) => plan({ value }, () => value)),
+  fc
+    .oneof(anything, fc.string(), fc.stringMatching(/^(sha256=)?[0-9a-fA-F]{64}$/))
+    .map((value) => plan({ value }, () => value)),
 );
 
 /** A secret: valid (one or several), or anything else. */
@@ -190,21 +217,28 @@ function signingSecret(secret: unknown, signer: number | 'stranger'): string {
 }
 
 describe('verifyWebhook / verifyWebhookAsync under fuzz', () => {
-  it('never throw on a signature, return true exactly for the right digest, throw a TypeError naming the fix for a bad payload or secret, and agree', async () => {
-    await fc.assert(
-      fc.asyncProperty(payloads, signaturePlans, secrets, signers, async (payload, plan, secret, signer) => {
-        const bytes = rawBytes(payload);
-        const signature = plan(hmacHex(signingSecret(secret, signer), bytes ?? Buffer.alloc(0)));
-        const sync = outcomeOf(() => verifyWebhook(payload as never, signature, secret as never), 'verifyWebhook');
-        const async = await asyncOutcomeOf(() => verifyWebhookAsync(payload as never, signature, secret as never), 'verifyWebhookAsync');
-        expect(async).toEqual(sync);
-        const known = secretsOf(secret);
-        if (bytes === undefined || known === undefined) expectArgumentError(sync);
-        else expect(sync).toEqual({ value: modelVerify(bytes, signature, known) });
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'never throw on a signature, return true exactly for the right digest, throw a TypeError naming the fix for a bad payload or secret, and agree',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(payloads, signaturePlans, secrets, signers, async (payload, plan, secret, signer) => {
+          const bytes = rawBytes(payload);
+          const signature = plan(hmacHex(signingSecret(secret, signer), bytes ?? Buffer.alloc(0)));
+          const sync = outcomeOf(() => verifyWebhook(payload as never, signature, secret as never), 'verifyWebhook');
+          const async = await asyncOutcomeOf(
+            () => verifyWebhookAsync(payload as never, signature, secret as never),
+            'verifyWebhookAsync',
+          );
+          expect(async).toEqual(sync);
+          const known = secretsOf(secret);
+          if (bytes === undefined || known === undefined) expectArgumentError(sync);
+          else expect(sync).toEqual({ value: modelVerify(bytes, signature, known) });
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });
 
 // ---- parse ----
@@ -214,18 +248,39 @@ const NOW = Date.parse('2026-11-21T10:00:00Z');
 /** Events of every kind, `ageSeconds` old, with any extra data. */
 function events(ageSeconds: fc.Arbitrary<number>): fc.Arbitrary<string> {
   return fc
-    .record({ event: fc.constantFrom(...WEBHOOK_EVENT_KINDS), ageSeconds, data: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }) })
-    .map(({ event, ageSeconds: age, data }) => JSON.stringify({
-      event,
-      timestamp: new Date(NOW - age * 1000).toISOString(),
-      data: event === 'message.delivered' ? { ...data, message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:00Z' } : data,
-    }));
+    .record({
+      event: fc.constantFrom(...WEBHOOK_EVENT_KINDS),
+      ageSeconds,
+      data: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }),
+    })
+    .map(({ event, ageSeconds: age, data }) =>
+      JSON.stringify({
+        event,
+        timestamp: new Date(NOW - age * 1000).toISOString(),
+        data:
+          event === 'message.delivered'
+            ? {
+                ...data,
+                message_id: 'msg_1',
+                to: '4915112345678',
+                status: 'delivered',
+                delivered_at: '2026-11-21T10:00:00Z',
+              }
+            : data,
+      }),
+    );
 }
 
 /** Bodies: events of every kind at any age, near-events, JSON of any shape, junk, deep nesting, invalid UTF-8. */
 const bodies: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   { weight: 4, arbitrary: events(fc.integer({ min: -3 * 86400, max: 30 * 365 * 86400 })) },
-  fc.record({ event: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString')), timestamp: fc.oneof(fc.string(), fc.jsonValue()), data: fc.jsonValue() }).map((value) => JSON.stringify(value)),
+  fc
+    .record({
+      event: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString')),
+      timestamp: fc.oneof(fc.string(), fc.jsonValue()),
+      data: fc.jsonValue(),
+    })
+    .map((value) => JSON.stringify(value)),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.constantFrom(
     '{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{},"__proto__":{"polluted":true}}',
@@ -241,10 +296,19 @@ const bodies: fc.Arbitrary<string | Uint8Array> = fc.oneof(
 
 /** Options: valid ones and anything else. */
 const parseOptions = fc.oneof(
-  { weight: 3, arbitrary: fc.record({
-    maxAgeSeconds: fc.option(fc.oneof(fc.integer({ min: 1, max: 40 * 86400 }), fc.double()), { nil: undefined }),
-    now: fc.option(fc.oneof(fc.constant(NOW), fc.constant(new Date(NOW)), fc.double(), fc.date({ noInvalidDate: false })), { nil: undefined }),
-  }, { requiredKeys: [] }) },
+  {
+    weight: 3,
+    arbitrary: fc.record(
+      {
+        maxAgeSeconds: fc.option(fc.oneof(fc.integer({ min: 1, max: 40 * 86400 }), fc.double()), { nil: undefined }),
+        now: fc.option(
+          fc.oneof(fc.constant(NOW), fc.constant(new Date(NOW)), fc.double(), fc.date({ noInvalidDate: false })),
+          { nil: undefined },
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+  },
   fc.constant(undefined),
   fc.record({ maxAgeSeconds: anything, now: anything }, { requiredKeys: [] }),
   anything,
@@ -278,76 +342,126 @@ describe('parseWebhook / parseWebhookAsync under fuzz', () => {
   beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
   afterEach(() => void vi.useRealTimers());
 
-  it('throw only WebhookVerificationError (or a TypeError naming the fix for a bad argument), for the right reason, and agree', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof({ weight: 4, arbitrary: fc.tuple(bodies, payloadForms).map(([body, form]) => inForm(body, form)) }, payloads),
-        fc.oneof({ weight: 3, arbitrary: fc.constant<SignaturePlan>((hex) => `sha256=${hex}`) }, signaturePlans),
-        secrets,
-        signers,
-        parseOptions,
-        async (payload, plan, secret, signer, options) => {
-          const bytes = rawBytes(payload);
-          const signature = plan(hmacHex(signingSecret(secret, signer), bytes ?? Buffer.alloc(0)));
-          const sync = outcomeOf(() => parseWebhook(payload as never, signature, secret as never, options as never), 'parseWebhook');
-          const async = await asyncOutcomeOf(() => parseWebhookAsync(payload as never, signature, secret as never, options as never), 'parseWebhookAsync');
-          expect(async).toEqual(sync);
-          expect(Object.prototype).not.toHaveProperty('polluted');
-          const known = secretsOf(secret);
-          if (bytes === undefined || known === undefined || !optionsAreValid(options)) {
-            expectArgumentError(sync);
-          } else if (!modelVerify(bytes, signature, known)) {
-            const reason = signature === undefined || signature === null || signature === '' ? 'missing_signature' : digestOf(signature) === undefined ? 'malformed_signature' : 'mismatch';
-            expect(sync).toMatchObject({ error: 'WebhookVerificationError', reason });
-          } else if ('value' in sync) {
-            const event = sync.value as { event: string; timestamp: string };
-            expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
-            expect(WEBHOOK_EVENT_KINDS).toContain(event.event);
-            expect(event).toEqual(asParsed(JSON.parse(bytes.toString('utf8'))));
-          } else {
-            expect(sync).toMatchObject({ error: 'WebhookVerificationError' });
-            expect(FAILURES_OF_THE_BODY).toContain((sync as { reason: string }).reason);
-            expect(FAILURES_BEFORE_PARSING).not.toContain((sync as { reason: string }).reason);
-          }
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'throw only WebhookVerificationError (or a TypeError naming the fix for a bad argument), for the right reason, and agree',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.tuple(bodies, payloadForms).map(([body, form]) => inForm(body, form)) },
+            payloads,
+          ),
+          fc.oneof({ weight: 3, arbitrary: fc.constant<SignaturePlan>((hex) => `sha256=${hex}`) }, signaturePlans),
+          secrets,
+          signers,
+          parseOptions,
+          async (payload, plan, secret, signer, options) => {
+            const bytes = rawBytes(payload);
+            const signature = plan(hmacHex(signingSecret(secret, signer), bytes ?? Buffer.alloc(0)));
+            const sync = outcomeOf(
+              () => parseWebhook(payload as never, signature, secret as never, options as never),
+              'parseWebhook',
+            );
+            const async = await asyncOutcomeOf(
+              () => parseWebhookAsync(payload as never, signature, secret as never, options as never),
+              'parseWebhookAsync',
+            );
+            expect(async).toEqual(sync);
+            expect(Object.prototype).not.toHaveProperty('polluted');
+            const known = secretsOf(secret);
+            if (bytes === undefined || known === undefined || !optionsAreValid(options)) {
+              expectArgumentError(sync);
+            } else if (!modelVerify(bytes, signature, known)) {
+              const reason =
+                signature === undefined || signature === null || signature === ''
+                  ? 'missing_signature'
+                  : digestOf(signature) === undefined
+                    ? 'malformed_signature'
+                    : 'mismatch';
+              expect(sync).toMatchObject({ error: 'WebhookVerificationError', reason });
+            } else if ('value' in sync) {
+              const event = sync.value as { event: string; timestamp: string };
+              expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+              expect(WEBHOOK_EVENT_KINDS).toContain(event.event);
+              expect(event).toEqual(asParsed(JSON.parse(bytes.toString('utf8'))));
+            } else {
+              expect(sync).toMatchObject({ error: 'WebhookVerificationError' });
+              expect(FAILURES_OF_THE_BODY).toContain((sync as { reason: string }).reason);
+              expect(FAILURES_BEFORE_PARSING).not.toContain((sync as { reason: string }).reason);
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('accept every signed, well-formed, fresh event of every kind, in every payload form', async () => {
-    await fc.assert(
-      fc.asyncProperty(events(fc.integer({ min: -86400, max: 86400 })), payloadForms, fc.string({ minLength: 1, maxLength: 40 }), async (body, form, secret) => {
-        const payload = inForm(body, form) as string;
-        const signature = signWebhook(payload, secret);
-        const options = { maxAgeSeconds: 86400, now: NOW };
-        const expected = asParsed(JSON.parse(body) as object);
-        expect(parseWebhook(payload, signature, secret, options)).toEqual(expected);
-        expect(await parseWebhookAsync(payload, signature, secret, options)).toEqual(expected);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'accept every signed, well-formed, fresh event of every kind, in every payload form',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          events(fc.integer({ min: -86400, max: 86400 })),
+          payloadForms,
+          fc.string({ minLength: 1, maxLength: 40 }),
+          async (body, form, secret) => {
+            const payload = inForm(body, form) as string;
+            const signature = signWebhook(payload, secret);
+            const options = { maxAgeSeconds: 86400, now: NOW };
+            const expected = asParsed(JSON.parse(body) as object);
+            expect(parseWebhook(payload, signature, secret, options)).toEqual(expected);
+            expect(await parseWebhookAsync(payload, signature, secret, options)).toEqual(expected);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });
 
 describe('signWebhook under fuzz', () => {
-  it('gives a header value that verifies, or a TypeError naming the fix', async () => {
-    await fc.assert(
-      fc.asyncProperty(payloads, secrets, fc.oneof({ weight: 3, arbitrary: fc.record({ prefix: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: [] }) }, fc.constant(undefined), anything), async (payload, secret, options) => {
-        const signed = outcomeOf(() => signWebhook(payload as never, secret as never, options as never), 'signWebhook');
-        const bytes = rawBytes(payload);
-        const prefix = (options as { prefix?: unknown } | undefined)?.prefix;
-        const optionsOk = options === undefined || (typeof options === 'object' && options !== null && (prefix === undefined || typeof prefix === 'boolean'));
-        if (bytes === undefined || typeof secret !== 'string' || secret === '' || !optionsOk) {
-          expectArgumentError(signed);
-          return;
-        }
-        const hex = hmacHex(secret, bytes);
-        expect(signed).toEqual({ value: prefix === false ? hex : `sha256=${hex}` });
-        expect(verifyWebhook(payload as never, (signed as { value: string }).value, secret)).toBe(true);
-        expect(await verifyWebhookAsync(payload as never, (signed as { value: string }).value, secret)).toBe(true);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'gives a header value that verifies, or a TypeError naming the fix',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          payloads,
+          secrets,
+          fc.oneof(
+            {
+              weight: 3,
+              arbitrary: fc.record({ prefix: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: [] }),
+            },
+            fc.constant(undefined),
+            anything,
+          ),
+          async (payload, secret, options) => {
+            const signed = outcomeOf(
+              () => signWebhook(payload as never, secret as never, options as never),
+              'signWebhook',
+            );
+            const bytes = rawBytes(payload);
+            const prefix = (options as { prefix?: unknown } | undefined)?.prefix;
+            const optionsOk =
+              options === undefined ||
+              (typeof options === 'object' &&
+                options !== null &&
+                (prefix === undefined || typeof prefix === 'boolean'));
+            if (bytes === undefined || typeof secret !== 'string' || secret === '' || !optionsOk) {
+              expectArgumentError(signed);
+              return;
+            }
+            const hex = hmacHex(secret, bytes);
+            expect(signed).toEqual({ value: prefix === false ? hex : `sha256=${hex}` });
+            expect(verifyWebhook(payload as never, (signed as { value: string }).value, secret)).toBe(true);
+            expect(await verifyWebhookAsync(payload as never, (signed as { value: string }).value, secret)).toBe(true);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -18,7 +18,13 @@ export type DeliveryBody = { whole: string | Uint8Array } | { chunks: Array<stri
  * answer; rejects if no complete answer arrives within `deadlineMs`, so a hang fails the test
  * instead of stalling it.
  */
-export function deliver(agent: Agent, url: string, body: DeliveryBody, headers: Record<string, string>, deadlineMs = 5000): Promise<Delivered> {
+export function deliver(
+  agent: Agent,
+  url: string,
+  body: DeliveryBody,
+  headers: Record<string, string>,
+  deadlineMs = 5000,
+): Promise<Delivered> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } });
     const timer = setTimeout(() => {
@@ -35,7 +41,12 @@ export function deliver(agent: Agent, url: string, body: DeliveryBody, headers: 
       res.on('error', reject);
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), connection: res.headers.connection, reused: req.reusedSocket });
+        resolve({
+          status: res.statusCode!,
+          body: Buffer.concat(chunks).toString('utf8'),
+          connection: res.headers.connection,
+          reused: req.reusedSocket,
+        });
       });
     });
     if ('whole' in body) {

@@ -6,9 +6,11 @@ import { vi } from 'vitest';
  */
 export async function settleStepwise<T>(promise: Promise<T>): Promise<T | Error> {
   let done = false;
-  const result = promise.catch((e: unknown) => e as Error).finally(() => {
-    done = true;
-  });
+  const result = promise
+    .catch((e: unknown) => e as Error)
+    .finally(() => {
+      done = true;
+    });
   while (!done) {
     await new Promise((resolve) => setImmediate(resolve));
     if (!done) await vi.advanceTimersToNextTimerAsync();

@@ -18,7 +18,12 @@ export async function startTestServer(handler: Handler = (_, res) => res.end()) 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const request = {
+      method: req.method!,
+      path: req.url!,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     received.push(request);
     await current(request, res);
   });

@@ -19,7 +19,10 @@ export interface SenderReport {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function worker(name: string): ChildProcess {
-  return fork(fileURLToPath(new URL(`./workers/${name}.mjs`, import.meta.url)), { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(fileURLToPath(new URL(`./workers/${name}.mjs`, import.meta.url)), {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 function nextMessage<T>(child: ChildProcess): Promise<T> {
@@ -71,10 +74,16 @@ export function totals(reports: readonly SenderReport[]) {
   const windows = new Map<number, number>();
   for (const report of reports) {
     for (const [status, n] of Object.entries(report.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
-    for (const [reset, n] of Object.entries(report.windows)) windows.set(Number(reset), (windows.get(Number(reset)) ?? 0) + n);
+    for (const [reset, n] of Object.entries(report.windows))
+      windows.set(Number(reset), (windows.get(Number(reset)) ?? 0) + n);
   }
   const perWindow = [...windows.entries()].sort(([a], [b]) => a - b).map(([, n]) => n);
-  return { statuses, perWindow, failed: reports.reduce((sum, r) => sum + r.failed, 0), warnings: reports.flatMap((r) => r.warnings) };
+  return {
+    statuses,
+    perWindow,
+    failed: reports.reduce((sum, r) => sum + r.failed, 0),
+    warnings: reports.flatMap((r) => r.warnings),
+  };
 }
 
 /** What the receivers did with the deliveries. */
@@ -94,7 +103,13 @@ export interface ReceiverRun {
  * delivered `copies` times at once (copy i to receiver i mod receivers), and every copy not
  * answered 2xx is delivered again, as the service does, until it is.
  */
-export async function runReceivers(options: { receivers: number; events: number; copies: number; failureRate: number; redisUrl: string }): Promise<ReceiverRun> {
+export async function runReceivers(options: {
+  receivers: number;
+  events: number;
+  copies: number;
+  failureRate: number;
+  redisUrl: string;
+}): Promise<ReceiverRun> {
   const secret = 'whsec_many_receivers';
   const children = Array.from({ length: options.receivers }, () => worker('receiver'));
   const ports = await Promise.all(
@@ -133,7 +148,9 @@ export async function runReceivers(options: { receivers: number; events: number;
           timestamp: '2026-11-22T10:00:00Z',
           data: { message_id: id, to: '4915112345678', status: 'delivered', delivered_at: '2026-11-22T10:00:00Z' },
         });
-        await Promise.all(Array.from({ length: options.copies }, (_, copy) => deliver(ports[copy % ports.length]!, body)));
+        await Promise.all(
+          Array.from({ length: options.copies }, (_, copy) => deliver(ports[copy % ports.length]!, body)),
+        );
       }
     }),
   );

@@ -22,7 +22,8 @@ export interface RawCall {
 export function rawApi(mock: Pick<MockService, 'baseUrl' | 'apiKey' | 'variant'>) {
   return async (method: string, path: string, call: RawCall = {}): Promise<RawResponse> => {
     const key = call.key === undefined ? mock.apiKey : call.key;
-    const auth: Record<string, string> = key === null ? {} : mock.variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
+    const auth: Record<string, string> =
+      key === null ? {} : mock.variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
     const hasBody = call.body !== undefined || call.rawBody !== undefined;
     const response = await fetch(`${mock.baseUrl}${path}`, {
       method,

@@ -20,7 +20,11 @@ export async function nodeBinary(version: string): Promise<string> {
   if (existsSync(binary)) return binary;
   const staging = `${dir}.${process.pid}`;
   mkdirSync(staging, { recursive: true });
-  const { stdout } = await run('npm', ['pack', `node-${platform()}-${arch()}@${version}`, '--json', '--pack-destination', staging], { cwd: staging });
+  const { stdout } = await run(
+    'npm',
+    ['pack', `node-${platform()}-${arch()}@${version}`, '--json', '--pack-destination', staging],
+    { cwd: staging },
+  );
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
   await run('tar', ['xzf', filename, 'package/bin/node'], { cwd: staging });
   renameSync(staging, dir);

@@ -38,7 +38,10 @@ export class OpenApiContract {
       pointer = answer.$ref.slice(1);
       answer = this.#at(pointer);
     }
-    return [...this.#headerProblems(answer.headers ?? {}, response.headers), ...this.#schemaProblems(`${pointer}/content/application~1json/schema`, response.body, 'body')];
+    return [
+      ...this.#headerProblems(answer.headers ?? {}, response.headers),
+      ...this.#schemaProblems(`${pointer}/content/application~1json/schema`, response.body, 'body'),
+    ];
   }
 
   /** The problems of a webhook delivery of `kind`: its signature header and its payload. */
@@ -47,8 +50,14 @@ export class OpenApiContract {
     if (this.#at(pointer) === undefined) return [`the document has no webhook ${kind}`];
     const signature = this.#at('/components/parameters/ServiceSignature');
     const value = headers.get(signature.name);
-    const problems = value === null ? [`the ${signature.name} header is missing`] : this.#valueProblems(signature.schema, value, signature.name);
-    return [...problems, ...this.#schemaProblems(`${pointer}/requestBody/content/application~1json/schema`, body, 'body')];
+    const problems =
+      value === null
+        ? [`the ${signature.name} header is missing`]
+        : this.#valueProblems(signature.schema, value, signature.name);
+    return [
+      ...problems,
+      ...this.#schemaProblems(`${pointer}/requestBody/content/application~1json/schema`, body, 'body'),
+    ];
   }
 
   #headerProblems(declared: Record<string, any>, headers: Headers): string[] {

@@ -49,14 +49,19 @@ export class RawConnection {
    * The next complete response, or undefined once the server closed the connection without
    * one. Rejects after `timeoutMs`: a server that neither answers nor closes hangs.
    */
-  async response({ timeoutMs = 5000, head = false }: { timeoutMs?: number; head?: boolean } = {}): Promise<WireResponse | undefined> {
+  async response({ timeoutMs = 5000, head = false }: { timeoutMs?: number; head?: boolean } = {}): Promise<
+    WireResponse | undefined
+  > {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const parsed = this.#parse(head);
       if (parsed !== undefined) return parsed;
       if (this.#ended) return undefined;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No response and no close within ${timeoutMs} ms; received so far: ${JSON.stringify(this.#buffer.toString('latin1').slice(0, 300))}`);
+      if (left <= 0)
+        throw new Error(
+          `No response and no close within ${timeoutMs} ms; received so far: ${JSON.stringify(this.#buffer.toString('latin1').slice(0, 300))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.#waiters.push(() => {
@@ -160,11 +165,20 @@ function dechunk(data: Buffer): [Buffer, Buffer] | undefined {
 }
 
 /** A request as bytes: request line, headers (content-length added for a body unless given) and body. */
-export function rawRequest(method: string, target: string, headers: Record<string, string> = {}, body?: string | Buffer): Buffer {
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Buffer {
   const all: Record<string, string> = { host: '127.0.0.1', ...headers };
-  const hasLength = Object.keys(all).some((name) => ['content-length', 'transfer-encoding'].includes(name.toLowerCase()));
+  const hasLength = Object.keys(all).some((name) =>
+    ['content-length', 'transfer-encoding'].includes(name.toLowerCase()),
+  );
   if (body !== undefined && !hasLength) all['content-length'] = String(Buffer.byteLength(body));
-  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(all)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), body === undefined ? Buffer.alloc(0) : Buffer.from(body)]);
 }
 
@@ -174,7 +188,8 @@ export function chunked(body: Buffer, cuts: readonly number[] = []): Buffer {
   const pieces: Buffer[] = [];
   let from = 0;
   for (const to of [...points, body.length]) {
-    if (to > from) pieces.push(Buffer.from(`${(to - from).toString(16)}\r\n`), body.subarray(from, to), Buffer.from('\r\n'));
+    if (to > from)
+      pieces.push(Buffer.from(`${(to - from).toString(16)}\r\n`), body.subarray(from, to), Buffer.from('\r\n'));
     from = to;
   }
   pieces.push(Buffer.from('0\r\n\r\n'));
@@ -182,7 +197,11 @@ export function chunked(body: Buffer, cuts: readonly number[] = []): Buffer {
 }
 
 /** A one-request exchange on a fresh connection: the response (or undefined if the server closed without one). */
-export async function exchange(port: number, request: Buffer, options?: { timeoutMs?: number; head?: boolean }): Promise<WireResponse | undefined> {
+export async function exchange(
+  port: number,
+  request: Buffer,
+  options?: { timeoutMs?: number; head?: boolean },
+): Promise<WireResponse | undefined> {
   const connection = await RawConnection.open(port);
   try {
     connection.write(request);

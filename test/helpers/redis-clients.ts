@@ -16,7 +16,11 @@ export const REDIS_LIBRARIES = {
     const redis = new Redis(url);
     // While the server is down ioredis reports each reconnection attempt as an error event.
     redis.on('error', () => undefined);
-    return { redis, command: ([name, ...args]) => redis.call(name!, ...args), close: async () => void redis.disconnect() };
+    return {
+      redis,
+      command: ([name, ...args]) => redis.call(name!, ...args),
+      close: async () => void redis.disconnect(),
+    };
   },
   'node-redis': async (url: string): Promise<TestRedisClient> => {
     const redis = createClient({ url });

@@ -46,12 +46,24 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /** A Variant 1 error envelope. */
-export function v1Error(status: number, code: string, message = code, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export function v1Error(
+  status: number,
+  code: string,
+  message = code,
+  details: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return json(status, { success: false, error: { code, message, details } }, headers);
 }
 
 /** A Variant 2 error envelope. */
-export function v2Error(status: number, code: string, message = code, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export function v2Error(
+  status: number,
+  code: string,
+  message = code,
+  details: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return json(status, { error: { code, message, details } }, headers);
 }
 
@@ -64,6 +76,8 @@ export function networkError(code: string): Error {
 export function hang(): Step {
   return (request) =>
     new Promise<Error>((resolve) => {
-      request.signal.addEventListener('abort', () => resolve(request.signal.reason ?? new Error('aborted')), { once: true });
+      request.signal.addEventListener('abort', () => resolve(request.signal.reason ?? new Error('aborted')), {
+        once: true,
+      });
     });
 }

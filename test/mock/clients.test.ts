@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { KeyRevokedError, RateLimitExceededError, ResourceNotFoundError, ValidationError, Variant1Client, Variant2Client } from '../../src/index.js';
+import {
+  KeyRevokedError,
+  RateLimitExceededError,
+  ResourceNotFoundError,
+  ValidationError,
+  Variant1Client,
+  Variant2Client,
+} from '../../src/index.js';
 import { createMockServer } from '../../src/mock/index.js';
 import { useMocks } from '../helpers/mock-api.js';
 
-const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1', plans: { burst: { rateLimit: 5, window: 1000 } } });
-const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.bizmsg.test/api/v1', plans: { burst: { rateLimit: 5, window: 1000 } } });
+const v1 = createMockServer({
+  variant: 1,
+  baseUrl: 'https://v1.bizmsg.test/api/v1',
+  plans: { burst: { rateLimit: 5, window: 1000 } },
+});
+const v2 = createMockServer({
+  variant: 2,
+  baseUrl: 'https://v2.bizmsg.test/api/v1',
+  plans: { burst: { rateLimit: 5, window: 1000 } },
+});
 // Two instances side by side in one process.
 useMocks(v1, v2);
 
@@ -32,12 +47,15 @@ describe('the clients against the mock', () => {
     await expect(client.contacts.get(999)).rejects.toBeInstanceOf(ResourceNotFoundError);
     const key = v1.createKey();
     v1.revokeKey(key);
-    await expect(new Variant1Client({ apiKey: key, baseUrl: v1.baseUrl }).account.me()).rejects.toBeInstanceOf(KeyRevokedError);
+    await expect(new Variant1Client({ apiKey: key, baseUrl: v1.baseUrl }).account.me()).rejects.toBeInstanceOf(
+      KeyRevokedError,
+    );
   });
 
   it('Variant 2: pages through every contact with and without prefetch', async () => {
     const client = new Variant2Client({ apiKey: v2.apiKey, baseUrl: v2.baseUrl });
-    for (let i = 1; i <= 23; i++) await client.contacts.create({ name: `c${i}`, phone: `4915100000${String(i).padStart(3, '0')}` });
+    for (let i = 1; i <= 23; i++)
+      await client.contacts.create({ name: `c${i}`, phone: `4915100000${String(i).padStart(3, '0')}` });
     const sequential = await client.contacts.list({ per_page: 5 }).toArray();
     const prefetched = await client.contacts.list({ per_page: 5 }, { prefetch: 3 }).toArray();
     expect(sequential.map((c) => c.name)).toEqual(Array.from({ length: 23 }, (_, i) => `c${i + 1}`));
@@ -46,7 +64,12 @@ describe('the clients against the mock', () => {
 
   it('paces a concurrent burst under the per-key limit: no 429 at all', async () => {
     const { fetch, statuses } = countingFetch();
-    const client = new Variant2Client({ apiKey: v2.createKey({ plan: 'burst' }), baseUrl: v2.baseUrl, fetch, maxRetries: 0 });
+    const client = new Variant2Client({
+      apiKey: v2.createKey({ plan: 'burst' }),
+      baseUrl: v2.baseUrl,
+      fetch,
+      maxRetries: 0,
+    });
     let next = 0;
     await Promise.all(
       Array.from({ length: 4 }, async () => {
@@ -60,7 +83,12 @@ describe('the clients against the mock', () => {
   });
 
   it('without pacing the same burst meets 429s, typed with retryAfter', async () => {
-    const client = new Variant2Client({ apiKey: v2.createKey({ plan: 'burst' }), baseUrl: v2.baseUrl, rateLimit: false, maxRetries: 0 });
+    const client = new Variant2Client({
+      apiKey: v2.createKey({ plan: 'burst' }),
+      baseUrl: v2.baseUrl,
+      rateLimit: false,
+      maxRetries: 0,
+    });
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => client.account.me()));
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected.length).toBeGreaterThanOrEqual(1);

@@ -14,9 +14,14 @@ function runUnderDeno(mode: string): Promise<{ stdout: string; killed: boolean; 
   const deno = `${root}node_modules/.bin/deno`;
   const env = { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' };
   return new Promise((resolve) => {
-    execFile(deno, ['run', '--allow-read', '--allow-env', '--allow-net', 'test/mock/fixtures/deno-exit.mjs', mode], { cwd: root, env, timeout: EXIT_WITHIN_MS }, (error, stdout) => {
-      resolve({ stdout, killed: error?.killed ?? false, code: error === null ? 0 : (error.code as number | null) });
-    });
+    execFile(
+      deno,
+      ['run', '--allow-read', '--allow-env', '--allow-net', 'test/mock/fixtures/deno-exit.mjs', mode],
+      { cwd: root, env, timeout: EXIT_WITHIN_MS },
+      (error, stdout) => {
+        resolve({ stdout, killed: error?.killed ?? false, code: error === null ? 0 : (error.code as number | null) });
+      },
+    );
   });
 }
 
@@ -26,6 +31,10 @@ describe('a Deno script using bizmsg/mock', () => {
   }, 30_000);
 
   it('ends by itself with a mock still listening and its virtual clock holding tasks', async () => {
-    expect(await runUnderDeno('serve')).toEqual({ stdout: '{"imported":"function","sent":"msg_1"}\n', killed: false, code: 0 });
+    expect(await runUnderDeno('serve')).toEqual({
+      stdout: '{"imported":"function","sent":"msg_1"}\n',
+      killed: false,
+      code: 0,
+    });
   }, 30_000);
 });

@@ -15,7 +15,10 @@ describe('fault injection', () => {
     mock.inject({ route: 'GET /contacts/:id', status: 500, times: 2 });
     expect((await api('GET', '/account/me')).status).toBe(200);
     const failed = await api('GET', '/contacts/1');
-    expect([failed.status, failed.body]).toEqual([500, errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'Injected fault: 500.' })]);
+    expect([failed.status, failed.body]).toEqual([
+      500,
+      errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'Injected fault: 500.' }),
+    ]);
     expect((await api('GET', '/contacts/7')).status).toBe(500);
     expect((await api('GET', '/contacts/1')).status).toBe(404);
   });
@@ -23,9 +26,15 @@ describe('fault injection', () => {
   it('injects 502 MESSAGING_ERROR and 429 with Retry-After', async () => {
     mock.inject({ route: 'POST /messages/send', status: 502 });
     mock.inject({ route: /^GET \/account/, status: 429 });
-    expect((await api('POST', '/messages/send', { body: { to: '4915112345678', message: 'x' } })).body.error.code).toBe('MESSAGING_ERROR');
+    expect((await api('POST', '/messages/send', { body: { to: '4915112345678', message: 'x' } })).body.error.code).toBe(
+      'MESSAGING_ERROR',
+    );
     const limited = await api('GET', '/account/me');
-    expect([limited.status, limited.headers.get('retry-after'), limited.body.error.code]).toEqual([429, '1', 'RATE_LIMIT_EXCEEDED']);
+    expect([limited.status, limited.headers.get('retry-after'), limited.body.error.code]).toEqual([
+      429,
+      '1',
+      'RATE_LIMIT_EXCEEDED',
+    ]);
   });
 
   it('fails the connection', async () => {
@@ -64,8 +73,13 @@ describe('fault injection', () => {
     try {
       v2.inject({ route: 'GET /account/me', status: 422 });
       const validation = await rawApi(v2)('GET', '/account/me');
-      expect([validation.status, validation.body]).toEqual([422, errorEnvelope(2, { code: 'VALIDATION_ERROR', message: 'Injected fault: 422.' })]);
-      expect(() => v2.inject({ status: 400 })).toThrow('The spec gives status 400 no single error code in this variant: give the fault a code too.');
+      expect([validation.status, validation.body]).toEqual([
+        422,
+        errorEnvelope(2, { code: 'VALIDATION_ERROR', message: 'Injected fault: 422.' }),
+      ]);
+      expect(() => v2.inject({ status: 400 })).toThrow(
+        'The spec gives status 400 no single error code in this variant: give the fault a code too.',
+      );
       v2.inject({ route: 'GET /account/me', status: 400, code: 'INVALID_PHONE' });
       expect((await rawApi(v2)('GET', '/account/me')).body.error.code).toBe('INVALID_PHONE');
     } finally {
@@ -73,8 +87,14 @@ describe('fault injection', () => {
     }
     mock.inject({ route: 'GET /account/me', status: 400 });
     expect((await api('GET', '/account/me')).body.error.code).toBe('VALIDATION_ERROR');
-    for (const status of [422, 503]) expect(() => mock.inject({ status })).toThrow(`The spec gives status ${status} no single error code in this variant: give the fault a code too.`);
-    for (const status of [200, 302, 600, 404.5]) expect(() => mock.inject({ status, code: 'X' })).toThrow(`A fault status is an error status from 400 to 599, got ${status}.`);
+    for (const status of [422, 503])
+      expect(() => mock.inject({ status })).toThrow(
+        `The spec gives status ${status} no single error code in this variant: give the fault a code too.`,
+      );
+    for (const status of [200, 302, 600, 404.5])
+      expect(() => mock.inject({ status, code: 'X' })).toThrow(
+        `A fault status is an error status from 400 to 599, got ${status}.`,
+      );
     mock.inject({ route: 'GET /account/me', status: 503, code: 'SERVICE_UNAVAILABLE' });
     expect((await api('GET', '/account/me')).status).toBe(503);
   });

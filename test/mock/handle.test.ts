@@ -23,12 +23,20 @@ describe('MockService.handle', () => {
 
   it('answers a URL it cannot parse with 404 in the envelope instead of throwing', async () => {
     const response = await mock.handle(request(mock, { url: 'not a url' }));
-    expect([response.status, await response.json()]).toEqual([404, errorEnvelope(1, { code: 'RESOURCE_NOT_FOUND', message: 'No API at this URL.' })]);
+    expect([response.status, await response.json()]).toEqual([
+      404,
+      errorEnvelope(1, { code: 'RESOURCE_NOT_FOUND', message: 'No API at this URL.' }),
+    ]);
   });
 
   it('answers a failure of its own (here, a body that cannot be read) with 500 INTERNAL_ERROR in the envelope, naming only the error class', async () => {
-    const response = await mock.handle(request(mock, { arrayBuffer: () => Promise.reject(new RangeError(`secret ${mock.apiKey}`)) }));
-    expect([response.status, await response.json()]).toEqual([500, errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'The mock failed unexpectedly (RangeError).' })]);
+    const response = await mock.handle(
+      request(mock, { arrayBuffer: () => Promise.reject(new RangeError(`secret ${mock.apiKey}`)) }),
+    );
+    expect([response.status, await response.json()]).toEqual([
+      500,
+      errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'The mock failed unexpectedly (RangeError).' }),
+    ]);
     expect(mock.store.contacts).toHaveLength(1);
     mock.stop();
   });
@@ -44,11 +52,11 @@ describe('MockService.answer', () => {
     const response = await mock.handle(get);
     const { status, headers, body } = now as Exclude<typeof now, Promise<unknown>>;
     // The same answer, one request further into the rate-limit window.
-    expect([status, JSON.parse(body), { ...headers, 'x-ratelimit-remaining': String(Number(headers['x-ratelimit-remaining']) - 1) }]).toEqual([
-      response.status,
-      await response.json(),
-      Object.fromEntries(response.headers),
-    ]);
+    expect([
+      status,
+      JSON.parse(body),
+      { ...headers, 'x-ratelimit-remaining': String(Number(headers['x-ratelimit-remaining']) - 1) },
+    ]).toEqual([response.status, await response.json(), Object.fromEntries(response.headers)]);
     expect(headers).toMatchObject({ 'content-type': 'application/json', 'x-ratelimit-limit': '1000' });
   });
 
@@ -61,6 +69,8 @@ describe('MockService.answer', () => {
     expect(delayed).toBeInstanceOf(Promise);
     expect((await delayed).status).toBe(200);
     mock.inject({ route: 'GET /account/me', networkError: true });
-    await expect(async () => mock.answer(request(mock, { method: 'GET', url: `${mock.baseUrl}/account/me` }))).rejects.toThrow('Injected network error');
+    await expect(async () =>
+      mock.answer(request(mock, { method: 'GET', url: `${mock.baseUrl}/account/me` })),
+    ).rejects.toThrow('Injected network error');
   });
 });

@@ -18,18 +18,31 @@ describe('startMockHttpServer', () => {
     expect([created.status, created.body.data.id]).toEqual([201, 1]);
     expect(created.headers.get('x-ratelimit-limit')).toBe('2000');
     const malformed = await api('POST', '/contacts', { rawBody: '{nope' });
-    expect([malformed.status, malformed.body]).toEqual([422, errorEnvelope(2, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } })]);
+    expect([malformed.status, malformed.body]).toEqual([
+      422,
+      errorEnvelope(2, { code: 'VALIDATION_ERROR', details: { body: ['is not valid JSON'] } }),
+    ]);
     expect((await api('GET', '/contacts/%E0%A4%A')).status).toBe(404);
-    expect((await fetch(`${server.url.replace('/api/v1', '/api/v10')}/contacts`, { headers: { authorization: `Bearer ${server.apiKey}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${server.url.replace('/api/v1', '/api/v10')}/contacts`, {
+          headers: { authorization: `Bearer ${server.apiKey}` },
+        })
+      ).status,
+    ).toBe(404);
     expect(server.mock.store.contacts).toHaveLength(1);
   });
 
   it('works with the SDK client, including typed errors and injected network failures', async () => {
     const client = new Variant2Client({ apiKey: server.apiKey, baseUrl: server.url, maxRetries: 0 });
     expect((await client.contacts.list()).meta).toEqual({ current_page: 1, per_page: 20, total: 1, last_page: 1 });
-    await expect(client.contacts.create({ name: 'B', phone: '4915100000002', email: 'nope' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(client.contacts.create({ name: 'B', phone: '4915100000002', email: 'nope' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     server.mock.inject({ route: 'POST /messages/send', networkError: true });
-    const error = await client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }).catch((e: unknown) => e);
+    const error = await client.messages
+      .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).mayHaveBeenProcessed).toBe(true);
   });
@@ -37,7 +50,9 @@ describe('startMockHttpServer', () => {
 
 describe('bizmsg-mock bin', () => {
   it('prints the base URL and a key, and serves until interrupted', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--port', '0', '--variant', '1'], { cwd: new URL('../..', import.meta.url) });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--port', '0', '--variant', '1'], {
+      cwd: new URL('../..', import.meta.url),
+    });
     try {
       const output = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -60,10 +75,15 @@ describe('bizmsg-mock bin', () => {
   });
 
   it('rejects bad arguments with the usage line', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--variant', '3'], { cwd: new URL('../..', import.meta.url) });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--variant', '3'], {
+      cwd: new URL('../..', import.meta.url),
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect([code, stderr.trim()]).toEqual([2, 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]']);
+    expect([code, stderr.trim()]).toEqual([
+      2,
+      'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]',
+    ]);
   });
 });

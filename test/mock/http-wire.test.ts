@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all([servers[1].close(), servers[2].close()]));
 
 const portOf = (server: MockHttpServer) => Number(new URL(server.url).port);
-const authOf = (variant: 1 | 2, key: string): Record<string, string> => (variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` });
+const authOf = (variant: 1 | 2, key: string): Record<string, string> =>
+  variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
 const createPath = { 1: '/api/v1/contacts/create', 2: '/api/v1/contacts' } as const;
 
 describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
@@ -20,17 +21,27 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
   it('answers TRACE, PATCH and other methods a path lacks with 404 RESOURCE_NOT_FOUND and Allow, in its own envelope', async () => {
     const server = servers[variant];
     for (const method of ['TRACE', 'PATCH', 'OPTIONS', 'PROPFIND', 'M-SEARCH']) {
-      const response = await exchange(portOf(server), rawRequest(method, '/api/v1/contacts', authOf(variant, server.apiKey)));
+      const response = await exchange(
+        portOf(server),
+        rawRequest(method, '/api/v1/contacts', authOf(variant, server.apiKey)),
+      );
       const allowed = variant === 1 ? 'GET' : 'GET, POST';
       expect([method, response?.status, response?.headers.allow, JSON.parse(response!.body)]).toEqual([
         method,
         404,
         allowed,
-        errorEnvelope(variant, { code: 'RESOURCE_NOT_FOUND', message: `No endpoint ${method} /contacts; this path has ${allowed}.`, details: { allowed_methods: allowed.split(', ') } }),
+        errorEnvelope(variant, {
+          code: 'RESOURCE_NOT_FOUND',
+          message: `No endpoint ${method} /contacts; this path has ${allowed}.`,
+          details: { allowed_methods: allowed.split(', ') },
+        }),
       ]);
     }
     const unauthenticated = await exchange(portOf(server), rawRequest('TRACE', '/api/v1/contacts'));
-    expect([unauthenticated?.status, JSON.parse(unauthenticated!.body).error.code]).toEqual([401, 'AUTHENTICATION_ERROR']);
+    expect([unauthenticated?.status, JSON.parse(unauthenticated!.body).error.code]).toEqual([
+      401,
+      'AUTHENTICATION_ERROR',
+    ]);
   });
 
   it('answers CONNECT (which Node hands over as a tunnel request) the same way, then closes', async () => {
@@ -38,9 +49,16 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
     const connection = await RawConnection.open(portOf(server));
     connection.write(rawRequest('CONNECT', '/api/v1/contacts', authOf(variant, server.apiKey)));
     const response = await connection.response();
-    expect([response?.status, response?.headers.allow, JSON.parse(response!.body).error.code]).toEqual([404, variant === 1 ? 'GET' : 'GET, POST', 'RESOURCE_NOT_FOUND']);
+    expect([response?.status, response?.headers.allow, JSON.parse(response!.body).error.code]).toEqual([
+      404,
+      variant === 1 ? 'GET' : 'GET, POST',
+      'RESOURCE_NOT_FOUND',
+    ]);
     expect(await connection.closed()).toBe('end');
-    const authority = await exchange(portOf(server), rawRequest('CONNECT', '127.0.0.1:443', authOf(variant, server.apiKey)));
+    const authority = await exchange(
+      portOf(server),
+      rawRequest('CONNECT', '127.0.0.1:443', authOf(variant, server.apiKey)),
+    );
     expect([authority?.status, JSON.parse(authority!.body).error.message]).toEqual([404, 'No API at /127.0.0.1:443.']);
   });
 
@@ -52,7 +70,10 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
       Buffer.from('GET /api/v1/con\rtacts HTTP/1.1\r\nhost: x\r\n\r\n'),
       Buffer.from(`GET /api/v1/contacts HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`),
       // Parsed as far as the body, whose chunk size is not hex: the route is already waiting for it.
-      Buffer.concat([rawRequest('POST', createPath[variant], { ...authOf(variant, server.apiKey), 'transfer-encoding': 'chunked' }), Buffer.from('zz\r\n{}\r\n0\r\n\r\n')]),
+      Buffer.concat([
+        rawRequest('POST', createPath[variant], { ...authOf(variant, server.apiKey), 'transfer-encoding': 'chunked' }),
+        Buffer.from('zz\r\n{}\r\n0\r\n\r\n'),
+      ]),
     ];
     for (const request of requests) {
       const connection = await RawConnection.open(portOf(server));
@@ -61,7 +82,12 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
       expect([response?.status, response?.headers.connection, JSON.parse(response!.body)]).toEqual([
         validationStatus,
         'close',
-        errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { request: [expect.stringMatching(/^(is not valid HTTP\/1\.1 \(HPE_\w+\)|has headers over 16 KB)$/)] } }),
+        errorEnvelope(variant, {
+          code: 'VALIDATION_ERROR',
+          details: {
+            request: [expect.stringMatching(/^(is not valid HTTP\/1\.1 \(HPE_\w+\)|has headers over 16 KB)$/)],
+          },
+        }),
       ]);
       expect(await connection.closed()).toBe('end');
     }
@@ -69,15 +95,23 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
 
   it(`answers a request line without HTTP/1.x (HTTP/0.9 style, or a CR LF cutting the path) with ${validationStatus}, never as a request`, async () => {
     const server = servers[variant];
-    const auth = Object.entries(authOf(variant, server.apiKey)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-    for (const request of [`GET /api/v1/contacts\r\nX-Injected: yes/999999 HTTP/1.1\r\n${auth}\r\n`, `GET /api/v1/contacts HTTP/2.0\r\n${auth}\r\n`]) {
+    const auth = Object.entries(authOf(variant, server.apiKey))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    for (const request of [
+      `GET /api/v1/contacts\r\nX-Injected: yes/999999 HTTP/1.1\r\n${auth}\r\n`,
+      `GET /api/v1/contacts HTTP/2.0\r\n${auth}\r\n`,
+    ]) {
       const connection = await RawConnection.open(portOf(server));
       connection.write(request);
       const response = await connection.response();
       expect([response?.status, response?.headers.connection, JSON.parse(response!.body)]).toEqual([
         validationStatus,
         'close',
-        errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { request: [expect.stringMatching(/^is not HTTP\/1\.0 or HTTP\/1\.1 \(HTTP\/(0\.9|2\.0)\)$/)] } }),
+        errorEnvelope(variant, {
+          code: 'VALIDATION_ERROR',
+          details: { request: [expect.stringMatching(/^is not HTTP\/1\.0 or HTTP\/1\.1 \(HTTP\/(0\.9|2\.0)\)$/)] },
+        }),
       ]);
       expect(response?.headers['x-injected']).toBeUndefined();
       expect(await connection.closed()).toBe('end');
@@ -88,9 +122,18 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
     const server = servers[variant];
     const connection = await RawConnection.open(portOf(server));
     // Headers only: the answer must not wait for 2 MiB that never come.
-    connection.write(rawRequest('POST', createPath[variant], { ...authOf(variant, server.apiKey), 'content-length': String(2 * 1_048_576) }));
+    connection.write(
+      rawRequest('POST', createPath[variant], {
+        ...authOf(variant, server.apiKey),
+        'content-length': String(2 * 1_048_576),
+      }),
+    );
     const response = await connection.response();
-    expect([response?.status, response?.headers.connection, JSON.parse(response!.body).error.code]).toEqual([413, 'close', 'PAYLOAD_TOO_LARGE']);
+    expect([response?.status, response?.headers.connection, JSON.parse(response!.body).error.code]).toEqual([
+      413,
+      'close',
+      'PAYLOAD_TOO_LARGE',
+    ]);
     expect(await connection.closed()).toBe('end');
     expect(server.mock.store.contacts).toEqual([]);
   });
@@ -100,11 +143,23 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
     const connection = await RawConnection.open(portOf(server));
     const body = chunked(Buffer.alloc(1_048_576 + 1024, 'a'), [65_536, 524_288]);
     // Everything but the final zero-size chunk: the body never ends unless the server stops reading.
-    connection.write(Buffer.concat([rawRequest('POST', createPath[variant], { ...authOf(variant, server.apiKey), 'transfer-encoding': 'chunked' }), body.subarray(0, body.length - 5)]));
+    connection.write(
+      Buffer.concat([
+        rawRequest('POST', createPath[variant], { ...authOf(variant, server.apiKey), 'transfer-encoding': 'chunked' }),
+        body.subarray(0, body.length - 5),
+      ]),
+    );
     const response = await connection.response();
-    expect([response?.status, response?.headers.connection, JSON.parse(response!.body).error.code]).toEqual([413, 'close', 'PAYLOAD_TOO_LARGE']);
+    expect([response?.status, response?.headers.connection, JSON.parse(response!.body).error.code]).toEqual([
+      413,
+      'close',
+      'PAYLOAD_TOO_LARGE',
+    ]);
     expect(await connection.closed()).toBe('end');
-    const next = await exchange(portOf(server), rawRequest('GET', '/api/v1/account/me', authOf(variant, server.apiKey)));
+    const next = await exchange(
+      portOf(server),
+      rawRequest('GET', '/api/v1/account/me', authOf(variant, server.apiKey)),
+    );
     expect(next?.status).toBe(200);
   });
 
@@ -112,9 +167,25 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
     const server = servers[variant];
     const connection = await RawConnection.open(portOf(server));
     const steps: Array<[Buffer, number]> = [
-      [rawRequest('POST', createPath[variant], authOf(variant, 'sk_test_wrong'), '{"name":"Ada","phone":"4915112345678"}'), 401],
+      [
+        rawRequest(
+          'POST',
+          createPath[variant],
+          authOf(variant, 'sk_test_wrong'),
+          '{"name":"Ada","phone":"4915112345678"}',
+        ),
+        401,
+      ],
       [rawRequest('POST', createPath[variant], authOf(variant, server.apiKey), '{"name":'), validationStatus],
-      [rawRequest('POST', createPath[variant], { ...authOf(variant, server.apiKey), 'transfer-encoding': 'chunked' }, chunked(Buffer.from('{"name":"Ada","phone":"12"}'), [3, 9])), 400],
+      [
+        rawRequest(
+          'POST',
+          createPath[variant],
+          { ...authOf(variant, server.apiKey), 'transfer-encoding': 'chunked' },
+          chunked(Buffer.from('{"name":"Ada","phone":"12"}'), [3, 9]),
+        ),
+        400,
+      ],
       [rawRequest('TRACE', '/api/v1/contacts', authOf(variant, server.apiKey)), 404],
       [rawRequest('GET', '/api/v1/contacts', authOf(variant, server.apiKey)), 200],
     ];
@@ -129,7 +200,10 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
 
 it('serves a request target that is a full URL or starts with //, instead of failing', async () => {
   const server = servers[2];
-  const absolute = await exchange(portOf(server), rawRequest('GET', `${server.url}/account/me`, authOf(2, server.apiKey)));
+  const absolute = await exchange(
+    portOf(server),
+    rawRequest('GET', `${server.url}/account/me`, authOf(2, server.apiKey)),
+  );
   expect(absolute?.status).toBe(200);
   const doubleSlash = await exchange(portOf(server), rawRequest('GET', '//', authOf(2, server.apiKey)));
   expect([doubleSlash?.status, JSON.parse(doubleSlash!.body).error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);

@@ -31,7 +31,15 @@ const contactOfSize = (bytes: number) => {
 /** Everything a client can observe of a mock's state, and the id the next contact would get. */
 function snapshot(mock: MockServer) {
   const { contacts, messages, conversations, campaigns, webhookEndpoints, deliveries, emails } = mock.store;
-  return JSON.stringify({ contacts, messages: [...messages.values()], conversations, campaigns, webhookEndpoints, deliveries, emails });
+  return JSON.stringify({
+    contacts,
+    messages: [...messages.values()],
+    conversations,
+    campaigns,
+    webhookEndpoints,
+    deliveries,
+    emails,
+  });
 }
 
 it('limits bodies to 1 MiB and 32 levels of nesting', () => {
@@ -48,7 +56,11 @@ describe.each([
     const response = await api('POST', createPath[variant], { rawBody: deepContact(5000) });
     expect([response.status, response.body]).toEqual([
       validationStatus,
-      errorEnvelope(variant, { code: 'VALIDATION_ERROR', message: 'Invalid request parameters: custom_fields.', details: { custom_fields: ['is nested deeper than 32 levels'] } }),
+      errorEnvelope(variant, {
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid request parameters: custom_fields.',
+        details: { custom_fields: ['is nested deeper than 32 levels'] },
+      }),
     ]);
     expect(mock.store.contacts).toEqual([]);
     const list = await api('GET', '/contacts');
@@ -59,7 +71,10 @@ describe.each([
     const path = variant === 1 ? '/messages/template' : '/messages/send';
     const response = await api('POST', path, { rawBody: deepTemplate(variant, 5000) });
     const field = variant === 1 ? 'components' : 'content';
-    expect([response.status, response.body.error.details]).toEqual([validationStatus, { [field]: ['is nested deeper than 32 levels'] }]);
+    expect([response.status, response.body.error.details]).toEqual([
+      validationStatus,
+      { [field]: ['is nested deeper than 32 levels'] },
+    ]);
     expect(mock.store.messages.size).toBe(0);
     const sent = await api('POST', path, { rawBody: deepTemplate(variant, 3) });
     expect(sent.status).toBe(200);
@@ -71,9 +86,15 @@ describe.each([
     // The body is level 1, so custom_fields may hold 31 more.
     expect((await api('POST', createPath[variant], { rawBody: deepContact(MAX_DEPTH - 1) })).status).toBeLessThan(300);
     const deeper = await api('POST', createPath[variant], { rawBody: deepContact(MAX_DEPTH) });
-    expect([deeper.status, deeper.body.error.details]).toEqual([validationStatus, { custom_fields: ['is nested deeper than 32 levels'] }]);
+    expect([deeper.status, deeper.body.error.details]).toEqual([
+      validationStatus,
+      { custom_fields: ['is nested deeper than 32 levels'] },
+    ]);
     const arrays = await api('POST', createPath[variant], { rawBody: '['.repeat(100_000) });
-    expect([arrays.status, arrays.body.error.details]).toEqual([validationStatus, { body: ['is nested deeper than 32 levels'] }]);
+    expect([arrays.status, arrays.body.error.details]).toEqual([
+      validationStatus,
+      { body: ['is nested deeper than 32 levels'] },
+    ]);
     expect(mock.store.contacts).toHaveLength(1);
   });
 
@@ -82,28 +103,47 @@ describe.each([
     const over = await api('POST', createPath[variant], { rawBody: contactOfSize(MAX_BYTES + 1) });
     expect([over.status, over.body]).toEqual([
       413,
-      errorEnvelope(variant, { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1048576 bytes.', details: { body: ['must be at most 1048576 bytes'] } }),
+      errorEnvelope(variant, {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is larger than 1048576 bytes.',
+        details: { body: ['must be at most 1048576 bytes'] },
+      }),
     ]);
     expect(mock.store.contacts).toHaveLength(1);
   });
 
   it('answers a 10 MB name with 413 and stores nothing', async () => {
-    const response = await api('POST', createPath[variant], { body: { name: 'x'.repeat(10_000_000), phone: '4915112345678' } });
+    const response = await api('POST', createPath[variant], {
+      body: { name: 'x'.repeat(10_000_000), phone: '4915112345678' },
+    });
     expect([response.status, response.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(mock.store.contacts).toEqual([]);
   });
 
   it('answers a body that is not UTF-8 with a VALIDATION_ERROR', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"name":"Ad'), Buffer.from([0xc3, 0x28]), Buffer.from('","phone":"4915112345678"}')]);
-    const auth: Record<string, string> = variant === 1 ? { 'x-api-key': mock.apiKey } : { authorization: `Bearer ${mock.apiKey}` };
-    const response = await fetch(`${mock.baseUrl}${createPath[variant]}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bytes });
-    expect([response.status, await response.json()]).toEqual([validationStatus, errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { body: ['is not valid UTF-8'] } })]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"Ad'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","phone":"4915112345678"}'),
+    ]);
+    const auth: Record<string, string> =
+      variant === 1 ? { 'x-api-key': mock.apiKey } : { authorization: `Bearer ${mock.apiKey}` };
+    const response = await fetch(`${mock.baseUrl}${createPath[variant]}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: bytes,
+    });
+    expect([response.status, await response.json()]).toEqual([
+      validationStatus,
+      errorEnvelope(variant, { code: 'VALIDATION_ERROR', details: { body: ['is not valid UTF-8'] } }),
+    ]);
     expect(mock.store.contacts).toEqual([]);
   });
 
   it('changes nothing for any rejected request, whatever came before', async () => {
     const send = '/messages/send';
-    const text = (to: string) => (variant === 1 ? { to, message: 'Hi' } : { to, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } });
+    const text = (to: string) =>
+      variant === 1 ? { to, message: 'Hi' } : { to, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } };
     const rejected = fc.constantFrom(
       { method: 'POST', path: createPath[variant], rawBody: deepContact(5000) },
       { method: 'POST', path: createPath[variant], rawBody: contactOfSize(MAX_BYTES + 1) },
@@ -115,31 +155,53 @@ describe.each([
       { method: 'PUT', path: '/contacts/999', body: { name: 'B' } },
       { method: 'POST', path: send, body: text(MAGIC_NUMBERS.messagingError) },
       { method: 'POST', path: send, body: text('12') },
-      { method: 'POST', path: variant === 1 ? '/messages/template' : '/messages/send', rawBody: deepTemplate(variant, 40) },
+      {
+        method: 'POST',
+        path: variant === 1 ? '/messages/template' : '/messages/send',
+        rawBody: deepTemplate(variant, 40),
+      },
       ...(variant === 1
         ? [{ method: 'POST', path: '/automations/trigger', body: { automation_id: 'nope' } }]
         : [
             { method: 'DELETE', path: '/contacts/999' },
-            { method: 'POST', path: '/campaigns', body: { name: 'C', messaging_account_id: 1, template_name: 'nope', segment_id: 1, scheduled_at: '2030-01-01T00:00:00Z' } },
+            {
+              method: 'POST',
+              path: '/campaigns',
+              body: {
+                name: 'C',
+                messaging_account_id: 1,
+                template_name: 'nope',
+                segment_id: 1,
+                scheduled_at: '2030-01-01T00:00:00Z',
+              },
+            },
             { method: 'POST', path: '/webhooks', body: { url: 'https://example.com/h', events: [], secret: 's' } },
           ]),
     );
     const accepted = fc.constantFrom(
-      { method: 'POST', path: createPath[variant], body: { name: 'Ada', phone: '4915112345678', custom_fields: { tier: 'gold' } } },
+      {
+        method: 'POST',
+        path: createPath[variant],
+        body: { name: 'Ada', phone: '4915112345678', custom_fields: { tier: 'gold' } },
+      },
       { method: 'PUT', path: '/contacts/1', body: { name: 'Ada L' } },
       { method: 'POST', path: send, body: text('4915112345678') },
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(accepted, { maxLength: 3 }), fc.array(rejected, { minLength: 1, maxLength: 4 }), async (before, junk) => {
-        mock.reset();
-        for (const { method, path, ...call } of before) await api(method, path, call);
-        const state = snapshot(mock);
-        for (const { method, path, ...call } of junk) {
-          const response = await api(method, path, call);
-          expect(response.status).toBeGreaterThanOrEqual(400);
-        }
-        expect(snapshot(mock)).toBe(state);
-      }),
+      fc.asyncProperty(
+        fc.array(accepted, { maxLength: 3 }),
+        fc.array(rejected, { minLength: 1, maxLength: 4 }),
+        async (before, junk) => {
+          mock.reset();
+          for (const { method, path, ...call } of before) await api(method, path, call);
+          const state = snapshot(mock);
+          for (const { method, path, ...call } of junk) {
+            const response = await api(method, path, call);
+            expect(response.status).toBeGreaterThanOrEqual(400);
+          }
+          expect(snapshot(mock)).toBe(state);
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -11,7 +11,10 @@ vi.mock('msw/browser', () => ({
     const worker = { handlers, starts: [] as unknown[], stops: 0, fail: workers.length === 0 && failFirst.value };
     workers.push(worker);
     return {
-      start: (options: unknown) => (worker.starts.push(options), worker.fail ? Promise.reject(new Error('no mockServiceWorker.js')) : Promise.resolve(undefined)),
+      start: (options: unknown) => (
+        worker.starts.push(options),
+        worker.fail ? Promise.reject(new Error('no mockServiceWorker.js')) : Promise.resolve(undefined)
+      ),
       stop: () => void worker.stops++,
     };
   },
@@ -27,7 +30,11 @@ afterEach(() => {
 describe('createMockWorker', () => {
   it('answers through its handlers like the msw/node mock, in the variant envelope', async () => {
     const mock = createMockWorker({ variant: 1 });
-    const request = new Request(`${mock.baseUrl}/contacts/create`, { method: 'POST', headers: { 'x-api-key': mock.apiKey }, body: '{"name":"Ada","phone":"4915112345678"}' });
+    const request = new Request(`${mock.baseUrl}/contacts/create`, {
+      method: 'POST',
+      headers: { 'x-api-key': mock.apiKey },
+      body: '{"name":"Ada","phone":"4915112345678"}',
+    });
     const response = await getResponse(mock.handlers, request);
     expect([response?.status, (await response?.json()).data.name, mock.store.contacts.length]).toEqual([200, 'Ada', 1]);
     expect(await getResponse(mock.handlers, new Request('https://elsewhere.test/contacts/create'))).toBeUndefined();
@@ -37,7 +44,10 @@ describe('createMockWorker', () => {
   it('answers an injected network fault with a failed fetch (Response.error())', async () => {
     const mock = createMockWorker({ variant: 2 });
     mock.inject({ route: 'GET /contacts', networkError: true });
-    const response = await getResponse(mock.handlers, new Request(`${mock.baseUrl}/contacts`, { headers: { authorization: `Bearer ${mock.apiKey}` } }));
+    const response = await getResponse(
+      mock.handlers,
+      new Request(`${mock.baseUrl}/contacts`, { headers: { authorization: `Bearer ${mock.apiKey}` } }),
+    );
     expect(response?.type).toBe('error');
     mock.stop();
   });
@@ -47,8 +57,13 @@ describe('createMockWorker', () => {
     const second = createMockWorker({ variant: 2, baseUrl: 'https://two.test/api' });
     await first.start({ quiet: true, serviceWorker: { url: '/msw.js' } });
     await second.start();
-    expect(workers.map((w) => [w.handlers.length, w.starts])).toEqual([[1, [{ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: '/msw.js' } }]]]);
-    const served = await getResponse(workers[0]!.handlers as never, new Request('https://two.test/api/contacts', { headers: { authorization: `Bearer ${second.apiKey}` } }));
+    expect(workers.map((w) => [w.handlers.length, w.starts])).toEqual([
+      [1, [{ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: '/msw.js' } }]],
+    ]);
+    const served = await getResponse(
+      workers[0]!.handlers as never,
+      new Request('https://two.test/api/contacts', { headers: { authorization: `Bearer ${second.apiKey}` } }),
+    );
     expect(served?.status).toBe(200);
     first.stop();
     expect(workers[0]!.stops).toBe(0);
@@ -56,12 +71,15 @@ describe('createMockWorker', () => {
     expect(workers[0]!.stops).toBe(1);
   });
 
-  it('rejects start() with msw\'s error when the worker cannot register, and the next start() tries afresh', async () => {
+  it("rejects start() with msw's error when the worker cannot register, and the next start() tries afresh", async () => {
     failFirst.value = true;
     const mock = createMockWorker({ variant: 2 });
     await expect(mock.start()).rejects.toThrow('no mockServiceWorker.js');
     await mock.start();
-    expect(workers.map((w) => [w.starts.length, w.stops])).toEqual([[1, 1], [1, 0]]);
+    expect(workers.map((w) => [w.starts.length, w.stops])).toEqual([
+      [1, 1],
+      [1, 0],
+    ]);
     mock.stop();
   });
 });

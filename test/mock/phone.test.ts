@@ -24,10 +24,13 @@ it('accepts every number of 8 to 15 digits with an optional + (property)', async
 
 it('answers INVALID_PHONE to every other string, and never a 5xx (property)', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.string().filter((s) => !/^\+?\d{8,15}$/.test(s)), async (phone) => {
-      const response = await api('POST', '/contacts', { body: { name: 'A', phone } });
-      expect([response.status, response.body.error.code]).toEqual([400, 'INVALID_PHONE']);
-    }),
+    fc.asyncProperty(
+      fc.string().filter((s) => !/^\+?\d{8,15}$/.test(s)),
+      async (phone) => {
+        const response = await api('POST', '/contacts', { body: { name: 'A', phone } });
+        expect([response.status, response.body.error.code]).toEqual([400, 'INVALID_PHONE']);
+      },
+    ),
     { numRuns: 200 },
   );
 });

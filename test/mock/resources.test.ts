@@ -11,18 +11,46 @@ useMocks(v1, v2);
 
 async function seedContacts(count: number, tag = (i: number) => (i % 3 === 0 ? ['vip'] : [])) {
   for (let i = 1; i <= count; i++) {
-    await api2('POST', '/contacts', { body: { name: `Contact ${i}`, phone: `49151000${String(i).padStart(5, '0')}`, email: `c${i}@example.com`, tags: tag(i) } });
+    await api2('POST', '/contacts', {
+      body: {
+        name: `Contact ${i}`,
+        phone: `49151000${String(i).padStart(5, '0')}`,
+        email: `c${i}@example.com`,
+        tags: tag(i),
+      },
+    });
   }
 }
 
 describe('contacts (Variant 2)', () => {
   it('creates, gets, updates and deletes', async () => {
-    const created = await api2('POST', '/contacts', { body: { name: 'Ada', phone: '+4915112345678', email: 'ada@example.com', tags: ['vip'], custom_fields: { tier: 'gold' } } });
+    const created = await api2('POST', '/contacts', {
+      body: {
+        name: 'Ada',
+        phone: '+4915112345678',
+        email: 'ada@example.com',
+        tags: ['vip'],
+        custom_fields: { tier: 'gold' },
+      },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: 1, name: 'Ada', phone: '+4915112345678', email: 'ada@example.com', tags: ['vip'], custom_fields: { tier: 'gold' }, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(created.body.data).toEqual({
+      id: 1,
+      name: 'Ada',
+      phone: '+4915112345678',
+      email: 'ada@example.com',
+      tags: ['vip'],
+      custom_fields: { tier: 'gold' },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect((await api2('GET', '/contacts/1')).body.data.name).toBe('Ada');
     const updated = await api2('PUT', '/contacts/1', { body: { name: 'Ada L', tags: [] } });
-    expect([updated.body.data.name, updated.body.data.tags, updated.body.data.phone]).toEqual(['Ada L', [], '+4915112345678']);
+    expect([updated.body.data.name, updated.body.data.tags, updated.body.data.phone]).toEqual([
+      'Ada L',
+      [],
+      '+4915112345678',
+    ]);
     expect((await api2('DELETE', '/contacts/1')).body).toEqual({ data: { id: 1, deleted: true } });
     expect((await api2('GET', '/contacts/1')).status).toBe(404);
     expect((await api2('DELETE', '/contacts/1')).status).toBe(404);
@@ -31,11 +59,20 @@ describe('contacts (Variant 2)', () => {
   it('pages with exact meta', async () => {
     await seedContacts(45);
     const first = await api2('GET', '/contacts');
-    expect([first.body.data.length, first.body.meta]).toEqual([20, { current_page: 1, per_page: 20, total: 45, last_page: 3 }]);
+    expect([first.body.data.length, first.body.meta]).toEqual([
+      20,
+      { current_page: 1, per_page: 20, total: 45, last_page: 3 },
+    ]);
     const last = await api2('GET', '/contacts?page=5&per_page=10');
-    expect([last.body.data.map((c: { id: number }) => c.id), last.body.meta]).toEqual([[41, 42, 43, 44, 45], { current_page: 5, per_page: 10, total: 45, last_page: 5 }]);
+    expect([last.body.data.map((c: { id: number }) => c.id), last.body.meta]).toEqual([
+      [41, 42, 43, 44, 45],
+      { current_page: 5, per_page: 10, total: 45, last_page: 5 },
+    ]);
     const beyond = await api2('GET', '/contacts?page=9&per_page=10');
-    expect([beyond.body.data, beyond.body.meta]).toEqual([[], { current_page: 9, per_page: 10, total: 45, last_page: 5 }]);
+    expect([beyond.body.data, beyond.body.meta]).toEqual([
+      [],
+      { current_page: 9, per_page: 10, total: 45, last_page: 5 },
+    ]);
   });
 
   it('filters by search text and tag, with meta of the filtered list', async () => {
@@ -44,18 +81,40 @@ describe('contacts (Variant 2)', () => {
     expect(vip.body.meta).toEqual({ current_page: 1, per_page: 4, total: 10, last_page: 3 });
     expect(vip.body.data.every((c: { tags: string[] }) => c.tags.includes('vip'))).toBe(true);
     const search = await api2('GET', '/contacts?search=CONTACT%202');
-    expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(['Contact 2', 'Contact 20', 'Contact 21', 'Contact 22', 'Contact 23', 'Contact 24', 'Contact 25', 'Contact 26', 'Contact 27', 'Contact 28', 'Contact 29']);
-    expect((await api2('GET', '/contacts?search=c7%40example')).body.data.map((c: { id: number }) => c.id)).toEqual([7]);
+    expect(search.body.data.map((c: { name: string }) => c.name)).toEqual([
+      'Contact 2',
+      'Contact 20',
+      'Contact 21',
+      'Contact 22',
+      'Contact 23',
+      'Contact 24',
+      'Contact 25',
+      'Contact 26',
+      'Contact 27',
+      'Contact 28',
+      'Contact 29',
+    ]);
+    expect((await api2('GET', '/contacts?search=c7%40example')).body.data.map((c: { id: number }) => c.id)).toEqual([
+      7,
+    ]);
   });
 });
 
 describe('contacts (Variant 1)', () => {
   it('creates with POST /contacts/create and wraps everything in {success, data}', async () => {
-    const created = await api1('POST', '/contacts/create', { body: { phone: '4915112345678', name: 'Ada', tags: ['vip'] } });
+    const created = await api1('POST', '/contacts/create', {
+      body: { phone: '4915112345678', name: 'Ada', tags: ['vip'] },
+    });
     expect([created.status, created.body.success, created.body.data.id]).toEqual([200, true, 1]);
     const list = await api1('GET', '/contacts?per_page=1');
-    expect(list.body).toEqual({ success: true, data: [created.body.data], meta: { current_page: 1, per_page: 1, total: 1, last_page: 1 } });
-    expect((await api1('PUT', '/contacts/1', { body: { email: 'ada@example.com' } })).body.data.email).toBe('ada@example.com');
+    expect(list.body).toEqual({
+      success: true,
+      data: [created.body.data],
+      meta: { current_page: 1, per_page: 1, total: 1, last_page: 1 },
+    });
+    expect((await api1('PUT', '/contacts/1', { body: { email: 'ada@example.com' } })).body.data.email).toBe(
+      'ada@example.com',
+    );
     expect((await api1('DELETE', '/contacts/1')).status).toBe(404);
   });
 });
@@ -65,7 +124,13 @@ describe('message lifecycle on the clock', () => {
 
   it('goes sent -> delivered (with delivered_at) -> read', async () => {
     const sent = await api2('POST', '/messages/send', { body: text('4915112345678') });
-    expect(sent.body.data).toMatchObject({ id: 'msg_1', status: 'sent', to: '4915112345678', type: 'text', content: { body: 'Hi' } });
+    expect(sent.body.data).toMatchObject({
+      id: 'msg_1',
+      status: 'sent',
+      to: '4915112345678',
+      type: 'text',
+      content: { body: 'Hi' },
+    });
     const sentAt = Date.parse(sent.body.data.created_at);
     await v2.clock.advance(LIFECYCLE_MS.delivered);
     const delivered = v2.store.messages.get('msg_1')!;
@@ -88,32 +153,43 @@ describe('message lifecycle on the clock', () => {
   it('reports the status on Variant 1 under message_id', async () => {
     const sent = await api1('POST', '/messages/send', { body: { to: '4915112345678', message: 'Hi' } });
     expect(sent.body.data).toMatchObject({ message_id: 'msg_1', status: 'sent' });
-    expect((await api1('GET', '/messages/msg_1/status')).body.data).toMatchObject({ message_id: 'msg_1', status: 'sent' });
+    expect((await api1('GET', '/messages/msg_1/status')).body.data).toMatchObject({
+      message_id: 'msg_1',
+      status: 'sent',
+    });
     await v1.clock.advance(LIFECYCLE_MS.delivered);
-    expect((await api1('GET', '/messages/msg_1/status')).body.data).toMatchObject({ status: 'delivered', delivered_at: expect.any(String) });
+    expect((await api1('GET', '/messages/msg_1/status')).body.data).toMatchObject({
+      status: 'delivered',
+      delivered_at: expect.any(String),
+    });
     expect((await api1('GET', '/messages/msg_404/status')).status).toBe(404);
   });
 });
 
 describe('conversations (Variant 2)', () => {
   it('are opened by the first message to or from a number, and hold its messages', async () => {
-    await api2('POST', '/messages/send', { body: { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } } });
+    await api2('POST', '/messages/send', {
+      body: { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    });
     v2.receiveMessage({ from: '4915112345678', body: 'Hello back' });
     v2.receiveMessage({ from: '+4917000000000', body: 'Who is this?' });
     const list = await api2('GET', '/conversations');
     expect(list.body.meta.total).toBe(2);
     const first = await api2('GET', '/conversations/1');
-    expect(first.body.data.messages.map((m: { direction: string; status: string }) => [m.direction, m.status])).toEqual([
-      ['outbound', 'sent'],
-      ['inbound', 'received'],
-    ]);
+    expect(first.body.data.messages.map((m: { direction: string; status: string }) => [m.direction, m.status])).toEqual(
+      [
+        ['outbound', 'sent'],
+        ['inbound', 'received'],
+      ],
+    );
   });
 
   it('filter by status and assignee', async () => {
     for (const from of ['4915100000001', '4915100000002', '4915100000003']) v2.receiveMessage({ from, body: 'x' });
     v2.updateConversation(1, { status: 'closed' });
     v2.updateConversation(2, { status: 'pending', assigned_to: 'agent-7' });
-    const ids = async (query: string) => (await api2('GET', `/conversations?${query}`)).body.data.map((c: { id: number }) => c.id);
+    const ids = async (query: string) =>
+      (await api2('GET', `/conversations?${query}`)).body.data.map((c: { id: number }) => c.id);
     expect(await ids('status=open')).toEqual([3]);
     expect(await ids('status=closed')).toEqual([1]);
     expect(await ids('assigned_to=agent-7')).toEqual([2]);
@@ -126,7 +202,9 @@ describe('campaigns (Variant 2)', () => {
   it('send to their segment at scheduled_at on the clock, then complete', async () => {
     await seedContacts(6);
     const at = new Date(v2.clock.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    const created = await api2('POST', '/campaigns', { body: { name: 'VIP promo', messaging_account_id: 1, template_name: 'promo', segment_id: 2, scheduled_at: at } });
+    const created = await api2('POST', '/campaigns', {
+      body: { name: 'VIP promo', messaging_account_id: 1, template_name: 'promo', segment_id: 2, scheduled_at: at },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ id: 1, status: 'scheduled', sent_count: 0 });
     await v2.clock.advance(3_000_000);
@@ -143,12 +221,20 @@ describe('campaigns (Variant 2)', () => {
 
 describe('account and automations', () => {
   it('tells the key plan, on both variants', async () => {
-    expect((await api2('GET', '/account/me')).body.data).toMatchObject({ id: 1, name: 'Acme Test Account', email: 'owner@acme.test', plan: 'enterprise' });
+    expect((await api2('GET', '/account/me')).body.data).toMatchObject({
+      id: 1,
+      name: 'Acme Test Account',
+      email: 'owner@acme.test',
+      plan: 'enterprise',
+    });
     expect((await api1('GET', '/account/me', { key: v1.createKey({ plan: 'growth' }) })).body.data.plan).toBe('growth');
   });
 
   it('triggers known automations (Variant 1) and 404s unknown ones', async () => {
-    expect((await api1('POST', '/automations/trigger', { body: { automation_id: 'welcome-flow', to: '4915112345678' } })).body.data).toEqual({ id: 'run_1', automation_id: 'welcome-flow', status: 'started' });
+    expect(
+      (await api1('POST', '/automations/trigger', { body: { automation_id: 'welcome-flow', to: '4915112345678' } }))
+        .body.data,
+    ).toEqual({ id: 'run_1', automation_id: 'welcome-flow', status: 'started' });
     expect((await api1('POST', '/automations/trigger', { body: { automation_id: 'nope' } })).status).toBe(404);
   });
 });
@@ -167,13 +253,27 @@ describe('seed data', () => {
     const seeded = createMockServer({
       variant: 2,
       baseUrl: 'https://seeded.bizmsg.test/api/v1',
-      seed: { random: 5, contacts: [{ name: 'Ada', phone: '+4915112345678', tags: ['vip'] }, { name: 'Bob', phone: '4915100000002' }], webhooks: [{ url: 'https://example.com/h', events: ['contact.created'], secret: 's' }] },
+      seed: {
+        random: 5,
+        contacts: [
+          { name: 'Ada', phone: '+4915112345678', tags: ['vip'] },
+          { name: 'Bob', phone: '4915100000002' },
+        ],
+        webhooks: [{ url: 'https://example.com/h', events: ['contact.created'], secret: 's' }],
+      },
     });
     const api = rawApi(seeded);
     seeded.listen();
     try {
-      expect((await api('GET', '/contacts')).body.data.map((c: { id: number; name: string }) => [c.id, c.name])).toEqual([[1, 'Ada'], [2, 'Bob']]);
-      expect((await api('GET', '/webhooks')).body.data).toEqual([expect.objectContaining({ id: 1, url: 'https://example.com/h', status: 'active' })]);
+      expect(
+        (await api('GET', '/contacts')).body.data.map((c: { id: number; name: string }) => [c.id, c.name]),
+      ).toEqual([
+        [1, 'Ada'],
+        [2, 'Bob'],
+      ]);
+      expect((await api('GET', '/webhooks')).body.data).toEqual([
+        expect.objectContaining({ id: 1, url: 'https://example.com/h', status: 'active' }),
+      ]);
       await api('DELETE', '/contacts/1');
       seeded.reset();
       expect(seeded.store.contacts.map((c) => c.name)).toEqual(['Ada', 'Bob']);
@@ -184,7 +284,11 @@ describe('seed data', () => {
   });
 
   it('rejects bad seed data with what is wrong', () => {
-    expect(() => createMockServer({ seed: { contacts: [{ name: 'A', phone: '12' }] } })).toThrow('seed.contacts phone must be an international number');
-    expect(() => createMockServer({ seed: { webhooks: [{ url: 'nope', events: ['message.sent'], secret: 's' }] } })).toThrow('Invalid request parameters: url.');
+    expect(() => createMockServer({ seed: { contacts: [{ name: 'A', phone: '12' }] } })).toThrow(
+      'seed.contacts phone must be an international number',
+    );
+    expect(() =>
+      createMockServer({ seed: { webhooks: [{ url: 'nope', events: ['message.sent'], secret: 's' }] } }),
+    ).toThrow('Invalid request parameters: url.');
   });
 });

@@ -6,14 +6,30 @@ const DAY_MS = 86_400_000;
 
 /** Creates a campaign through the service's own request handling (no msw, no sockets). */
 async function createCampaign(mock: MockService, scheduledAt: string): Promise<number> {
-  const body = JSON.stringify({ name: 'Far', messaging_account_id: 1, template_name: 'promo', segment_id: 1, scheduled_at: scheduledAt });
-  const response = await mock.handle(new Request(`${mock.baseUrl}/campaigns`, { method: 'POST', headers: { authorization: `Bearer ${mock.apiKey}`, 'content-type': 'application/json' }, body }));
+  const body = JSON.stringify({
+    name: 'Far',
+    messaging_account_id: 1,
+    template_name: 'promo',
+    segment_id: 1,
+    scheduled_at: scheduledAt,
+  });
+  const response = await mock.handle(
+    new Request(`${mock.baseUrl}/campaigns`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.apiKey}`, 'content-type': 'application/json' },
+      body,
+    }),
+  );
   return response.status;
 }
 
 const mocks: MockService[] = [];
 function newMock(options: ConstructorParameters<typeof MockService>[0] = {}): MockServer {
-  const mock = createMockServer({ variant: 2, seed: { contacts: [{ name: 'Ada', phone: '4915112345678' }] }, ...options });
+  const mock = createMockServer({
+    variant: 2,
+    seed: { contacts: [{ name: 'Ada', phone: '4915112345678' }] },
+    ...options,
+  });
   mocks.push(mock);
   return mock;
 }
@@ -47,7 +63,9 @@ describe('timers from user input', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const mock = newMock();
     const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
-    expect(await createCampaign(mock, new Date(Date.now() + 60 * DAY_MS).toISOString().replace(/\.\d+Z$/, 'Z'))).toBe(201);
+    expect(await createCampaign(mock, new Date(Date.now() + 60 * DAY_MS).toISOString().replace(/\.\d+Z$/, 'Z'))).toBe(
+      201,
+    );
     await vi.advanceTimersByTimeAsync(59 * DAY_MS);
     expect(mock.store.campaigns[0]!.status).toBe('scheduled');
     await vi.advanceTimersByTimeAsync(DAY_MS);
@@ -69,7 +87,9 @@ describe('timers from user input', () => {
   it('clock.advance refuses to move past the latest date a Date holds', async () => {
     const mock = newMock();
     for (const ms of [Number.MAX_VALUE, 8.64e15]) {
-      await expect(mock.clock.advance(ms)).rejects.toThrow(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
+      await expect(mock.clock.advance(ms)).rejects.toThrow(
+        `clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`,
+      );
     }
     expect(mock.clock.date().toISOString()).toMatch(/^20\d\d-/);
   });
@@ -77,11 +97,15 @@ describe('timers from user input', () => {
   it('rejects fault delays and webhook time-outs no timer can hold', () => {
     const mock = newMock();
     for (const delay of [MAX_TIMER_MS + 1, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => mock.inject({ delay })).toThrow(`A fault delay is a number of ms from 0 to 2147483647, got ${delay}.`);
+      expect(() => mock.inject({ delay })).toThrow(
+        `A fault delay is a number of ms from 0 to 2147483647, got ${delay}.`,
+      );
     }
     expect(() => mock.inject({ delay: MAX_TIMER_MS, route: 'GET /never' })).not.toThrow();
     for (const webhookTimeout of [MAX_TIMER_MS + 1, 0, Number.NaN]) {
-      expect(() => new MockService({ webhookTimeout })).toThrow(`webhookTimeout is a number of ms from 1 to 2147483647, got ${webhookTimeout}.`);
+      expect(() => new MockService({ webhookTimeout })).toThrow(
+        `webhookTimeout is a number of ms from 1 to 2147483647, got ${webhookTimeout}.`,
+      );
     }
   });
 });

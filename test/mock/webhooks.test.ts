@@ -25,11 +25,16 @@ afterEach(() => mock.clearFaults());
 
 const SECRET = 'whsec_mock_test';
 async function register(events: string[], path = '/hook') {
-  const response = await api('POST', '/webhooks', { body: { url: `${receiver.origin}${path}`, events, secret: SECRET } });
+  const response = await api('POST', '/webhooks', {
+    body: { url: `${receiver.origin}${path}`, events, secret: SECRET },
+  });
   expect(response.status).toBe(201);
   return response.body.data as { id: number };
 }
-const send = () => api('POST', '/messages/send', { body: { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } } });
+const send = () =>
+  api('POST', '/messages/send', {
+    body: { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+  });
 
 describe('delivery', () => {
   it('POSTs signed {event, timestamp, data} JSON for subscribed kinds only', async () => {
@@ -43,11 +48,20 @@ describe('delivery', () => {
       expect(r.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
       return parseWebhook(r.body, r.headers['x-service-signature'], SECRET);
     });
-    expect(sent).toMatchObject({ event: 'message.sent', data: { message_id: 'msg_1', to: '4915112345678', status: 'sent' } });
+    expect(sent).toMatchObject({
+      event: 'message.sent',
+      data: { message_id: 'msg_1', to: '4915112345678', status: 'sent' },
+    });
     expect(delivered).toEqual({
       event: 'message.delivered',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      data: { message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: delivered!.timestamp, conversation_id: 1 },
+      data: {
+        message_id: 'msg_1',
+        to: '4915112345678',
+        status: 'delivered',
+        delivered_at: delivered!.timestamp,
+        conversation_id: 1,
+      },
     });
     expect(mock.deliveries.map((d) => [d.event, d.attempt, d.status, d.ok])).toEqual([
       ['message.sent', 0, 200, true],
@@ -56,17 +70,49 @@ describe('delivery', () => {
   });
 
   it('emits every event kind of the spec', async () => {
-    await register(['message.received', 'message.sent', 'message.delivered', 'message.read', 'message.failed', 'conversation.created', 'conversation.closed', 'contact.created', 'contact.updated', 'campaign.completed']);
+    await register([
+      'message.received',
+      'message.sent',
+      'message.delivered',
+      'message.read',
+      'message.failed',
+      'conversation.created',
+      'conversation.closed',
+      'contact.created',
+      'contact.updated',
+      'campaign.completed',
+    ]);
     await api('POST', '/contacts', { body: { name: 'Ada', phone: '4915112345678' } });
     await api('PUT', '/contacts/1', { body: { name: 'Ada L' } });
     await send();
-    await api('POST', '/messages/send', { body: { to: '+15550000001', messaging_account_id: 1, type: 'text', content: { body: 'x' } } });
+    await api('POST', '/messages/send', {
+      body: { to: '+15550000001', messaging_account_id: 1, type: 'text', content: { body: 'x' } },
+    });
     mock.receiveMessage({ from: '4915112345678', body: 'Thanks' });
     mock.updateConversation(1, { status: 'closed' });
-    await api('POST', '/campaigns', { body: { name: 'C', messaging_account_id: 1, template_name: 'promo', segment_id: 3, scheduled_at: '2020-01-01T00:00:00Z' } });
+    await api('POST', '/campaigns', {
+      body: {
+        name: 'C',
+        messaging_account_id: 1,
+        template_name: 'promo',
+        segment_id: 3,
+        scheduled_at: '2020-01-01T00:00:00Z',
+      },
+    });
     await mock.clock.advance(LIFECYCLE_MS.read);
     const kinds = new Set(receiver.received.map((r) => JSON.parse(r.body).event));
-    expect([...kinds].sort()).toEqual(['campaign.completed', 'contact.created', 'contact.updated', 'conversation.closed', 'conversation.created', 'message.delivered', 'message.failed', 'message.read', 'message.received', 'message.sent']);
+    expect([...kinds].sort()).toEqual([
+      'campaign.completed',
+      'contact.created',
+      'contact.updated',
+      'conversation.closed',
+      'conversation.created',
+      'message.delivered',
+      'message.failed',
+      'message.read',
+      'message.received',
+      'message.sent',
+    ]);
   });
 
   it('delivers Variant 1 events to endpoints registered through the control API', async () => {
@@ -104,11 +150,15 @@ describe('retry schedule', () => {
     const gaps = mock.deliveries.slice(1).map((d, i) => d.at - mock.deliveries[i]!.at);
     gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_MS[i]!));
     gaps.forEach((gap, i) => expect(gap).toBeLessThan(WEBHOOK_RETRY_DELAYS_MS[i]! + 1000));
-    expect(mock.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([0, 1, 2, 3, 4, 5].map((n) => [n, 503, false]));
+    expect(mock.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => [n, 503, false]),
+    );
     expect(receiver.received).toHaveLength(6);
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
     const listed = await api('GET', '/webhooks');
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: endpoint.id, status: 'disabled', disabled_at: expect.any(String) })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: endpoint.id, status: 'disabled', disabled_at: expect.any(String) }),
+    ]);
     expect(mock.emails).toEqual([
       {
         to: 'owner@acme.test',
@@ -144,7 +194,9 @@ describe('retry schedule', () => {
   it('counts a network error and a time-out as failures', async () => {
     receiver.handle((_, res) => res.socket?.destroy());
     await register(['contact.created'], '/reset');
-    const unreachable = await api('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/nothing', events: ['contact.created'], secret: 's' } });
+    const unreachable = await api('POST', '/webhooks', {
+      body: { url: 'http://127.0.0.1:9/nothing', events: ['contact.created'], secret: 's' },
+    });
     expect(unreachable.status).toBe(201);
     await api('POST', '/contacts', { body: { name: 'Ada', phone: '4915112345678' } });
     await mock.clock.settled();

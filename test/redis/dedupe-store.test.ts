@@ -10,85 +10,100 @@ const HOUR = 3_600_000;
 let server: RedisServer;
 
 beforeAll(async () => {
-  if (!hasRedisServer()) throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it).');
+  if (!hasRedisServer())
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it).');
   server = await startRedisServer();
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES>)('redisDedupeStore on %s', (library) => {
-  let redis: TestRedisClient;
+describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES>)(
+  'redisDedupeStore on %s',
+  (library) => {
+    let redis: TestRedisClient;
 
-  beforeAll(async () => {
-    redis = await REDIS_LIBRARIES[library](server.url);
-  });
-  afterEach(async () => {
-    await redis.command(['FLUSHALL']);
-  });
-  afterAll(async () => {
-    await redis?.close();
-  });
-
-  it('claims with SET NX PX for claimTtl, keeps a done mark for ttl, releases only its own claim', async () => {
-    const store = redisDedupeStore(redis.redis, { claimTtl: 60_000 });
-    expect(await store.claim('evt', 'one')).toBe('claimed');
-    expect(await redis.command(['GET', 'bizmsg:dedupe:evt'])).toBe('one');
-    expect(Number(await redis.command(['PTTL', 'bizmsg:dedupe:evt']))).toBeGreaterThan(59_000);
-    expect(await store.claim('evt', 'two')).toBe('in-progress');
-    await store.release('evt', 'two');
-    expect(await store.claim('evt', 'three')).toBe('in-progress');
-    await store.complete('evt', 'one');
-    expect(await store.claim('evt', 'four')).toBe('done');
-    const ttl = Number(await redis.command(['PTTL', 'bizmsg:dedupe:evt']));
-    expect(ttl).toBeGreaterThan(48 * HOUR - 60_000);
-    expect(ttl).toBeLessThanOrEqual(48 * HOUR);
-    await store.release('evt', 'one');
-    expect(await store.claim('evt', 'five')).toBe('done');
-  });
-
-  it('a failed handler gives the key back', async () => {
-    const store = redisDedupeStore(redis.redis, { prefix: 'hooks:' });
-    expect(await store.claim('evt', 'one')).toBe('claimed');
-    await store.release('evt', 'one');
-    expect(await redis.command(['EXISTS', 'hooks:evt'])).toBe(0);
-    expect(await store.claim('evt', 'two')).toBe('claimed');
-  });
-
-  it('lets exactly one of 50 concurrent claims win', async () => {
-    const store = redisDedupeStore(redis.redis);
-    const claims = await Promise.all(Array.from({ length: 50 }, (_, i) => store.claim('race', `t${i}`)));
-    expect(claims.filter((c) => c === 'claimed')).toHaveLength(1);
-    expect(claims.filter((c) => c === 'in-progress')).toHaveLength(49);
-  });
-
-  it('loads its scripts again after Redis forgot them (NOSCRIPT)', async () => {
-    const store = redisDedupeStore(redis.redis);
-    expect(await store.claim('a', 't')).toBe('claimed');
-    await redis.command(['SCRIPT', 'FLUSH']);
-    expect(await store.claim('b', 't')).toBe('claimed');
-    await store.release('b', 't');
-    expect(await redis.command(['EXISTS', 'bizmsg:dedupe:b'])).toBe(0);
-  });
-
-  it('behind createWebhookHandler, 20 copies at once run the handler once: the others get 503, later copies 200', async () => {
-    let calls = 0;
-    const handler = createWebhookHandler({
-      secret: SECRET,
-      dedupe: redisDedupeStore(redis.redis),
-      onEvent: async () => {
-        calls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      },
+    beforeAll(async () => {
+      redis = await REDIS_LIBRARIES[library](server.url);
     });
-    const body = JSON.stringify({ event: 'message.read', timestamp: '2026-11-22T10:00:00Z', data: { message_id: 'msg_1' } });
-    const post = () => handler(new Request('https://hooks.test/', { method: 'POST', body, headers: { 'x-service-signature': signWebhook(body, SECRET) } }));
-    const statuses = (await Promise.all(Array.from({ length: 20 }, post))).map((response) => response.status).sort();
-    expect(statuses).toEqual([200, ...Array(19).fill(503)]);
-    expect((await post()).status).toBe(200);
-    expect(calls).toBe(1);
-  });
-});
+    afterEach(async () => {
+      await redis.command(['FLUSHALL']);
+    });
+    afterAll(async () => {
+      await redis?.close();
+    });
+
+    it('claims with SET NX PX for claimTtl, keeps a done mark for ttl, releases only its own claim', async () => {
+      const store = redisDedupeStore(redis.redis, { claimTtl: 60_000 });
+      expect(await store.claim('evt', 'one')).toBe('claimed');
+      expect(await redis.command(['GET', 'bizmsg:dedupe:evt'])).toBe('one');
+      expect(Number(await redis.command(['PTTL', 'bizmsg:dedupe:evt']))).toBeGreaterThan(59_000);
+      expect(await store.claim('evt', 'two')).toBe('in-progress');
+      await store.release('evt', 'two');
+      expect(await store.claim('evt', 'three')).toBe('in-progress');
+      await store.complete('evt', 'one');
+      expect(await store.claim('evt', 'four')).toBe('done');
+      const ttl = Number(await redis.command(['PTTL', 'bizmsg:dedupe:evt']));
+      expect(ttl).toBeGreaterThan(48 * HOUR - 60_000);
+      expect(ttl).toBeLessThanOrEqual(48 * HOUR);
+      await store.release('evt', 'one');
+      expect(await store.claim('evt', 'five')).toBe('done');
+    });
+
+    it('a failed handler gives the key back', async () => {
+      const store = redisDedupeStore(redis.redis, { prefix: 'hooks:' });
+      expect(await store.claim('evt', 'one')).toBe('claimed');
+      await store.release('evt', 'one');
+      expect(await redis.command(['EXISTS', 'hooks:evt'])).toBe(0);
+      expect(await store.claim('evt', 'two')).toBe('claimed');
+    });
+
+    it('lets exactly one of 50 concurrent claims win', async () => {
+      const store = redisDedupeStore(redis.redis);
+      const claims = await Promise.all(Array.from({ length: 50 }, (_, i) => store.claim('race', `t${i}`)));
+      expect(claims.filter((c) => c === 'claimed')).toHaveLength(1);
+      expect(claims.filter((c) => c === 'in-progress')).toHaveLength(49);
+    });
+
+    it('loads its scripts again after Redis forgot them (NOSCRIPT)', async () => {
+      const store = redisDedupeStore(redis.redis);
+      expect(await store.claim('a', 't')).toBe('claimed');
+      await redis.command(['SCRIPT', 'FLUSH']);
+      expect(await store.claim('b', 't')).toBe('claimed');
+      await store.release('b', 't');
+      expect(await redis.command(['EXISTS', 'bizmsg:dedupe:b'])).toBe(0);
+    });
+
+    it('behind createWebhookHandler, 20 copies at once run the handler once: the others get 503, later copies 200', async () => {
+      let calls = 0;
+      const handler = createWebhookHandler({
+        secret: SECRET,
+        dedupe: redisDedupeStore(redis.redis),
+        onEvent: async () => {
+          calls += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      });
+      const body = JSON.stringify({
+        event: 'message.read',
+        timestamp: '2026-11-22T10:00:00Z',
+        data: { message_id: 'msg_1' },
+      });
+      const post = () =>
+        handler(
+          new Request('https://hooks.test/', {
+            method: 'POST',
+            body,
+            headers: { 'x-service-signature': signWebhook(body, SECRET) },
+          }),
+        );
+      const statuses = (await Promise.all(Array.from({ length: 20 }, post))).map((response) => response.status).sort();
+      expect(statuses).toEqual([200, ...Array(19).fill(503)]);
+      expect((await post()).status).toBe(200);
+      expect(calls).toBe(1);
+    });
+  },
+);
 
 describe('redisDedupeStore options', () => {
   const fake = { sendCommand: async () => 'OK' };
@@ -97,12 +112,16 @@ describe('redisDedupeStore options', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     redisDedupeStore(fake, { ttl: 24 * HOUR });
     expect(warn.mock.calls).toEqual([
-      ["bizmsg: redisDedupeStore keeps deliveries 24.0 h, less than the service's redeliveries span (26.6 h): a copy redelivered after that is handled again."],
+      [
+        "bizmsg: redisDedupeStore keeps deliveries 24.0 h, less than the service's redeliveries span (26.6 h): a copy redelivered after that is handled again.",
+      ],
     ]);
     expect(() => redisDedupeStore(fake, { claimTtl: 1.5 })).toThrow(
       new TypeError('redisDedupeStore: claimTtl must be a whole number of ms from 1 to 31536000000 (a year), got 1.5.'),
     );
-    expect(() => redisDedupeStore(fake, { prefix: 1 as never })).toThrow(new TypeError('redisDedupeStore: prefix must be a string, got number.'));
+    expect(() => redisDedupeStore(fake, { prefix: 1 as never })).toThrow(
+      new TypeError('redisDedupeStore: prefix must be a string, got number.'),
+    );
     expect(() => redisDedupeStore(null as never)).toThrow(
       new TypeError('redisDedupeStore needs an ioredis client (new Redis()) or a node-redis client (createClient()).'),
     );
@@ -121,17 +140,33 @@ describe('redisDedupeStore while Redis is down', () => {
         calls += 1;
       },
     });
-    const body = JSON.stringify({ event: 'message.read', timestamp: '2026-11-22T11:00:00Z', data: { message_id: 'msg_2' } });
-    const post = () => handler(new Request('https://hooks.test/', { method: 'POST', body, headers: { 'x-service-signature': signWebhook(body, SECRET) } }));
+    const body = JSON.stringify({
+      event: 'message.read',
+      timestamp: '2026-11-22T11:00:00Z',
+      data: { message_id: 'msg_2' },
+    });
+    const post = () =>
+      handler(
+        new Request('https://hooks.test/', {
+          method: 'POST',
+          body,
+          headers: { 'x-service-signature': signWebhook(body, SECRET) },
+        }),
+      );
     try {
       await server.kill();
       expect([(await post()).status, (await post()).status]).toEqual([200, 200]);
       expect(calls).toBe(2);
       expect(warn.mock.calls).toEqual([
-        ['bizmsg: the webhook dedupe store failed (Redis did not answer EVALSHA within 200 ms); deliveries are handled without de-duplication until it answers again.'],
+        [
+          'bizmsg: the webhook dedupe store failed (Redis did not answer EVALSHA within 200 ms); deliveries are handled without de-duplication until it answers again.',
+        ],
       ]);
       await server.restart();
-      await vi.waitFor(async () => expect(await redis.command(['PING'])).toBe('PONG'), { timeout: 10_000, interval: 200 });
+      await vi.waitFor(async () => expect(await redis.command(['PING'])).toBe('PONG'), {
+        timeout: 10_000,
+        interval: 200,
+      });
       expect([(await post()).status, (await post()).status]).toEqual([200, 200]);
       expect(calls).toBe(3);
     } finally {

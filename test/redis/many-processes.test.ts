@@ -13,10 +13,16 @@ let server: RedisServer;
 let mock: MockHttpServer;
 
 beforeAll(async () => {
-  if (!hasRedisServer()) throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it).');
-  if (!existsSync(new URL('../../dist/redis/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` (npm test does it first).');
+  if (!hasRedisServer())
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it).');
+  if (!existsSync(new URL('../../dist/redis/index.js', import.meta.url)))
+    throw new Error('dist/ is missing: run `npm run build` (npm test does it first).');
   server = await startRedisServer();
-  mock = await startMockHttpServer({ variant: 2, plans: { small: { rateLimit: LIMIT, window: WINDOW_MS } }, keys: [{ key: KEY, plan: 'small' }] });
+  mock = await startMockHttpServer({
+    variant: 2,
+    plans: { small: { rateLimit: LIMIT, window: WINDOW_MS } },
+    keys: [{ key: KEY, plan: 'small' }],
+  });
 });
 afterAll(async () => {
   await mock?.close();
@@ -25,7 +31,17 @@ afterAll(async () => {
 
 describe('many processes on one key', () => {
   it('4 worker processes sharing a Redis budget get no 429 and fill each window', { timeout: 60_000 }, async () => {
-    const { reports } = await runSenders({ processes: 4, baseUrl: mock.url, apiKey: KEY, redisUrl: server.url, pacing: 'redis', limit: LIMIT, windowMs: WINDOW_MS, sendsEach: 20, callers: 10 });
+    const { reports } = await runSenders({
+      processes: 4,
+      baseUrl: mock.url,
+      apiKey: KEY,
+      redisUrl: server.url,
+      pacing: 'redis',
+      limit: LIMIT,
+      windowMs: WINDOW_MS,
+      sendsEach: 20,
+      callers: 10,
+    });
     const { statuses, perWindow, failed, warnings } = totals(reports);
     expect(statuses).toEqual({ 200: 80 });
     expect(failed).toBe(0);
@@ -39,18 +55,32 @@ describe('many processes on one key', () => {
   });
 
   it('4 worker processes pacing only themselves collect 429s for the same work', { timeout: 90_000 }, async () => {
-    const { reports } = await runSenders({ processes: 4, baseUrl: mock.url, apiKey: KEY, redisUrl: server.url, pacing: 'local', limit: LIMIT, windowMs: WINDOW_MS, sendsEach: 20, callers: 10 });
+    const { reports } = await runSenders({
+      processes: 4,
+      baseUrl: mock.url,
+      apiKey: KEY,
+      redisUrl: server.url,
+      pacing: 'local',
+      limit: LIMIT,
+      windowMs: WINDOW_MS,
+      sendsEach: 20,
+      callers: 10,
+    });
     const { statuses, failed } = totals(reports);
     expect(statuses[200]).toBe(80);
     expect(statuses[429]).toBeGreaterThan(0);
     expect(failed).toBe(0);
   });
 
-  it('3 receiver processes handle each of 200 events, delivered 3 times at once with failing handlers, exactly once', { timeout: 60_000 }, async () => {
-    const run = await runReceivers({ receivers: 3, events: 200, copies: 3, failureRate: 0.2, redisUrl: server.url });
-    expect(run.handled.size).toBe(200);
-    expect([...run.handled.values()].filter((n) => n !== 1)).toEqual([]);
-    expect(run.failures).toBeGreaterThan(0);
-    expect(run.inProgress).toBeGreaterThan(0);
-  });
+  it(
+    '3 receiver processes handle each of 200 events, delivered 3 times at once with failing handlers, exactly once',
+    { timeout: 60_000 },
+    async () => {
+      const run = await runReceivers({ receivers: 3, events: 200, copies: 3, failureRate: 0.2, redisUrl: server.url });
+      expect(run.handled.size).toBe(200);
+      expect([...run.handled.values()].filter((n) => n !== 1)).toEqual([]);
+      expect(run.failures).toBeGreaterThan(0);
+      expect(run.inProgress).toBeGreaterThan(0);
+    },
+  );
 });

@@ -24,7 +24,16 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 afterAll(async () => {
@@ -36,17 +45,20 @@ afterAll(async () => {
 beforeEach(() => server.mock.reset());
 
 describe('the packed package in headless Chromium', () => {
-  it('is Debian\'s Chromium', async () => {
+  it("is Debian's Chromium", async () => {
     expect(await runText(executablePath, ['--version'])).toMatch(/^Chromium \d+\./);
   });
 
-  it('bundles the browser entries, calls the mock on the page\'s origin, verifies webhooks async', async () => {
+  it("bundles the browser entries, calls the mock on the page's origin, verifies webhooks async", async () => {
     const tab = await browser.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(`${page.origin}/`);
     await tab.waitForFunction(() => 'runMatrix' in window);
-    const result = await tab.evaluate((apiKey) => (window as unknown as { runMatrix(a: { apiKey: string }): Promise<unknown> }).runMatrix({ apiKey }), server.apiKey);
+    const result = await tab.evaluate(
+      (apiKey) => (window as unknown as { runMatrix(a: { apiKey: string }): Promise<unknown> }).runMatrix({ apiKey }),
+      server.apiKey,
+    );
     expect(errors).toEqual([]);
     expect(result).toEqual(expectedScenario(ENTRIES, { sync: false }));
   });

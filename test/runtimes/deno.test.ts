@@ -20,12 +20,20 @@ describe('the packed package on Deno', () => {
   });
 
   it('ESM: imports the entries, calls the mock, verifies webhooks sync and async', async () => {
-    const result = await runJson(deno, ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'esm.mjs', server.url, server.apiKey, ...ENTRIES], env);
+    const result = await runJson(
+      deno,
+      ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'esm.mjs', server.url, server.apiKey, ...ENTRIES],
+      env,
+    );
     expect(result).toEqual(expectedScenario(ENTRIES, { sync: true }));
   });
 
   it('CommonJS: requires the entries, calls the mock, verifies webhooks sync and async', async () => {
-    const result = await runJson(deno, ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'cjs.cjs', server.url, server.apiKey, ...ENTRIES], env);
+    const result = await runJson(
+      deno,
+      ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'cjs.cjs', server.url, server.apiKey, ...ENTRIES],
+      env,
+    );
     expect(result).toEqual(expectedScenario(ENTRIES, { sync: true }));
   });
 });

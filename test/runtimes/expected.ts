@@ -27,7 +27,13 @@ export function expectedScenario(entries: Entry[], options: { sync: boolean }) {
       handler: [200, 401],
       ...(options.sync
         ? { sync: { sign: true, verify: true, verifyWrongSecret: false, parse: event } }
-        : { syncNamesAsync: ['verifyWebhook: use verifyWebhookAsync', 'parseWebhook: use parseWebhookAsync', 'signWebhook: use signWebhookAsync'] }),
+        : {
+            syncNamesAsync: [
+              'verifyWebhook: use verifyWebhookAsync',
+              'parseWebhook: use parseWebhookAsync',
+              'signWebhook: use signWebhookAsync',
+            ],
+          }),
     },
     ...(entries.includes('bizmsg/mock') ? { mock: { status: 200 } } : {}),
   };

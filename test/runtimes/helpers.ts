@@ -14,7 +14,9 @@ export function matrixBinary(path: string): string {
 
 /** Starts the packed package's own mock over HTTP on a free loopback port. */
 export async function startPackedMock(options: MockHttpServerOptions = { variant: 2 }): Promise<MockHttpServer> {
-  const { startMockHttpServer } = (await import(pathToFileURL(join(consumer, 'mock-server.mjs')).href)) as typeof import('../../src/mock/index.js');
+  const { startMockHttpServer } = (await import(
+    pathToFileURL(join(consumer, 'mock-server.mjs')).href
+  )) as typeof import('../../src/mock/index.js');
   return startMockHttpServer(options);
 }
 
@@ -27,7 +29,8 @@ export function runJson(command: string, args: string[], env: Record<string, str
       { cwd: consumer, timeout: 90_000, env: { ...process.env, NO_COLOR: '1', ...env } },
       (error, stdout, stderr) => {
         const last = stdout.trim().split('\n').at(-1) ?? '';
-        if (error) return reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}\n${stdout}`));
+        if (error)
+          return reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}\n${stdout}`));
         try {
           resolve(JSON.parse(last));
         } catch {
@@ -42,7 +45,9 @@ export function runJson(command: string, args: string[], env: Record<string, str
 export function runText(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { cwd: consumer, timeout: 90_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}`)) : resolve(stdout.trim()),
+      error
+        ? reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}`))
+        : resolve(stdout.trim()),
     );
   });
 }

@@ -23,18 +23,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.mock.reset());
 
-describe.each(NODES.map((node) => [node.version, node] as const))('the packed package on Node %s', (version, { binary, required }) => {
-  it('is that version', async () => {
-    expect(await runText(binary, ['--version'])).toBe(`v${version}`);
-  });
+describe.each(NODES.map((node) => [node.version, node] as const))(
+  'the packed package on Node %s',
+  (version, { binary, required }) => {
+    it('is that version', async () => {
+      expect(await runText(binary, ['--version'])).toBe(`v${version}`);
+    });
 
-  it('ESM: imports every entry, calls the mock, verifies webhooks sync and async', async () => {
-    const result = await runJson(binary, ['esm.mjs', server.url, server.apiKey, ...EVERY_ENTRY]);
-    expect(result).toEqual(expectedScenario(EVERY_ENTRY, { sync: true }));
-  });
+    it('ESM: imports every entry, calls the mock, verifies webhooks sync and async', async () => {
+      const result = await runJson(binary, ['esm.mjs', server.url, server.apiKey, ...EVERY_ENTRY]);
+      expect(result).toEqual(expectedScenario(EVERY_ENTRY, { sync: true }));
+    });
 
-  it(`CommonJS: requires ${required.join(', ')}, calls the mock, verifies webhooks sync and async`, async () => {
-    const result = await runJson(binary, ['cjs.cjs', server.url, server.apiKey, ...required]);
-    expect(result).toEqual(expectedScenario(required, { sync: true }));
-  });
-});
+    it(`CommonJS: requires ${required.join(', ')}, calls the mock, verifies webhooks sync and async`, async () => {
+      const result = await runJson(binary, ['cjs.cjs', server.url, server.apiKey, ...required]);
+      expect(result).toEqual(expectedScenario(required, { sync: true }));
+    });
+  },
+);

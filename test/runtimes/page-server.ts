@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const PAGE = '<!doctype html><meta charset="utf-8"><title>bizmsg matrix</title><script type="module" src="/page.js"></script>';
+const PAGE =
+  '<!doctype html><meta charset="utf-8"><title>bizmsg matrix</title><script type="module" src="/page.js"></script>';
 
 /**
  * Serves the bundled page and forwards /api/v1/* to the mock over HTTP, so that the page

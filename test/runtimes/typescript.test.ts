@@ -23,7 +23,16 @@ beforeAll(() => {
   copyFileSync(join(consumer, 'types.ts'), join(consumer, 'types.mts'));
   for (const [name, compilerOptions, files] of MODES) {
     const tsconfig = {
-      compilerOptions: { ...compilerOptions, target: 'es2022', lib: ['es2022', 'dom'], types: ['node'], strict: true, noEmit: true, esModuleInterop: true, skipLibCheck: true },
+      compilerOptions: {
+        ...compilerOptions,
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        types: ['node'],
+        strict: true,
+        noEmit: true,
+        esModuleInterop: true,
+        skipLibCheck: true,
+      },
       files,
     };
     writeFileSync(join(consumer, `tsconfig.${name}.json`), JSON.stringify(tsconfig));
@@ -32,7 +41,12 @@ beforeAll(() => {
 
 function tsc(compiler: string, project: string): Promise<string> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [compiler, '-p', project, '--pretty', 'false'], { cwd: consumer, timeout: 90_000 }, (_, stdout, stderr) => resolve(`${stdout}${stderr}`.trim()));
+    execFile(
+      process.execPath,
+      [compiler, '-p', project, '--pretty', 'false'],
+      { cwd: consumer, timeout: 90_000 },
+      (_, stdout, stderr) => resolve(`${stdout}${stderr}`.trim()),
+    );
   });
 }
 

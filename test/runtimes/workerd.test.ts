@@ -33,7 +33,10 @@ const worker :Workerd.Worker = (
 
 /** Starts workerd and resolves with the port its socket got, which it reports on the control fd. */
 function serve(configFile: string): Promise<{ process: ChildProcess; port: number }> {
-  const child = spawn(workerd, ['serve', configFile, '--control-fd=3'], { cwd: consumer, stdio: ['ignore', 'inherit', 'inherit', 'pipe'] });
+  const child = spawn(workerd, ['serve', configFile, '--control-fd=3'], {
+    cwd: consumer,
+    stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`workerd exited with ${code} before listening`)));
     createInterface({ input: child.stdio[3] as Readable }).on('line', (line) => {
@@ -64,7 +67,10 @@ describe('the packed package on workerd', () => {
   });
 
   it('bundles the Worker entries, calls the mock over loopback, verifies webhooks async', async () => {
-    const response = await fetch(`http://127.0.0.1:${worker.port}/`, { method: 'POST', body: JSON.stringify({ baseUrl: server.url, apiKey: server.apiKey }) });
+    const response = await fetch(`http://127.0.0.1:${worker.port}/`, {
+      method: 'POST',
+      body: JSON.stringify({ baseUrl: server.url, apiKey: server.apiKey }),
+    });
     const text = await response.text();
     expect(response.status, text).toBe(200);
     expect(JSON.parse(text)).toEqual(expectedScenario(ENTRIES, { sync: false }));

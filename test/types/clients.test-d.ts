@@ -28,11 +28,21 @@ describe('message bodies', () => {
     // @ts-expect-error body is missing
     v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: {} });
     // @ts-expect-error a text message has no template fields
-    v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { name: 'x', language: 'en', components: [] } });
+    v2.messages.send({
+      to: '4915112345678',
+      messaging_account_id: 1,
+      type: 'text',
+      content: { name: 'x', language: 'en', components: [] },
+    });
   });
 
   it('requires name, language and components for a template message', () => {
-    v2.messages.send({ to: '1', messaging_account_id: 1, type: 'template', content: { name: 'w', language: 'en', components: [] } });
+    v2.messages.send({
+      to: '1',
+      messaging_account_id: 1,
+      type: 'template',
+      content: { name: 'w', language: 'en', components: [] },
+    });
     // @ts-expect-error components is missing
     v2.messages.send({ to: '1', messaging_account_id: 1, type: 'template', content: { name: 'w', language: 'en' } });
     // @ts-expect-error a template has no body
@@ -46,7 +56,9 @@ describe('message bodies', () => {
   });
 
   it('resolves sends to a Message with an id', () => {
-    expectTypeOf(v2.messages.sendText({ to: '1', messaging_account_id: 1, body: 'x' })).resolves.toEqualTypeOf<Message>();
+    expectTypeOf(
+      v2.messages.sendText({ to: '1', messaging_account_id: 1, body: 'x' }),
+    ).resolves.toEqualTypeOf<Message>();
     expectTypeOf<Message['id']>().toEqualTypeOf<string>();
     expectTypeOf<'sent'>().toExtend<NonNullable<Message['status']>>();
   });
@@ -57,7 +69,8 @@ describe('lists', () => {
     expectTypeOf(v2.contacts.list()).toEqualTypeOf<PagePromise<Contact>>();
     expectTypeOf(v1.contacts.list({ page: 2 })).toEqualTypeOf<PagePromise<Contact>>();
     for await (const contact of v2.contacts.list({ tag: 'vip' })) expectTypeOf(contact).toEqualTypeOf<Contact>();
-    for await (const conversation of v2.conversations.list({ status: 'open' })) expectTypeOf(conversation).toEqualTypeOf<Conversation>();
+    for await (const conversation of v2.conversations.list({ status: 'open' }))
+      expectTypeOf(conversation).toEqualTypeOf<Conversation>();
     for await (const endpoint of v2.webhooks.list()) expectTypeOf(endpoint).toEqualTypeOf<WebhookEndpoint>();
     const page = await v2.contacts.list();
     expectTypeOf(page).toEqualTypeOf<Page<Contact>>();
@@ -94,7 +107,9 @@ describe('raw responses and observability options', () => {
   it('returns an ApiPromise whose withResponse() and asResponse() are typed', async () => {
     expectTypeOf(v2.contacts.get(1)).toEqualTypeOf<ApiPromise<Contact>>();
     expectTypeOf(await v2.contacts.get(1)).toEqualTypeOf<Contact>();
-    expectTypeOf(await v2.messages.sendText({ to: '1', messaging_account_id: 1, body: 'x' }).withResponse()).toEqualTypeOf<WithResponse<Message>>();
+    expectTypeOf(
+      await v2.messages.sendText({ to: '1', messaging_account_id: 1, body: 'x' }).withResponse(),
+    ).toEqualTypeOf<WithResponse<Message>>();
     expectTypeOf(await v1.account.me().asResponse()).toEqualTypeOf<Response>();
     const page = await v2.contacts.list();
     expectTypeOf(page.response).toEqualTypeOf<Response>();
@@ -106,7 +121,10 @@ describe('raw responses and observability options', () => {
       baseUrl: 'https://x.test/api/v1',
       logLevel: 'debug',
       logger: console,
-      hooks: { beforeRequest: [(request) => void request.headers.set('x-trace', '1')], beforeRetry: [({ retryCount }) => void retryCount] },
+      hooks: {
+        beforeRequest: [(request) => void request.headers.set('x-trace', '1')],
+        beforeRetry: [({ retryCount }) => void retryCount],
+      },
     });
     // @ts-expect-error not a level
     new Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', logLevel: 'verbose' });

@@ -16,8 +16,16 @@ describe('bizmsg/redis types', () => {
 
   it('plugs the stores into the client and the receivers', () => {
     const redis = new Redis({ lazyConnect: true });
-    new Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', rateLimitStore: redisRateLimitStore(redis, { prefix: 'p:' }) });
-    createWebhookHandler({ secret: 's', dedupe: redisDedupeStore(redis, { ttl: 1 }), dedupeKey: (event) => event.timestamp });
+    new Variant2Client({
+      apiKey: 'k',
+      baseUrl: 'https://x.test/api/v1',
+      rateLimitStore: redisRateLimitStore(redis, { prefix: 'p:' }),
+    });
+    createWebhookHandler({
+      secret: 's',
+      dedupe: redisDedupeStore(redis, { ttl: 1 }),
+      dedupeKey: (event) => event.timestamp,
+    });
     createWebhookHandler({ secret: 's', dedupe: memoryDedupeStore({ max: 10 }) });
     // @ts-expect-error a client without call or sendCommand
     redisRateLimitStore({ get: async () => null });

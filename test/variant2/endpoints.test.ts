@@ -12,11 +12,26 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const contact = { id: 7, name: 'Ada', phone: '+4915112345678', email: 'ada@example.com', tags: ['vip'], custom_fields: { tier: 'gold' } };
+const contact = {
+  id: 7,
+  name: 'Ada',
+  phone: '+4915112345678',
+  email: 'ada@example.com',
+  tags: ['vip'],
+  custom_fields: { tier: 'gold' },
+};
 const meta = { current_page: 1, per_page: 20, total: 1, last_page: 1 };
 const message = { message_id: 'msg_1', status: 'sent', to: '4915112345678' };
 const conversation = { id: 'c1', status: 'open', assigned_to: 'agent-1', phone: '+4915112345678' };
-const campaign = { id: 3, name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 9, scheduled_at: '2026-12-01T10:00:00Z', status: 'scheduled' };
+const campaign = {
+  id: 3,
+  name: 'Spring',
+  messaging_account_id: 1,
+  template_name: 'promo',
+  segment_id: 9,
+  scheduled_at: '2026-12-01T10:00:00Z',
+  status: 'scheduled',
+};
 const endpoint = { id: 'wh_1', url: 'https://example.com/hook', events: ['message.delivered'], status: 'active' };
 
 interface Case {
@@ -31,21 +46,163 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'contacts.list with filters', call: (c) => c.contacts.list({ page: 2, per_page: 5, search: 'Ada L', tag: 'vip' }).then((p) => [p.data, p.meta]), method: 'GET', path: '/api/v1/contacts?page=2&per_page=5&search=Ada+L&tag=vip', reply: { data: [contact], meta }, expected: [[contact], meta] },
-  { name: 'contacts.create', call: (c) => c.contacts.create({ name: 'Ada', phone: '+4915112345678', tags: ['vip'], custom_fields: { tier: 'gold' } }), method: 'POST', path: '/api/v1/contacts', body: { name: 'Ada', phone: '+4915112345678', tags: ['vip'], custom_fields: { tier: 'gold' } }, status: 201, reply: { data: contact }, expected: contact },
-  { name: 'contacts.get (bare body)', call: (c) => c.contacts.get(7), method: 'GET', path: '/api/v1/contacts/7', reply: contact, expected: contact },
-  { name: 'contacts.update', call: (c) => c.contacts.update('7', { name: 'Ada L' }), method: 'PUT', path: '/api/v1/contacts/7', body: { name: 'Ada L' }, reply: { data: { ...contact, name: 'Ada L' } }, expected: { ...contact, name: 'Ada L' } },
-  { name: 'contacts.delete', call: (c) => c.contacts.delete(7), method: 'DELETE', path: '/api/v1/contacts/7', reply: { data: { id: 7, deleted: true } }, expected: { id: 7, deleted: true } },
-  { name: 'messages.send (text)', call: (c) => c.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }), method: 'POST', path: '/api/v1/messages/send', body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }, reply: { data: message }, expected: { ...message, id: 'msg_1' } },
-  { name: 'messages.sendText', call: (c) => c.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'Hi' }), method: 'POST', path: '/api/v1/messages/send', body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }, reply: { id: 'msg_2', status: 'sent' }, expected: { id: 'msg_2', status: 'sent' } },
-  { name: 'messages.sendTemplate', call: (c) => c.messages.sendTemplate({ to: '4915112345678', messaging_account_id: 1, name: 'welcome', language: 'en', components: [{ type: 'body' }] }), method: 'POST', path: '/api/v1/messages/send', body: { to: '4915112345678', messaging_account_id: 1, type: 'template', content: { name: 'welcome', language: 'en', components: [{ type: 'body' }] } }, reply: { data: { message_id: 'msg_3', status: 'sent' } }, expected: { message_id: 'msg_3', id: 'msg_3', status: 'sent' } },
-  { name: 'conversations.list', call: (c) => c.conversations.list({ status: 'open', assigned_to: 'agent-1', page: 1 }).then((p) => p.data), method: 'GET', path: '/api/v1/conversations?status=open&assigned_to=agent-1&page=1', reply: { data: [conversation], meta }, expected: [conversation] },
-  { name: 'conversations.get', call: (c) => c.conversations.get('c1'), method: 'GET', path: '/api/v1/conversations/c1', reply: { data: { ...conversation, messages: [message] } }, expected: { ...conversation, messages: [{ ...message, id: 'msg_1' }] } },
-  { name: 'campaigns.list', call: (c) => c.campaigns.list().then((p) => p.data), method: 'GET', path: '/api/v1/campaigns', reply: [campaign], expected: [campaign] },
-  { name: 'campaigns.create', call: (c) => c.campaigns.create({ name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 9, scheduled_at: '2026-12-01T10:00:00Z' }), method: 'POST', path: '/api/v1/campaigns', body: { name: 'Spring', messaging_account_id: 1, template_name: 'promo', segment_id: 9, scheduled_at: '2026-12-01T10:00:00Z' }, status: 201, reply: { data: campaign }, expected: campaign },
-  { name: 'webhooks.list', call: (c) => c.webhooks.list().then((p) => p.data), method: 'GET', path: '/api/v1/webhooks', reply: { data: [endpoint] }, expected: [endpoint] },
-  { name: 'webhooks.create', call: (c) => c.webhooks.create({ url: 'https://example.com/hook', events: ['message.delivered'], secret: 'whsec' }), method: 'POST', path: '/api/v1/webhooks', body: { url: 'https://example.com/hook', events: ['message.delivered'], secret: 'whsec' }, status: 201, reply: { data: endpoint }, expected: endpoint },
-  { name: 'account.me', call: (c) => c.account.me(), method: 'GET', path: '/api/v1/account/me', reply: { data: { id: 1, name: 'Acme', plan: 'professional' } }, expected: { id: 1, name: 'Acme', plan: 'professional' } },
+  {
+    name: 'contacts.list with filters',
+    call: (c) => c.contacts.list({ page: 2, per_page: 5, search: 'Ada L', tag: 'vip' }).then((p) => [p.data, p.meta]),
+    method: 'GET',
+    path: '/api/v1/contacts?page=2&per_page=5&search=Ada+L&tag=vip',
+    reply: { data: [contact], meta },
+    expected: [[contact], meta],
+  },
+  {
+    name: 'contacts.create',
+    call: (c) =>
+      c.contacts.create({ name: 'Ada', phone: '+4915112345678', tags: ['vip'], custom_fields: { tier: 'gold' } }),
+    method: 'POST',
+    path: '/api/v1/contacts',
+    body: { name: 'Ada', phone: '+4915112345678', tags: ['vip'], custom_fields: { tier: 'gold' } },
+    status: 201,
+    reply: { data: contact },
+    expected: contact,
+  },
+  {
+    name: 'contacts.get (bare body)',
+    call: (c) => c.contacts.get(7),
+    method: 'GET',
+    path: '/api/v1/contacts/7',
+    reply: contact,
+    expected: contact,
+  },
+  {
+    name: 'contacts.update',
+    call: (c) => c.contacts.update('7', { name: 'Ada L' }),
+    method: 'PUT',
+    path: '/api/v1/contacts/7',
+    body: { name: 'Ada L' },
+    reply: { data: { ...contact, name: 'Ada L' } },
+    expected: { ...contact, name: 'Ada L' },
+  },
+  {
+    name: 'contacts.delete',
+    call: (c) => c.contacts.delete(7),
+    method: 'DELETE',
+    path: '/api/v1/contacts/7',
+    reply: { data: { id: 7, deleted: true } },
+    expected: { id: 7, deleted: true },
+  },
+  {
+    name: 'messages.send (text)',
+    call: (c) =>
+      c.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }),
+    method: 'POST',
+    path: '/api/v1/messages/send',
+    body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    reply: { data: message },
+    expected: { ...message, id: 'msg_1' },
+  },
+  {
+    name: 'messages.sendText',
+    call: (c) => c.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'Hi' }),
+    method: 'POST',
+    path: '/api/v1/messages/send',
+    body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    reply: { id: 'msg_2', status: 'sent' },
+    expected: { id: 'msg_2', status: 'sent' },
+  },
+  {
+    name: 'messages.sendTemplate',
+    call: (c) =>
+      c.messages.sendTemplate({
+        to: '4915112345678',
+        messaging_account_id: 1,
+        name: 'welcome',
+        language: 'en',
+        components: [{ type: 'body' }],
+      }),
+    method: 'POST',
+    path: '/api/v1/messages/send',
+    body: {
+      to: '4915112345678',
+      messaging_account_id: 1,
+      type: 'template',
+      content: { name: 'welcome', language: 'en', components: [{ type: 'body' }] },
+    },
+    reply: { data: { message_id: 'msg_3', status: 'sent' } },
+    expected: { message_id: 'msg_3', id: 'msg_3', status: 'sent' },
+  },
+  {
+    name: 'conversations.list',
+    call: (c) => c.conversations.list({ status: 'open', assigned_to: 'agent-1', page: 1 }).then((p) => p.data),
+    method: 'GET',
+    path: '/api/v1/conversations?status=open&assigned_to=agent-1&page=1',
+    reply: { data: [conversation], meta },
+    expected: [conversation],
+  },
+  {
+    name: 'conversations.get',
+    call: (c) => c.conversations.get('c1'),
+    method: 'GET',
+    path: '/api/v1/conversations/c1',
+    reply: { data: { ...conversation, messages: [message] } },
+    expected: { ...conversation, messages: [{ ...message, id: 'msg_1' }] },
+  },
+  {
+    name: 'campaigns.list',
+    call: (c) => c.campaigns.list().then((p) => p.data),
+    method: 'GET',
+    path: '/api/v1/campaigns',
+    reply: [campaign],
+    expected: [campaign],
+  },
+  {
+    name: 'campaigns.create',
+    call: (c) =>
+      c.campaigns.create({
+        name: 'Spring',
+        messaging_account_id: 1,
+        template_name: 'promo',
+        segment_id: 9,
+        scheduled_at: '2026-12-01T10:00:00Z',
+      }),
+    method: 'POST',
+    path: '/api/v1/campaigns',
+    body: {
+      name: 'Spring',
+      messaging_account_id: 1,
+      template_name: 'promo',
+      segment_id: 9,
+      scheduled_at: '2026-12-01T10:00:00Z',
+    },
+    status: 201,
+    reply: { data: campaign },
+    expected: campaign,
+  },
+  {
+    name: 'webhooks.list',
+    call: (c) => c.webhooks.list().then((p) => p.data),
+    method: 'GET',
+    path: '/api/v1/webhooks',
+    reply: { data: [endpoint] },
+    expected: [endpoint],
+  },
+  {
+    name: 'webhooks.create',
+    call: (c) => c.webhooks.create({ url: 'https://example.com/hook', events: ['message.delivered'], secret: 'whsec' }),
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    body: { url: 'https://example.com/hook', events: ['message.delivered'], secret: 'whsec' },
+    status: 201,
+    reply: { data: endpoint },
+    expected: endpoint,
+  },
+  {
+    name: 'account.me',
+    call: (c) => c.account.me(),
+    method: 'GET',
+    path: '/api/v1/account/me',
+    reply: { data: { id: 1, name: 'Acme', plan: 'professional' } },
+    expected: { id: 1, name: 'Acme', plan: 'professional' },
+  },
 ];
 
 describe('Variant2Client endpoints', () => {
@@ -86,7 +243,12 @@ describe('Variant2Client endpoints', () => {
   });
 
   it('keeps unknown fields and unknown enum values', async () => {
-    const reply = { ...conversation, status: 'snoozed', channel: 'chat', messages: [{ id: 'msg_9', status: 'queued_upstream', pinned: true }] };
+    const reply = {
+      ...conversation,
+      status: 'snoozed',
+      channel: 'chat',
+      messages: [{ id: 'msg_9', status: 'queued_upstream', pinned: true }],
+    };
     server.handle((_, res) => sendJson(res, 200, { data: reply }));
     await expect(client.conversations.get('c1')).resolves.toEqual(reply);
     server.handle((_, res) => sendJson(res, 200, { data: [{ ...conversation, status: 'snoozed', channel: 'chat' }] }));

@@ -23,7 +23,8 @@ beforeAll(() => {
   mkdirSync(join(project, 'node_modules'));
   symlinkSync(root, join(project, 'node_modules', 'bizmsg'), 'dir');
   writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
-  for (const file of ['runtime-probe.mjs', 'runtime-probe.cjs']) copyFileSync(join(fixtures, file), join(project, file));
+  for (const file of ['runtime-probe.mjs', 'runtime-probe.cjs'])
+    copyFileSync(join(fixtures, file), join(project, file));
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -48,11 +49,15 @@ describe('runtimes with node:crypto get the node build: the synchronous function
     ['this Node', () => Promise.resolve(process.execPath)],
     // The lowest version engines allows, without process.getBuiltinModule (20.16).
     ['Node 20.0.0', () => nodeBinary('20.0.0')],
-  ])('%s, from ESM and CommonJS', async (_, binary) => {
-    const node = await binary();
-    expect(await probe(node, ['runtime-probe.mjs'])).toEqual(NODE_BUILD);
-    expect(await probe(node, ['runtime-probe.cjs'])).toEqual(NODE_BUILD_CJS);
-  }, 120_000);
+  ])(
+    '%s, from ESM and CommonJS',
+    async (_, binary) => {
+      const node = await binary();
+      expect(await probe(node, ['runtime-probe.mjs'])).toEqual(NODE_BUILD);
+      expect(await probe(node, ['runtime-probe.cjs'])).toEqual(NODE_BUILD_CJS);
+    },
+    120_000,
+  );
 
   it('Bun (conditions bun, node, import), from ESM and CommonJS', async () => {
     const bun = join(root, 'node_modules/.bin/bun');
@@ -62,7 +67,9 @@ describe('runtimes with node:crypto get the node build: the synchronous function
 
   it('Deno (conditions deno, node, import)', async () => {
     const deno = join(root, 'node_modules/.bin/deno');
-    expect(await probe(deno, ['run', '--allow-read', '--allow-env', '--allow-net', 'runtime-probe.mjs'])).toEqual(NODE_BUILD);
+    expect(await probe(deno, ['run', '--allow-read', '--allow-env', '--allow-net', 'runtime-probe.mjs'])).toEqual(
+      NODE_BUILD,
+    );
   }, 60_000);
 });
 
@@ -80,7 +87,10 @@ async function bundled(platform: 'browser' | 'node' | 'neutral', conditions: str
     logLevel: 'silent',
   });
   const entry = Object.keys(result.metafile.inputs).find((input) => input.includes('dist/webhooks/'));
-  return { entry: entry?.replace(/^.*dist\//, 'dist/'), importsNodeCrypto: result.outputFiles[0]!.text.includes('from "node:crypto"') };
+  return {
+    entry: entry?.replace(/^.*dist\//, 'dist/'),
+    importsNodeCrypto: result.outputFiles[0]!.text.includes('from "node:crypto"'),
+  };
 }
 
 describe('bundlers', () => {
@@ -90,7 +100,10 @@ describe('bundlers', () => {
     ['a browser', 'browser', undefined],
     ['no condition at all (default)', 'neutral', []],
   ] as const)('%s get the Web build, which imports no Node built-in', async (_, platform, conditions) => {
-    expect(await bundled(platform, conditions as string[] | undefined)).toEqual({ entry: 'dist/webhooks/web.js', importsNodeCrypto: false });
+    expect(await bundled(platform, conditions as string[] | undefined)).toEqual({
+      entry: 'dist/webhooks/web.js',
+      importsNodeCrypto: false,
+    });
   });
 
   it('a bundle for Node gets the node build', async () => {

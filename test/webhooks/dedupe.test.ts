@@ -2,7 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createWebhookHandler, memoryDedupeStore, signWebhook, webhookMiddleware, type DedupeStore, type WebhookHandlerOptions } from '../../src/webhooks/index.js';
+import {
+  createWebhookHandler,
+  memoryDedupeStore,
+  signWebhook,
+  webhookMiddleware,
+  type DedupeStore,
+  type WebhookHandlerOptions,
+} from '../../src/webhooks/index.js';
 
 const SECRET = 'whsec_dedupe';
 
@@ -54,7 +61,10 @@ describe('dedupe on createWebhookHandler', () => {
     const first = await handler(post(delivered('msg_1')));
     const again = await handler(post(delivered('msg_1')));
     expect([first.status, await first.json()]).toEqual([200, { received: true, event: 'message.delivered' }]);
-    expect([again.status, await again.json()]).toEqual([200, { received: true, event: 'message.delivered', duplicate: true }]);
+    expect([again.status, await again.json()]).toEqual([
+      200,
+      { received: true, event: 'message.delivered', duplicate: true },
+    ]);
     expect(calls).toEqual(['msg_1']);
   });
 
@@ -67,7 +77,10 @@ describe('dedupe on createWebhookHandler', () => {
     const copy = await handler(post(delivered('msg_2')));
     expect(copy.status).toBe(503);
     expect(copy.headers.get('retry-after')).toBe('60');
-    expect(await copy.json()).toEqual({ error: 'in_progress', message: 'Another copy of this message.delivered delivery is being handled; deliver it again later.' });
+    expect(await copy.json()).toEqual({
+      error: 'in_progress',
+      message: 'Another copy of this message.delivered delivery is being handled; deliver it again later.',
+    });
     gate.release();
     expect((await first).status).toBe(200);
     expect(calls).toEqual(['msg_2']);
@@ -111,7 +124,11 @@ describe('dedupe on createWebhookHandler', () => {
     const store = memoryDedupeStore();
     const claim = vi.spyOn(store, 'claim');
     const handler = createWebhookHandler({ secret: SECRET, dedupe: store });
-    const forged = new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: delivered('msg_6'), headers: { 'x-service-signature': 'sha256=00' } });
+    const forged = new Request('https://hooks.example.test/bizmsg', {
+      method: 'POST',
+      body: delivered('msg_6'),
+      headers: { 'x-service-signature': 'sha256=00' },
+    });
     expect((await handler(forged)).status).toBe(401);
     expect(claim).not.toHaveBeenCalled();
   });
@@ -131,7 +148,9 @@ describe('dedupe on createWebhookHandler', () => {
     expect((await handler(post(delivered('msg_7')))).status).toBe(200);
     expect(calls).toEqual(['msg_7', 'msg_7']);
     expect(warn.mock.calls).toEqual([
-      ['bizmsg: the webhook dedupe store failed (connection refused); deliveries are handled without de-duplication until it answers again.'],
+      [
+        'bizmsg: the webhook dedupe store failed (connection refused); deliveries are handled without de-duplication until it answers again.',
+      ],
     ]);
     down = false;
     await handler(post(delivered('msg_8')));
@@ -154,7 +173,9 @@ describe('dedupe on createWebhookHandler', () => {
       release: async () => undefined,
     };
     let answered: Response | undefined;
-    void createWebhookHandler({ secret: SECRET, on, dedupe: hung })(post(delivered('msg_9'))).then((response) => (answered = response));
+    void createWebhookHandler({ secret: SECRET, on, dedupe: hung })(post(delivered('msg_9'))).then(
+      (response) => (answered = response),
+    );
     await claimedOnce;
     let waited = 0;
     while (answered === undefined && waited < 5000) {
@@ -170,11 +191,19 @@ describe('dedupe on createWebhookHandler', () => {
 
   it('rejects options that cannot work', () => {
     expect(() => createWebhookHandler({ secret: SECRET, dedupe: {} as DedupeStore })).toThrow(
-      new TypeError('createWebhookHandler: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().'),
+      new TypeError(
+        'createWebhookHandler: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().',
+      ),
     );
-    expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: () => 'k' })).toThrow(new TypeError('createWebhookHandler: dedupeKey needs a dedupe store.'));
-    expect(() => memoryDedupeStore({ ttl: 0 })).toThrow(new TypeError('memoryDedupeStore: ttl must be a whole number of ms from 1 to 31536000000 (a year), got 0.'));
-    expect(() => memoryDedupeStore({ max: 0 })).toThrow(new TypeError('memoryDedupeStore: max must be a positive integer, got 0.'));
+    expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: () => 'k' })).toThrow(
+      new TypeError('createWebhookHandler: dedupeKey needs a dedupe store.'),
+    );
+    expect(() => memoryDedupeStore({ ttl: 0 })).toThrow(
+      new TypeError('memoryDedupeStore: ttl must be a whole number of ms from 1 to 31536000000 (a year), got 0.'),
+    );
+    expect(() => memoryDedupeStore({ max: 0 })).toThrow(
+      new TypeError('memoryDedupeStore: max must be a positive integer, got 0.'),
+    );
   });
 });
 
@@ -185,7 +214,9 @@ describe('memoryDedupeStore', () => {
     memoryDedupeStore({ ttl: 27 * 3_600_000 });
     memoryDedupeStore();
     expect(warn.mock.calls).toEqual([
-      ["bizmsg: memoryDedupeStore keeps deliveries 1.0 h, less than the service's redeliveries span (26.6 h): a copy redelivered after that is handled again."],
+      [
+        "bizmsg: memoryDedupeStore keeps deliveries 1.0 h, less than the service's redeliveries span (26.6 h): a copy redelivered after that is handled again.",
+      ],
     ]);
   });
 
@@ -273,17 +304,25 @@ describe('dedupe on webhookMiddleware', () => {
     const server = createServer((req, res) => void middleware(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    const send = (body: string) => fetch(url, { method: 'POST', body, headers: { 'x-service-signature': signWebhook(body, SECRET) } });
+    const send = (body: string) =>
+      fetch(url, { method: 'POST', body, headers: { 'x-service-signature': signWebhook(body, SECRET) } });
     try {
       const gate = hold();
       const first = send(delivered('msg_10'));
       await vi.waitFor(() => expect(calls).toEqual(['msg_10']));
       const copy = await send(delivered('msg_10'));
-      expect([copy.status, copy.headers.get('retry-after'), copy.headers.get('content-type')]).toEqual([503, '60', 'application/json']);
+      expect([copy.status, copy.headers.get('retry-after'), copy.headers.get('content-type')]).toEqual([
+        503,
+        '60',
+        'application/json',
+      ]);
       gate.release();
       expect((await first).status).toBe(200);
       const later = await send(delivered('msg_10'));
-      expect([later.status, await later.json()]).toEqual([200, { received: true, event: 'message.delivered', duplicate: true }]);
+      expect([later.status, await later.json()]).toEqual([
+        200,
+        { received: true, event: 'message.delivered', duplicate: true },
+      ]);
       expect(calls).toEqual(['msg_10']);
     } finally {
       server.closeAllConnections();

@@ -6,7 +6,19 @@ import { signWebhook } from '../../src/webhooks/index.js';
 type WebhooksModule = typeof import('../../src/webhooks/index.js');
 let edge: WebhooksModule;
 let bundled: string;
-const webApis = { crypto, TextEncoder, TextDecoder, Request, Response, Headers, URL, ArrayBuffer, Uint8Array, DataView, console };
+const webApis = {
+  crypto,
+  TextEncoder,
+  TextDecoder,
+  Request,
+  Response,
+  Headers,
+  URL,
+  ArrayBuffer,
+  Uint8Array,
+  DataView,
+  console,
+};
 
 /**
  * Bundles `bizmsg/webhooks` (the built package) for a browser/worker target with nothing
@@ -30,7 +42,11 @@ beforeAll(async () => {
 });
 
 const SECRET = 'whsec_edge';
-const body = JSON.stringify({ event: 'message.read', timestamp: '2026-11-21T10:00:00Z', data: { message_id: 'msg_1' } });
+const body = JSON.stringify({
+  event: 'message.read',
+  timestamp: '2026-11-21T10:00:00Z',
+  data: { message_id: 'msg_1' },
+});
 
 describe('bizmsg/webhooks on a Web-API-only runtime', () => {
   it('bundles without Node built-ins and verifies with Web Crypto', async () => {
@@ -41,24 +57,43 @@ describe('bizmsg/webhooks on a Web-API-only runtime', () => {
   });
 
   it('works where SharedArrayBuffer is not defined (a browser page that is not cross-origin isolated)', async () => {
-    const page = runInNewContext(`delete globalThis.SharedArrayBuffer; ${bundled}; bizmsgWebhooks`, { ...webApis }) as WebhooksModule;
+    const page = runInNewContext(`delete globalThis.SharedArrayBuffer; ${bundled}; bizmsgWebhooks`, {
+      ...webApis,
+    }) as WebhooksModule;
     const bytes = new TextEncoder().encode(body);
     expect(await page.verifyWebhookAsync(bytes, signWebhook(body, SECRET), SECRET)).toBe(true);
     const handler = page.createWebhookHandler({ secret: SECRET, on: {} });
-    const response = await handler(new Request('https://page.test/hooks', { method: 'POST', body, headers: { 'X-Service-Signature': signWebhook(body, SECRET) } }));
+    const response = await handler(
+      new Request('https://page.test/hooks', {
+        method: 'POST',
+        body,
+        headers: { 'X-Service-Signature': signWebhook(body, SECRET) },
+      }),
+    );
     expect(response.status).toBe(200);
   });
 
   it('serves the fetch handler', async () => {
     const seen: string[] = [];
-    const handler = edge.createWebhookHandler({ secret: SECRET, on: { 'message.read': (e) => void seen.push(String(e.data.message_id)) } });
-    const response = await handler(new Request('https://worker.test/hooks', { method: 'POST', body, headers: { 'X-Service-Signature': signWebhook(body, SECRET) } }));
+    const handler = edge.createWebhookHandler({
+      secret: SECRET,
+      on: { 'message.read': (e) => void seen.push(String(e.data.message_id)) },
+    });
+    const response = await handler(
+      new Request('https://worker.test/hooks', {
+        method: 'POST',
+        body,
+        headers: { 'X-Service-Signature': signWebhook(body, SECRET) },
+      }),
+    );
     expect([response.status, seen]).toEqual([200, ['msg_1']]);
   });
 
   it('signs with Web Crypto, as the node:crypto build does', async () => {
     expect(await edge.signWebhookAsync(body, SECRET)).toBe(signWebhook(body, SECRET));
-    expect(await edge.signWebhookAsync(body, SECRET, { prefix: false })).toBe(signWebhook(body, SECRET, { prefix: false }));
+    expect(await edge.signWebhookAsync(body, SECRET, { prefix: false })).toBe(
+      signWebhook(body, SECRET, { prefix: false }),
+    );
   });
 
   it.each([

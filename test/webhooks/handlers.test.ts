@@ -58,9 +58,14 @@ describe('createWebhookHandler (fetch)', () => {
 
   it('answers 400 to a signed body that is not an event', async () => {
     const bad = '{"event":"message.delivered"}';
-    const response = await createWebhookHandler({ secret: SECRET })(post(bad, { 'x-service-signature': signWebhook(bad, SECRET) }));
+    const response = await createWebhookHandler({ secret: SECRET })(
+      post(bad, { 'x-service-signature': signWebhook(bad, SECRET) }),
+    );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'malformed_payload', message: 'The event does not have the expected shape at timestamp: must be a string.' });
+    expect(await response.json()).toEqual({
+      error: 'malformed_payload',
+      message: 'The event does not have the expected shape at timestamp: must be a string.',
+    });
   });
 
   it('answers 500 when the handler throws, so that the service retries, and hands the error to onError only', async () => {
@@ -73,22 +78,35 @@ describe('createWebhookHandler (fetch)', () => {
     });
     const response = await handler(post(body, signed));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: 'handler_failed', message: 'The handler for message.delivered failed.' });
+    expect(await response.json()).toEqual({
+      error: 'handler_failed',
+      message: 'The handler for message.delivered failed.',
+    });
     expect(reported).toEqual([failure, 'message.delivered']);
   });
 
   it('logs a handler error with console.error when there is no onError', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failure = new Error('boom');
-    const response = await createWebhookHandler({ secret: SECRET, onEvent: () => { throw failure; } })(post(body, signed));
+    const response = await createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        throw failure;
+      },
+    })(post(body, signed));
     expect(response.status).toBe(500);
-    expect(log).toHaveBeenCalledWith('bizmsg: the webhook handler for message.delivered failed; answering 500 so that the service retries.', failure);
+    expect(log).toHaveBeenCalledWith(
+      'bizmsg: the webhook handler for message.delivered failed; answering 500 so that the service retries.',
+      failure,
+    );
   });
 
   it('acknowledges an unknown event kind without calling handlers', async () => {
     const unknown = '{"event":"invoice.paid","timestamp":"2026-11-21T10:00:00Z","data":{}}';
     const onEvent = vi.fn();
-    const response = await createWebhookHandler({ secret: SECRET, onEvent })(post(unknown, { 'x-service-signature': signWebhook(unknown, SECRET) }));
+    const response = await createWebhookHandler({ secret: SECRET, onEvent })(
+      post(unknown, { 'x-service-signature': signWebhook(unknown, SECRET) }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, ignored: 'Unknown event kind "invoice.paid".' });
     expect(onEvent).not.toHaveBeenCalled();
@@ -112,9 +130,19 @@ describe('createWebhookHandler (fetch)', () => {
         cancelled = true;
       },
     });
-    const request = new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: endless, headers: signed, duplex: 'half' } as RequestInit);
+    const request = new Request('https://hooks.example.test/bizmsg', {
+      method: 'POST',
+      body: endless,
+      headers: signed,
+      duplex: 'half',
+    } as RequestInit);
     const response = await createWebhookHandler({ secret: SECRET, maxBodyBytes: 4096 })(request);
-    expect([response.status, (await response.json()).error, cancelled, sent <= 8192]).toEqual([413, 'payload_too_large', true, true]);
+    expect([response.status, (await response.json()).error, cancelled, sent <= 8192]).toEqual([
+      413,
+      'payload_too_large',
+      true,
+      true,
+    ]);
   });
 
   it('answers 400 when the body cannot be read to its end (the client went away), rather than throwing', async () => {
@@ -125,7 +153,12 @@ describe('createWebhookHandler (fetch)', () => {
       },
     });
     const onEvent = vi.fn();
-    const request = new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: broken, headers: signed, duplex: 'half' } as RequestInit);
+    const request = new Request('https://hooks.example.test/bizmsg', {
+      method: 'POST',
+      body: broken,
+      headers: signed,
+      duplex: 'half',
+    } as RequestInit);
     const response = await createWebhookHandler({ secret: SECRET, onEvent })(request);
     expect([response.status, await response.json(), onEvent.mock.calls.length]).toEqual([
       400,
@@ -135,10 +168,18 @@ describe('createWebhookHandler (fetch)', () => {
   });
 
   it('rejects bad options when created', () => {
-    expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow('createWebhookHandler: on["message.sent"] must be a function.');
-    expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow('createWebhookHandler: maxBodyBytes must be a positive integer.');
-    expect(() => createWebhookHandler({ secret: '' })).toThrow("createWebhookHandler needs the endpoint's signing secret");
-    expect(() => webhookMiddleware({ secret: SECRET, maxAgeSeconds: -1 })).toThrow('webhookMiddleware: maxAgeSeconds must be a positive number of seconds, got -1.');
+    expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow(
+      'createWebhookHandler: on["message.sent"] must be a function.',
+    );
+    expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow(
+      'createWebhookHandler: maxBodyBytes must be a positive integer.',
+    );
+    expect(() => createWebhookHandler({ secret: '' })).toThrow(
+      "createWebhookHandler needs the endpoint's signing secret",
+    );
+    expect(() => webhookMiddleware({ secret: SECRET, maxAgeSeconds: -1 })).toThrow(
+      'webhookMiddleware: maxAgeSeconds must be a positive number of seconds, got -1.',
+    );
   });
 });
 
@@ -181,21 +222,36 @@ describe('webhookMiddleware (node:http and Express)', () => {
 
     async function setUp(seen: string[]): Promise<string> {
       agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      return listen(mount(webhookMiddleware({ secret: SECRET, maxBodyBytes: 1000, onEvent: (e) => void seen.push(e.event) }) as RequestListener));
+      return listen(
+        mount(
+          webhookMiddleware({
+            secret: SECRET,
+            maxBodyBytes: 1000,
+            onEvent: (e) => void seen.push(e.event),
+          }) as RequestListener,
+        ),
+      );
     }
 
     it.each([
       // Larger than one socket read, so the receiver stops in the middle of the body.
       ['chunked', { chunks: Array.from({ length: 8 }, () => 'x'.repeat(16 * 1024)) }],
       ['with a Content-Length', { whole: 'x'.repeat(128 * 1024) }],
-    ])('answers 413 to a body over the cap sent %s, and the next delivery on the same connection gets its 200', async (__, oversized) => {
-      const seen: string[] = [];
-      const url = await setUp(seen);
-      const tooLarge = await deliver(agent, url, oversized, signed);
-      expect([tooLarge.status, JSON.parse(tooLarge.body).error, tooLarge.connection]).toEqual([413, 'payload_too_large', 'keep-alive']);
-      const next = await deliver(agent, url, { whole: body }, signed, 3000);
-      expect([next.status, next.reused, seen]).toEqual([200, true, ['message.delivered']]);
-    });
+    ])(
+      'answers 413 to a body over the cap sent %s, and the next delivery on the same connection gets its 200',
+      async (__, oversized) => {
+        const seen: string[] = [];
+        const url = await setUp(seen);
+        const tooLarge = await deliver(agent, url, oversized, signed);
+        expect([tooLarge.status, JSON.parse(tooLarge.body).error, tooLarge.connection]).toEqual([
+          413,
+          'payload_too_large',
+          'keep-alive',
+        ]);
+        const next = await deliver(agent, url, { whole: body }, signed, 3000);
+        expect([next.status, next.reused, seen]).toEqual([200, true, ['message.delivered']]);
+      },
+    );
 
     it('closes the connection cleanly after a body far over the cap, and the next delivery gets its 200 on a new one', async () => {
       const seen: string[] = [];
@@ -213,13 +269,25 @@ describe('webhookMiddleware (node:http and Express)', () => {
     const app = express();
     const seen: string[] = [];
     app.post('/webhooks', webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`plain ${e.event}`) }));
-    app.post('/raw', express.raw({ type: 'application/json' }), webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`raw ${e.event}`) }));
-    app.post('/text', express.text({ type: 'application/json' }), webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`text ${e.event}`) }));
+    app.post(
+      '/raw',
+      express.raw({ type: 'application/json' }),
+      webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`raw ${e.event}`) }),
+    );
+    app.post(
+      '/text',
+      express.text({ type: 'application/json' }),
+      webhookMiddleware({ secret: SECRET, onEvent: (e) => void seen.push(`text ${e.event}`) }),
+    );
     const url = await listen(app);
     expect((await fetch(url, { method: 'POST', body, headers: signed })).status).toBe(200);
     expect((await fetch(url.replace('/webhooks', '/raw'), { method: 'POST', body, headers: signed })).status).toBe(200);
-    expect((await fetch(url.replace('/webhooks', '/text'), { method: 'POST', body, headers: signed })).status).toBe(200);
-    expect((await fetch(url.replace('/webhooks', '/text'), { method: 'POST', body: `${body} `, headers: signed })).status).toBe(401);
+    expect((await fetch(url.replace('/webhooks', '/text'), { method: 'POST', body, headers: signed })).status).toBe(
+      200,
+    );
+    expect(
+      (await fetch(url.replace('/webhooks', '/text'), { method: 'POST', body: `${body} `, headers: signed })).status,
+    ).toBe(401);
     expect(seen).toEqual(['plain message.delivered', 'raw message.delivered', 'text message.delivered']);
   });
 

@@ -1,11 +1,24 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { parseWebhook, parseWebhookAsync, signWebhook, WEBHOOK_EVENT_KINDS, WebhookVerificationError, type WebhookEvent } from '../../src/webhooks/index.js';
+import {
+  parseWebhook,
+  parseWebhookAsync,
+  signWebhook,
+  WEBHOOK_EVENT_KINDS,
+  WebhookVerificationError,
+  type WebhookEvent,
+} from '../../src/webhooks/index.js';
 
 const SECRET = 'whsec_parse';
 const delivered = {
   event: 'message.delivered',
   timestamp: '2026-11-21T10:00:00Z',
-  data: { message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:00Z', extra: 1 },
+  data: {
+    message_id: 'msg_1',
+    to: '4915112345678',
+    status: 'delivered',
+    delivered_at: '2026-11-21T10:00:00Z',
+    extra: 1,
+  },
 };
 
 function failure(run: () => unknown): WebhookVerificationError {
@@ -27,14 +40,22 @@ describe('parseWebhook', () => {
   });
 
   it.each(WEBHOOK_EVENT_KINDS)('parses %s', (kind) => {
-    const body = JSON.stringify({ event: kind, timestamp: '2026-11-21T10:00:00Z', data: kind === 'message.delivered' ? delivered.data : { id: 'x' } });
+    const body = JSON.stringify({
+      event: kind,
+      timestamp: '2026-11-21T10:00:00Z',
+      data: kind === 'message.delivered' ? delivered.data : { id: 'x' },
+    });
     expect(parseWebhook(body, signWebhook(body, SECRET), SECRET).event).toBe(kind);
   });
 
   it.each([
     [undefined, 'missing_signature', 'The X-Service-Signature header is missing.'],
     ['', 'missing_signature', 'The X-Service-Signature header is missing.'],
-    ['md5=abc', 'malformed_signature', 'The X-Service-Signature header is not a SHA-256 hex digest (bare or sha256=<hex>).'],
+    [
+      'md5=abc',
+      'malformed_signature',
+      'The X-Service-Signature header is not a SHA-256 hex digest (bare or sha256=<hex>).',
+    ],
     [`sha256=${'0'.repeat(64)}`, 'mismatch', 'The signature does not match the body under the given secret.'],
   ])('signature %j -> %s', (signature, reason, message) => {
     const error = failure(() => parseWebhook(JSON.stringify(delivered), signature, SECRET));
@@ -45,9 +66,18 @@ describe('parseWebhook', () => {
   it.each([
     ['not json', 'The body is not valid UTF-8 JSON.'],
     ['[]', 'The event does not have the expected shape: must be an object.'],
-    ['{"event":7,"timestamp":"x","data":{}}', 'The event does not have the expected shape at event: must be one of message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed.'],
-    [JSON.stringify({ ...delivered, data: { ...delivered.data, message_id: 5 } }), 'The event does not have the expected shape at data.message_id: must be a string.'],
-    [JSON.stringify({ event: 'contact.created', data: {} }), 'The event does not have the expected shape at timestamp: must be a string.'],
+    [
+      '{"event":7,"timestamp":"x","data":{}}',
+      'The event does not have the expected shape at event: must be one of message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed.',
+    ],
+    [
+      JSON.stringify({ ...delivered, data: { ...delivered.data, message_id: 5 } }),
+      'The event does not have the expected shape at data.message_id: must be a string.',
+    ],
+    [
+      JSON.stringify({ event: 'contact.created', data: {} }),
+      'The event does not have the expected shape at timestamp: must be a string.',
+    ],
   ])('a signed but malformed body %s -> malformed_payload', (body, message) => {
     const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
     expect([error.reason, error.message]).toEqual(['malformed_payload', message]);
@@ -59,7 +89,8 @@ describe('parseWebhook', () => {
   });
 
   it('parses a body nested a million levels deep without exhausting the stack', () => {
-    const deep = (inner: string) => `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"deep":${inner}}}`;
+    const deep = (inner: string) =>
+      `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"deep":${inner}}}`;
     const arrays = deep(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`);
     expect(parseWebhook(arrays, signWebhook(arrays, SECRET), SECRET).event).toBe('message.sent');
     const objects = deep(`${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}`);
@@ -82,9 +113,13 @@ describe('parseWebhook', () => {
     expect(parseWebhook(body, signature, SECRET, { maxAgeSeconds: 30 * 3600, now: dayLater })).toEqual(delivered);
     const stale = failure(() => parseWebhook(body, signature, SECRET, { maxAgeSeconds: 300, now: new Date(dayLater) }));
     expect([stale.reason, stale.message]).toEqual(['stale', 'The event is 93600 s old, outside maxAgeSeconds (300).']);
-    const early = failure(() => parseWebhook(body, signature, SECRET, { maxAgeSeconds: 60, now: Date.parse(delivered.timestamp) - 120_000 }));
+    const early = failure(() =>
+      parseWebhook(body, signature, SECRET, { maxAgeSeconds: 60, now: Date.parse(delivered.timestamp) - 120_000 }),
+    );
     expect(early.message).toBe('The event is 120 s in the future, outside maxAgeSeconds (60).');
-    expect(() => parseWebhook(body, signature, SECRET, { maxAgeSeconds: 0 })).toThrow('parseWebhook: maxAgeSeconds must be a positive number of seconds, got 0.');
+    expect(() => parseWebhook(body, signature, SECRET, { maxAgeSeconds: 0 })).toThrow(
+      'parseWebhook: maxAgeSeconds must be a positive number of seconds, got 0.',
+    );
   });
 
   it.each([
@@ -100,8 +135,12 @@ describe('parseWebhook', () => {
     const message = `now must be a valid Date or a number of milliseconds since the epoch (Date.now()), ${got}.`;
     for (const signature of [signWebhook(ancient, SECRET), 'not a signature']) {
       for (const options of [{ maxAgeSeconds: 60, now }, { now }] as never[]) {
-        expect(() => parseWebhook(ancient, signature, SECRET, options)).toThrow(new TypeError(`parseWebhook: ${message}`));
-        await expect(parseWebhookAsync(ancient, signature, SECRET, options)).rejects.toThrow(new TypeError(`parseWebhookAsync: ${message}`));
+        expect(() => parseWebhook(ancient, signature, SECRET, options)).toThrow(
+          new TypeError(`parseWebhook: ${message}`),
+        );
+        await expect(parseWebhookAsync(ancient, signature, SECRET, options)).rejects.toThrow(
+          new TypeError(`parseWebhookAsync: ${message}`),
+        );
       }
     }
   });
@@ -119,7 +158,11 @@ describe('parseWebhook', () => {
 
   it('serialises the error with its reason', () => {
     const error = failure(() => parseWebhook('{}', undefined, SECRET));
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'WebhookVerificationError', message: 'The X-Service-Signature header is missing.', reason: 'missing_signature' });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'WebhookVerificationError',
+      message: 'The X-Service-Signature header is missing.',
+      reason: 'missing_signature',
+    });
   });
 });
 

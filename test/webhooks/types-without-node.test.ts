@@ -36,7 +36,13 @@ beforeAll(async () => {
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: root });
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
   mkdirSync(join(project, 'node_modules', 'bizmsg'), { recursive: true });
-  await run('tar', ['xzf', join(project, filename), '--strip-components=1', '-C', join(project, 'node_modules', 'bizmsg')]);
+  await run('tar', [
+    'xzf',
+    join(project, filename),
+    '--strip-components=1',
+    '-C',
+    join(project, 'node_modules', 'bizmsg'),
+  ]);
   // zod is the package's one dependency that its declarations refer to.
   symlinkSync(join(root, 'node_modules', 'zod'), join(project, 'node_modules', 'zod'), 'dir');
   writeFileSync(join(project, 'package.json'), '{ "name": "worker", "private": true, "type": "module" }\n');
@@ -47,20 +53,35 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 describe('the types of bizmsg/webhooks without @types/node ("types": [], lib DOM)', () => {
   it.each([
     ['bundler', { module: 'ESNext', moduleResolution: 'bundler' }],
-    ['bundler, Workers conditions', { module: 'ESNext', moduleResolution: 'bundler', customConditions: ['workerd', 'worker'] }],
+    [
+      'bundler, Workers conditions',
+      { module: 'ESNext', moduleResolution: 'bundler', customConditions: ['workerd', 'worker'] },
+    ],
     ['nodenext (the node condition)', { module: 'NodeNext', moduleResolution: 'NodeNext' }],
-  ])('type-check under %s resolution', async (name, resolution) => {
-    const tsconfig = {
-      compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: false, ...resolution },
-      files: ['worker.ts'],
-    };
-    const file = `tsconfig.${name.replace(/\W+/g, '-')}.json`;
-    writeFileSync(join(project, file), JSON.stringify(tsconfig));
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await run(process.execPath, [tsc, '-p', file], { cwd: project }).then(
-      () => 'no errors',
-      (error: { stdout: string }) => error.stdout,
-    );
-    expect(result).toBe('no errors');
-  }, 60_000);
+  ])(
+    'type-check under %s resolution',
+    async (name, resolution) => {
+      const tsconfig = {
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          ...resolution,
+        },
+        files: ['worker.ts'],
+      };
+      const file = `tsconfig.${name.replace(/\W+/g, '-')}.json`;
+      writeFileSync(join(project, file), JSON.stringify(tsconfig));
+      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+      const result = await run(process.execPath, [tsc, '-p', file], { cwd: project }).then(
+        () => 'no errors',
+        (error: { stdout: string }) => error.stdout,
+      );
+      expect(result).toBe('no errors');
+    },
+    60_000,
+  );
 });

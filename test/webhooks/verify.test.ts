@@ -5,20 +5,36 @@ import { signWebhook, verifyWebhook, verifyWebhookAsync } from '../../src/webhoo
 const SECRET = 'whsec_test_secret';
 // Fixed vectors, computed outside this code with `printf %s BODY | openssl dgst -sha256 -hmac SECRET`.
 const vectors = [
-  { body: '{"event":"message.delivered","timestamp":"2026-11-21T10:00:00Z","data":{"message_id":"msg_1","to":"4915112345678","status":"delivered","delivered_at":"2026-11-21T10:00:00Z"}}', hex: 'b57c57e5de8c620727975c70e1950b7b1567e1d19a2f0d5c7dbad92382b894dd' },
-  { body: '{"event":"message.received","timestamp":"2026-11-21T10:00:00Z","data":{"text":"Grüße 👋🏽 — ok"}}', hex: 'e3c8250870e1967d4be0630e49b50ff374459bf36a4f8f1690c2b4e02fd3d222' },
+  {
+    body: '{"event":"message.delivered","timestamp":"2026-11-21T10:00:00Z","data":{"message_id":"msg_1","to":"4915112345678","status":"delivered","delivered_at":"2026-11-21T10:00:00Z"}}',
+    hex: 'b57c57e5de8c620727975c70e1950b7b1567e1d19a2f0d5c7dbad92382b894dd',
+  },
+  {
+    body: '{"event":"message.received","timestamp":"2026-11-21T10:00:00Z","data":{"text":"Grüße 👋🏽 — ok"}}',
+    hex: 'e3c8250870e1967d4be0630e49b50ff374459bf36a4f8f1690c2b4e02fd3d222',
+  },
   { body: '', hex: 'c6c175a074d482e2b94a0f8c5619f3abd861a511ec3ea7603b906811fd3d9d30' },
 ];
 
 const both = [
-  ['verifyWebhook', (p: Parameters<typeof verifyWebhook>[0], s: unknown, k: string | string[]) => Promise.resolve(verifyWebhook(p, s, k))],
+  [
+    'verifyWebhook',
+    (p: Parameters<typeof verifyWebhook>[0], s: unknown, k: string | string[]) =>
+      Promise.resolve(verifyWebhook(p, s, k)),
+  ],
   ['verifyWebhookAsync', verifyWebhookAsync],
 ] as const;
 
 describe.each(both)('%s', (_, verify) => {
   it('accepts the bare hex digest and the sha256= form, in any case, trimmed', async () => {
     for (const { body, hex } of vectors) {
-      for (const signature of [hex, `sha256=${hex}`, `SHA256=${hex.toUpperCase()}`, `  sha256=${hex}\n`, hex.toUpperCase()]) {
+      for (const signature of [
+        hex,
+        `sha256=${hex}`,
+        `SHA256=${hex.toUpperCase()}`,
+        `  sha256=${hex}\n`,
+        hex.toUpperCase(),
+      ]) {
         expect(await verify(body, signature, SECRET)).toBe(true);
       }
     }
@@ -27,7 +43,13 @@ describe.each(both)('%s', (_, verify) => {
   it('accepts every payload form of the same bytes, non-ASCII included', async () => {
     const { body, hex } = vectors[1]!;
     const bytes = new TextEncoder().encode(body);
-    for (const payload of [body, Buffer.from(body), bytes, bytes.buffer.slice(0) as ArrayBuffer, new Uint8Array([0, ...bytes]).subarray(1)]) {
+    for (const payload of [
+      body,
+      Buffer.from(body),
+      bytes,
+      bytes.buffer.slice(0) as ArrayBuffer,
+      new Uint8Array([0, ...bytes]).subarray(1),
+    ]) {
       expect(await verify(payload, hex, SECRET)).toBe(true);
     }
   });
@@ -36,17 +58,35 @@ describe.each(both)('%s', (_, verify) => {
     const { body, hex } = vectors[0]!;
     expect(await verify(`${body} `, hex, SECRET)).toBe(false);
     expect(await verify(body, hex, 'other')).toBe(false);
-    expect(await verify(body, hex.replace(/.$/, (c) => (c === '0' ? '1' : '0')), SECRET)).toBe(false);
+    expect(
+      await verify(
+        body,
+        hex.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+        SECRET,
+      ),
+    ).toBe(false);
     // the same text re-serialised is different bytes
     expect(await verify(JSON.stringify(JSON.parse(body), null, 1), hex, SECRET)).toBe(false);
   });
 
-  it.each([undefined, null, '', 'sha256=', 'sha1=abc', 'abc', 'z'.repeat(64), 'sha256= ' + 'a'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), 'sha256=sha256=' + 'a'.repeat(64), ['sha256=' + 'a'.repeat(64)], 42, {}])(
-    'returns false for the malformed signature %j',
-    async (signature) => {
-      expect(await verify(vectors[0]!.body, signature, SECRET)).toBe(false);
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    '',
+    'sha256=',
+    'sha1=abc',
+    'abc',
+    'z'.repeat(64),
+    'sha256= ' + 'a'.repeat(64),
+    'a'.repeat(63),
+    'a'.repeat(65),
+    'sha256=sha256=' + 'a'.repeat(64),
+    ['sha256=' + 'a'.repeat(64)],
+    42,
+    {},
+  ])('returns false for the malformed signature %j', async (signature) => {
+    expect(await verify(vectors[0]!.body, signature, SECRET)).toBe(false);
+  });
 
   it('accepts any of several secrets during a rotation', async () => {
     const { body, hex } = vectors[0]!;
@@ -61,9 +101,13 @@ describe.each(both)('%s', (_, verify) => {
       /needs the raw request body \(string, Buffer, Uint8Array or ArrayBuffer\), got object\. The signature covers the exact bytes sent/,
     );
     await expect(async () => verify(vectors[0]!.body, vectors[0]!.hex, '')).rejects.toThrow(TypeError);
-    await expect(async () => verify(vectors[0]!.body, vectors[0]!.hex, [])).rejects.toThrow("needs the endpoint's signing secret");
+    await expect(async () => verify(vectors[0]!.body, vectors[0]!.hex, [])).rejects.toThrow(
+      "needs the endpoint's signing secret",
+    );
     // A sparse array's hole is no secret either (every() would skip it).
-    await expect(async () => verify(vectors[0]!.body, vectors[0]!.hex, [, SECRET] as never)).rejects.toThrow("needs the endpoint's signing secret");
+    await expect(async () => verify(vectors[0]!.body, vectors[0]!.hex, [, SECRET] as never)).rejects.toThrow(
+      "needs the endpoint's signing secret",
+    );
     await expect(async () => verify(vectors[0]!.body, undefined, '')).rejects.toThrow(TypeError);
   });
 });
@@ -94,13 +138,21 @@ describe('properties', () => {
 
   it('trims any amount of surrounding whitespace, for the bare and sha256= forms alike', async () => {
     // The characters String.prototype.trim removes: what "surrounding space" means for a header value.
-    const whitespace = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u2028', '\u3000', '\ufeff'), maxLength: 80 });
+    const whitespace = fc.string({
+      unit: fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u2028', '\u3000', '\ufeff'),
+      maxLength: 80,
+    });
     const { body, hex } = vectors[0]!;
     await fc.assert(
-      fc.asyncProperty(whitespace, whitespace, fc.constantFrom(hex, `sha256=${hex}`, `SHA256=${hex.toUpperCase()}`), async (before, after, signature) => {
-        expect(verifyWebhook(body, before + signature + after, SECRET)).toBe(true);
-        expect(await verifyWebhookAsync(body, before + signature + after, SECRET)).toBe(true);
-      }),
+      fc.asyncProperty(
+        whitespace,
+        whitespace,
+        fc.constantFrom(hex, `sha256=${hex}`, `SHA256=${hex.toUpperCase()}`),
+        async (before, after, signature) => {
+          expect(verifyWebhook(body, before + signature + after, SECRET)).toBe(true);
+          expect(await verifyWebhookAsync(body, before + signature + after, SECRET)).toBe(true);
+        },
+      ),
       // 7 spaces make a bare digest as long as the sha256= form: the length must not decide the trimming.
       { examples: [[' '.repeat(3), ' '.repeat(4), hex]] },
     );
@@ -108,17 +160,24 @@ describe('properties', () => {
 
   it('a flipped byte of the body or a flipped hex digit of the signature is always rejected', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 200 }), secrets, fc.nat(), fc.integer({ min: 1, max: 255 }), fc.nat(63), async (body, secret, at, mask, digit) => {
-        const signature = signWebhook(body, secret, { prefix: false });
-        const flipped = Uint8Array.from(body);
-        flipped[at % body.length] = flipped[at % body.length]! ^ mask;
-        expect(verifyWebhook(flipped, signature, secret)).toBe(false);
-        expect(await verifyWebhookAsync(flipped, signature, secret)).toBe(false);
-        const hex = signature.split('');
-        hex[digit] = ((Number.parseInt(hex[digit]!, 16) + 1) % 16).toString(16);
-        expect(verifyWebhook(body, hex.join(''), secret)).toBe(false);
-        expect(await verifyWebhookAsync(body, hex.join(''), secret)).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 1, maxLength: 200 }),
+        secrets,
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        fc.nat(63),
+        async (body, secret, at, mask, digit) => {
+          const signature = signWebhook(body, secret, { prefix: false });
+          const flipped = Uint8Array.from(body);
+          flipped[at % body.length] = flipped[at % body.length]! ^ mask;
+          expect(verifyWebhook(flipped, signature, secret)).toBe(false);
+          expect(await verifyWebhookAsync(flipped, signature, secret)).toBe(false);
+          const hex = signature.split('');
+          hex[digit] = ((Number.parseInt(hex[digit]!, 16) + 1) % 16).toString(16);
+          expect(verifyWebhook(body, hex.join(''), secret)).toBe(false);
+          expect(await verifyWebhookAsync(body, hex.join(''), secret)).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -26,7 +26,9 @@ export default {
       on: {
         'message.received': (event) => {
           const from = String(event.data.from);
-          ctx.waitUntil(client.messages.sendText({ to: from, body: 'Thanks, we will get back to you.', messaging_account_id: 1 }));
+          ctx.waitUntil(
+            client.messages.sendText({ to: from, body: 'Thanks, we will get back to you.', messaging_account_id: 1 }),
+          );
         },
       },
     });

@@ -13,7 +13,9 @@ export function accountRoutes(ctx: MockContext): Route[] {
     {
       endpoint: (ctx.variant === 1 ? VARIANT1_ENDPOINTS : VARIANT2_ENDPOINTS).getAccount,
       // Written out, not spread: JSON.stringify walks an object made by spreading several times slower.
-      handle: ({ key }) => ({ data: { id: ACCOUNT.id, name: ACCOUNT.name, email: ACCOUNT.email, plan: key.plan, scopes: key.scopes } }),
+      handle: ({ key }) => ({
+        data: { id: ACCOUNT.id, name: ACCOUNT.name, email: ACCOUNT.email, plan: key.plan, scopes: key.scopes },
+      }),
     },
   ];
   if (ctx.variant === 1) {
@@ -21,9 +23,14 @@ export function accountRoutes(ctx: MockContext): Route[] {
       endpoint: VARIANT1_ENDPOINTS.triggerAutomation,
       handle: async ({ request }) => {
         const body = await parseBody(request, AutomationTriggerSchema, ctx.validationStatus);
-        if (!(AUTOMATIONS as readonly (string | number)[]).includes(body.automation_id)) throw notFound('Automation', String(body.automation_id));
+        if (!(AUTOMATIONS as readonly (string | number)[]).includes(body.automation_id))
+          throw notFound('Automation', String(body.automation_id));
         const store = ctx.store();
-        const run = { id: `run_${store.automationRuns.length + 1}`, automation_id: body.automation_id, at: ctx.clock.now() };
+        const run = {
+          id: `run_${store.automationRuns.length + 1}`,
+          automation_id: body.automation_id,
+          at: ctx.clock.now(),
+        };
         store.automationRuns.push(run);
         return { data: { id: run.id, automation_id: run.automation_id, status: 'started' } };
       },

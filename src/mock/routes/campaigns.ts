@@ -22,11 +22,18 @@ export function campaignRoutes(ctx: MockContext): Route[] {
       endpoint: VARIANT2_ENDPOINTS.createCampaign,
       handle: async ({ request }) => {
         const body = await parseBody(request, CampaignCreateSchema, ctx.validationStatus);
-        if (!SEGMENTS.some((s) => s.id === body.segment_id)) throw validationError(ctx.validationStatus, { segment_id: ['is not a segment of this account'] });
+        if (!SEGMENTS.some((s) => s.id === body.segment_id))
+          throw validationError(ctx.validationStatus, { segment_id: ['is not a segment of this account'] });
         checkMessagingAccount(ctx, body.messaging_account_id);
         checkTemplate(ctx, body.template_name);
         const store = ctx.store();
-        const campaign: StoredCampaign = { id: store.nextId('campaign'), ...body, status: 'scheduled', sent_count: 0, created_at: ctx.clock.date().toISOString() };
+        const campaign: StoredCampaign = {
+          id: store.nextId('campaign'),
+          ...body,
+          status: 'scheduled',
+          sent_count: 0,
+          created_at: ctx.clock.date().toISOString(),
+        };
         store.campaigns.push(campaign);
         ctx.clock.schedule(Date.parse(body.scheduled_at), () => run(ctx, campaign));
         return { data: campaign };
@@ -57,5 +64,10 @@ function run(ctx: MockContext, campaign: StoredCampaign): void {
   }
   campaign.status = 'completed';
   campaign.completed_at = ctx.clock.date().toISOString();
-  ctx.events.emit('campaign.completed', { campaign_id: campaign.id, name: campaign.name, sent_count: campaign.sent_count, completed_at: campaign.completed_at });
+  ctx.events.emit('campaign.completed', {
+    campaign_id: campaign.id,
+    name: campaign.name,
+    sent_count: campaign.sent_count,
+    completed_at: campaign.completed_at,
+  });
 }

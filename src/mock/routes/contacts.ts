@@ -17,7 +17,8 @@ export function contactRoutes(ctx: MockContext): Route[] {
     { endpoint: endpoints.getContact, handle: ({ params }) => ({ data: find(ctx, params.id!) }) },
     { endpoint: endpoints.updateContact, handle: (input) => update(ctx, input) },
   ];
-  if (ctx.variant === 2) routes.push({ endpoint: VARIANT2_ENDPOINTS.deleteContact, handle: ({ params }) => remove(ctx, params.id!) });
+  if (ctx.variant === 2)
+    routes.push({ endpoint: VARIANT2_ENDPOINTS.deleteContact, handle: ({ params }) => remove(ctx, params.id!) });
   return routes;
 }
 
@@ -26,7 +27,10 @@ function list(ctx: MockContext, { query }: RouteInput) {
   const search = ctx.variant === 2 ? query.get('search')?.toLowerCase() : undefined;
   const tag = ctx.variant === 2 ? query.get('tag') : null;
   let contacts: readonly StoredContact[] = ctx.store().contacts;
-  if (search) contacts = contacts.filter((c) => [c.name, c.phone, c.email ?? ''].some((field) => field.toLowerCase().includes(search)));
+  if (search)
+    contacts = contacts.filter((c) =>
+      [c.name, c.phone, c.email ?? ''].some((field) => field.toLowerCase().includes(search)),
+    );
   if (tag) contacts = contacts.filter((c) => c.tags.includes(tag));
   return pageOf(contacts, page, perPage);
 }

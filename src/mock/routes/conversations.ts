@@ -18,7 +18,9 @@ export function conversationRoutes(ctx: MockContext): Route[] {
         const assignee = query.get('assigned_to');
         let conversations: readonly StoredConversation[] = ctx.store().conversations;
         if (status !== undefined || assignee !== null) {
-          conversations = conversations.filter((c) => (status === undefined || c.status === status) && (assignee === null || c.assigned_to === assignee));
+          conversations = conversations.filter(
+            (c) => (status === undefined || c.status === status) && (assignee === null || c.assigned_to === assignee),
+          );
         }
         const { data, meta } = pageOf(conversations, page, perPage);
         return { data: data.map(conversationView), meta };
@@ -27,7 +29,9 @@ export function conversationRoutes(ctx: MockContext): Route[] {
     {
       endpoint: VARIANT2_ENDPOINTS.getConversation,
       handle: ({ params }) => {
-        const conversation = /^\d+$/.test(params.id!) ? ctx.store().conversations.find((c) => c.id === Number(params.id)) : undefined;
+        const conversation = /^\d+$/.test(params.id!)
+          ? ctx.store().conversations.find((c) => c.id === Number(params.id))
+          : undefined;
         if (conversation === undefined) throw notFound('Conversation', params.id!);
         const messages = conversation.message_ids.map((id) => messageView(ctx.store().messages.get(id)!, 2));
         return { data: { ...conversationView(conversation), messages } };

@@ -18,13 +18,21 @@ export function messageRoutes(ctx: MockContext): Route[] {
   return [
     { endpoint: VARIANT1_ENDPOINTS.sendMessage, handle: (input) => sendTextV1(ctx, input) },
     { endpoint: VARIANT1_ENDPOINTS.sendTemplateMessage, handle: (input) => sendTemplateV1(ctx, input) },
-    { endpoint: VARIANT1_ENDPOINTS.getMessageStatus, handle: ({ params }) => ({ data: messageView(find(ctx, params.id!), 1) }) },
+    {
+      endpoint: VARIANT1_ENDPOINTS.getMessageStatus,
+      handle: ({ params }) => ({ data: messageView(find(ctx, params.id!), 1) }),
+    },
   ];
 }
 
 async function sendTextV1(ctx: MockContext, input: RouteInput) {
   const body = await parseBody(input.request, SendTextV1Schema, ctx.validationStatus);
-  return send(ctx, input, { to: body.to, type: 'text', content: { body: body.message }, messaging_account_id: MESSAGING_ACCOUNTS[0] });
+  return send(ctx, input, {
+    to: body.to,
+    type: 'text',
+    content: { body: body.message },
+    messaging_account_id: MESSAGING_ACCOUNTS[0],
+  });
 }
 
 async function sendTemplateV1(ctx: MockContext, input: RouteInput) {
@@ -35,7 +43,12 @@ async function sendTemplateV1(ctx: MockContext, input: RouteInput) {
 async function sendV2(ctx: MockContext, input: RouteInput) {
   const body = await parseBody(input.request, SendMessageSchema, ctx.validationStatus);
   checkMessagingAccount(ctx, body.messaging_account_id);
-  return send(ctx, input, { to: body.to, type: body.type, content: body.content, messaging_account_id: body.messaging_account_id });
+  return send(ctx, input, {
+    to: body.to,
+    type: body.type,
+    content: body.content,
+    messaging_account_id: body.messaging_account_id,
+  });
 }
 
 function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage) {
@@ -55,7 +68,9 @@ export function checkTemplate(ctx: MockContext, name: string): void {
 /** VALIDATION_ERROR unless `id` is one of the account's messaging accounts. */
 export function checkMessagingAccount(ctx: MockContext, id: number): void {
   if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(id)) {
-    throw validationError(ctx.validationStatus, { messaging_account_id: ['is not a messaging account of this account'] });
+    throw validationError(ctx.validationStatus, {
+      messaging_account_id: ['is not a messaging account of this account'],
+    });
   }
 }
 

@@ -31,9 +31,17 @@ export function webhookRoutes(ctx: MockContext): Route[] {
 }
 
 /** Adds an active endpoint (also used by the mock's control API, which Variant 1 needs). */
-export function registerEndpoint(ctx: MockContext, body: Pick<StoredWebhookEndpoint, 'url' | 'events' | 'secret'>): StoredWebhookEndpoint {
+export function registerEndpoint(
+  ctx: MockContext,
+  body: Pick<StoredWebhookEndpoint, 'url' | 'events' | 'secret'>,
+): StoredWebhookEndpoint {
   const store = ctx.store();
-  const endpoint: StoredWebhookEndpoint = { id: store.nextId('webhook'), ...body, status: 'active', created_at: ctx.clock.date().toISOString() };
+  const endpoint: StoredWebhookEndpoint = {
+    id: store.nextId('webhook'),
+    ...body,
+    status: 'active',
+    created_at: ctx.clock.date().toISOString(),
+  };
   store.webhookEndpoints.push(endpoint);
   return endpoint;
 }

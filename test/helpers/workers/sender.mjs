@@ -10,7 +10,12 @@ import { redisRateLimitStore } from 'bizmsg/redis';
 
 /** A beforeRequest hook that waits for a point of a rate-limiter-flexible limiter. */
 function flexibleHook(redis, apiKey, limit, windowMs) {
-  const limiter = new RateLimiterRedis({ storeClient: redis, points: limit, duration: windowMs / 1000, keyPrefix: 'rlf' });
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    points: limit,
+    duration: windowMs / 1000,
+    keyPrefix: 'rlf',
+  });
   return async () => {
     for (;;) {
       try {
@@ -48,7 +53,9 @@ process.once('message', async ({ baseUrl, apiKey, redisUrl, pacing, limit, windo
     logLevel: 'warn',
     logger,
     ...(pacing === 'redis' ? { rateLimitStore: redisRateLimitStore(redis) } : {}),
-    ...(pacing === 'rate-limiter-flexible' ? { hooks: { beforeRequest: [flexibleHook(redis, apiKey, limit, windowMs)] } } : {}),
+    ...(pacing === 'rate-limiter-flexible'
+      ? { hooks: { beforeRequest: [flexibleHook(redis, apiKey, limit, windowMs)] } }
+      : {}),
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
   const started = performance.now();
@@ -58,9 +65,11 @@ process.once('message', async ({ baseUrl, apiKey, redisUrl, pacing, limit, windo
     Array.from({ length: callers }, async () => {
       while (next < sends) {
         next += 1;
-        await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: `#${next}` }).catch(() => {
-          failed += 1;
-        });
+        await client.messages
+          .sendText({ to: '+4915112345678', messaging_account_id: 1, body: `#${next}` })
+          .catch(() => {
+            failed += 1;
+          });
       }
     }),
   );

@@ -2,7 +2,11 @@
 // It returns plain data; test/runtimes/expected.ts says what that data must be.
 
 const SECRET = 'whsec_matrix';
-const EVENT = JSON.stringify({ event: 'message.read', timestamp: '2026-11-21T10:00:00Z', data: { message_id: 'msg_1' } });
+const EVENT = JSON.stringify({
+  event: 'message.read',
+  timestamp: '2026-11-21T10:00:00Z',
+  data: { message_id: 'msg_1' },
+});
 
 /**
  * @param {object} run
@@ -39,7 +43,8 @@ async function verifyWebhooks(webhooks, sync) {
   // Signed here with Web Crypto, independently of the package under test.
   const signature = `sha256=${await hmacHex(EVENT, SECRET)}`;
   const handler = webhooks.createWebhookHandler({ secret: SECRET, on: { 'message.read': () => {} } });
-  const post = (headers) => handler(new Request('http://receiver.test/hooks', { method: 'POST', body: EVENT, headers }));
+  const post = (headers) =>
+    handler(new Request('http://receiver.test/hooks', { method: 'POST', body: EVENT, headers }));
   const result = {
     async: {
       sign: (await webhooks.signWebhookAsync(EVENT, SECRET)) === signature,
@@ -74,7 +79,9 @@ async function verifyWebhooks(webhooks, sync) {
 async function askTheMockInProcess({ MockService }) {
   const mock = new MockService({ variant: 1 });
   try {
-    const answer = await mock.handle(new Request(`${mock.baseUrl}/account/me`, { headers: { 'x-api-key': mock.apiKey } }));
+    const answer = await mock.handle(
+      new Request(`${mock.baseUrl}/account/me`, { headers: { 'x-api-key': mock.apiKey } }),
+    );
     return { status: answer.status };
   } finally {
     mock.stop();
@@ -83,7 +90,9 @@ async function askTheMockInProcess({ MockService }) {
 
 async function hmacHex(text, secret) {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -22,4 +22,5 @@ export function deliveredAt(raw: string, signature: string): string | undefined 
 export const verified: Promise<boolean> = verifyWebhookAsync('{}', 'sha256=00', ['new', 'old']);
 export const status = (error: unknown): number | undefined => (ApiError.is(error) ? error.status : undefined);
 export const mock = createMockServer(mockOptions);
-export const sharedBudget = (redis: RedisClientLike) => new Variant2Client({ ...options, rateLimitStore: redisRateLimitStore(redis) });
+export const sharedBudget = (redis: RedisClientLike) =>
+  new Variant2Client({ ...options, rateLimitStore: redisRateLimitStore(redis) });

@@ -15,7 +15,8 @@ export default function handler(req: IncomingMessage, res: ServerResponse): Prom
   receive ??= webhookMiddleware({
     secret: process.env.BIZMSG_WEBHOOK_SECRET ?? '',
     on: {
-      'message.delivered': (event) => console.log(`message ${event.data.message_id} delivered at ${event.data.delivered_at}`),
+      'message.delivered': (event) =>
+        console.log(`message ${event.data.message_id} delivered at ${event.data.delivered_at}`),
       'message.failed': (event) => console.warn('message failed', event.data),
     },
   });

@@ -9,7 +9,8 @@ function receiver(): (request: Request) => Promise<Response> {
   receive ??= createWebhookHandler({
     secret: process.env.BIZMSG_WEBHOOK_SECRET ?? '',
     on: {
-      'message.delivered': (event) => console.log(`message ${event.data.message_id} delivered at ${event.data.delivered_at}`),
+      'message.delivered': (event) =>
+        console.log(`message ${event.data.message_id} delivered at ${event.data.delivered_at}`),
       'message.failed': (event) => console.warn('message failed', event.data),
     },
   });
