@@ -35,7 +35,7 @@ function filesIn(folder: string, extension: string): string[] {
 async function examplePrelude(): Promise<string> {
   const lines = ["import express from 'express';"];
   for (const entry of ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock']) {
-    const names = Object.keys(await import(entry));
+    const names = Object.keys((await import(entry)) as object);
     lines.push(`import { ${names.join(', ')} } from '${entry}';`);
   }
   return `${lines.join('\n')}\n`;

@@ -357,5 +357,5 @@ export const VARIANT2_ENDPOINTS = {
 
 /** The endpoints of a variant. */
 export function endpointsOf(variant: Variant): readonly Endpoint[] {
-  return Object.values(variant === 1 ? VARIANT1_ENDPOINTS : VARIANT2_ENDPOINTS);
+  return Object.values<Endpoint>(variant === 1 ? VARIANT1_ENDPOINTS : VARIANT2_ENDPOINTS);
 }

@@ -1,7 +1,7 @@
 import type { ResponseIssue } from './errors.js';
 
 /** The fields of a zod issue read here; zod/mini ships no locale, so its own messages are terse. */
-export interface ZodIssueLike {
+interface ZodIssueLike {
   readonly code: string;
   readonly path: readonly PropertyKey[];
   readonly message: string;

@@ -4,7 +4,7 @@ import { isRecord } from './guards.js';
 import type { RateLimitSnapshot } from './rate-limit-headers.js';
 
 /** What the request was, for the error message. */
-export interface FailedRequest {
+interface FailedRequest {
   method: string;
   path: string;
   mayHaveBeenProcessed: boolean;

@@ -6,6 +6,9 @@ import type { RateLimitSnapshot } from './rate-limit-headers.js';
  */
 const KINDS = Symbol.for('bizmsg.error.kinds');
 
+/** A class in the chain from a concrete error class up to `Error`. */
+type ErrorClass = abstract new (...args: never[]) => Error;
+
 /** Base class of every error this package throws. */
 export class BizMsgError extends Error {
   /** The `name` of every class this error is an instance of, most general first. */
@@ -14,8 +17,8 @@ export class BizMsgError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     const kinds: string[] = [];
-    for (let c: Function = new.target; c !== Error; c = Object.getPrototypeOf(c)) {
-      kinds.unshift(c.prototype.name);
+    for (let c: ErrorClass = new.target; c !== Error; c = Object.getPrototypeOf(c) as ErrorClass) {
+      kinds.unshift((c.prototype as Error).name);
     }
     Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
   }
@@ -267,7 +270,7 @@ export class TimeoutError extends ConnectionError {
 }
 
 /** Where a `ResponseValidationError` came from. */
-export interface ResponseValidationContext {
+interface ResponseValidationContext {
   /** HTTP status of the response. */
   status: number;
   /** True when the request may have taken effect on the service. */

@@ -5,7 +5,7 @@ import { redactBody, redactHeaders, redactText } from './redact.js';
 import { isIdempotent, rateLimitWait } from './retry.js';
 
 /** The request an error is about. */
-export interface FailedCall {
+interface FailedCall {
   method: string;
   path: string;
 }
@@ -17,7 +17,7 @@ export interface Processed {
 }
 
 /** An error response as read off the wire (body text already read). */
-export interface ErrorReply {
+interface ErrorReply {
   status: number;
   statusText: string;
   headers: Headers;

@@ -294,7 +294,7 @@ function checkHooks(value: unknown): Hooks {
       throw new InvalidArgumentError(`${problem}; \`${stage}\` is not an array of functions.`);
     }
   }
-  return value as Hooks;
+  return value;
 }
 
 /** Headers the HTTP layer sets itself per connection or body; fetch implementations refuse them. */

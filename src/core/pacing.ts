@@ -9,10 +9,10 @@ import { LOCAL_SLOT, SharedBudget, type Slot } from './shared-budget.js';
 type Throttle = () => Promise<unknown>;
 
 /** How a client paces itself: off, from the `X-RateLimit-*` headers, or those plus p-throttle. */
-export type PacingMode = false | { limit: number; interval: number } | undefined;
+type PacingMode = false | { limit: number; interval: number } | undefined;
 
 /** A budget shared with other processes: the store, and what the client logs its failures with. */
-export interface SharedPacing {
+interface SharedPacing {
   store: RateLimitStore;
   apiKey: string;
   logger: LevelledLogger | undefined;
@@ -95,7 +95,7 @@ export class RequestPacing {
 
   #loadThrottle(rateLimit: { limit: number; interval: number }): Promise<Throttle> {
     this.#throttle ??= import('p-throttle').then(({ default: pThrottle }) =>
-      pThrottle(rateLimit)(async () => undefined),
+      pThrottle(rateLimit)(() => Promise.resolve()),
     );
     return this.#throttle;
   }

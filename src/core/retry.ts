@@ -37,7 +37,7 @@ export interface RetryLimits {
 }
 
 /** Retry after `delay` ms, or fail (with the seconds a 429 asked to wait, if it said). */
-export type RetryDecision = { retry: true; delay: number } | { retry: false; retryAfter?: number | undefined };
+type RetryDecision = { retry: true; delay: number } | { retry: false; retryAfter?: number | undefined };
 
 /**
  * The retry policy, with no I/O: whether attempt `retry` (0-based) of a `method` request,
@@ -85,7 +85,7 @@ export function isIdempotent(method: string): boolean {
 }
 
 /** Delay before retry number `retry` (0-based): exponential, capped, with "equal jitter". */
-export function nextRetryDelay(retry: number, random: () => number = Math.random): number {
+function nextRetryDelay(retry: number, random: () => number = Math.random): number {
   const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** retry);
   return ceiling / 2 + (random() * ceiling) / 2;
 }
@@ -110,6 +110,6 @@ export function networkErrorCode(error: unknown): string | undefined {
 }
 
 /** True when the failure code proves the request never reached the server. */
-export function failedBeforeSending(code: string | undefined): boolean {
+function failedBeforeSending(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code);
 }

@@ -1,19 +1,13 @@
-import { HttpClient } from './http.js';
-import type { ClientOptions } from './options.js';
-import type { Protocol } from './protocol.js';
+import type { HttpClient } from './http.js';
 import type { RateLimitSnapshot } from './rate-limit-headers.js';
 
 /** What both variant clients have: one request function, its base URL and rate-limit state. */
 export abstract class ServiceClient {
   readonly #http: HttpClient;
 
-  constructor(protocol: Protocol, options: ClientOptions | undefined) {
-    this.#http = new HttpClient(protocol, options);
-  }
-
-  /** The request function the resources share. */
-  protected get http(): HttpClient {
-    return this.#http;
+  /** @internal The variant clients create their request function and share it with their resources. */
+  constructor(http: HttpClient) {
+    this.#http = http;
   }
 
   /** The base URL requests go to. */

@@ -29,7 +29,7 @@ export function tracingKnown(): boolean {
 }
 
 /** What a call span is started with. */
-export interface SpanStart {
+interface SpanStart {
   method: string;
   url: string;
   route: string;

@@ -47,7 +47,7 @@ export interface Reply {
 }
 
 /** What the transport needs of the client's settings. */
-export interface TransportSettings {
+interface TransportSettings {
   apiKey: string;
   baseUrl: string;
   fetch: typeof fetch;
@@ -298,7 +298,7 @@ export function wrapHooks(hooks: Hooks, apiKey: string): Hooks {
       }
     });
   }
-  return wrapped as Hooks;
+  return wrapped;
 }
 
 /** What a hook threw, or a stand-in without the key when what it threw shows the key. */

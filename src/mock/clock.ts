@@ -95,7 +95,7 @@ export class VirtualClock {
       if (task.at > this.now()) this.#offset += task.at - this.now();
       this.#tasks.shift();
       const result = task.run();
-      if (result instanceof Promise) this.track(result);
+      if (result instanceof Promise) void this.track(result);
     }
     this.#armTimer();
   }

@@ -25,7 +25,7 @@ export class WebhookDispatcher {
     const body = JSON.stringify({ event: kind, timestamp, data });
     for (const endpoint of this.#store().webhookEndpoints) {
       if (endpoint.status === 'active' && endpoint.events.includes(kind)) {
-        this.#clock.track(this.#deliver(endpoint, kind, body, 0));
+        void this.#clock.track(this.#deliver(endpoint, kind, body, 0));
       }
     }
   }

@@ -37,10 +37,7 @@ export interface MockHttpServer {
 /** Serves the reference service over real HTTP, for curl or an SDK in any language. */
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
   const { port = 0, host = '127.0.0.1', ...mockOptions } = options;
-  let adapter: NodeAdapter | undefined;
-  const server = createServer((req, res) => adapter!.serve(req, res));
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter!.answerUnparsable(error, socket));
-  server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter!.answerConnect(req, socket));
+  const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -48,7 +45,11 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/api/v1`;
   const mock = new MockService({ ...mockOptions, baseUrl: url });
-  adapter = new NodeAdapter(mock);
+  // Attached in the same tick as listen() resolved: no connection is handled before the mock knows its URL.
+  const adapter = new NodeAdapter(mock);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => adapter.serve(req, res));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter.answerUnparsable(error, socket));
+  server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter.answerConnect(req, socket));
   return {
     url,
     apiKey: mock.apiKey,

@@ -18,7 +18,7 @@ export function checkDeclaredLength(request: MockRequest): void {
  * anything else wrong (not UTF-8, too deep, malformed, not an object) a VALIDATION_ERROR with
  * the variant's `status`, never a 500.
  */
-export async function readJsonBody(request: MockRequest, status: number): Promise<Record<string, unknown>> {
+async function readJsonBody(request: MockRequest, status: number): Promise<Record<string, unknown>> {
   checkDeclaredLength(request);
   const bytes = await request.arrayBuffer();
   if (bytes.byteLength > BODY_LIMITS.maxBytes) throw payloadTooLarge();

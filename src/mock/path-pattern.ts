@@ -2,7 +2,7 @@
 const PARAMETER = /\{(\w+)\}|:(\w+)/g;
 
 /** A path template compiled: its pattern (a trailing slash allowed) and its parameters' names, in order. */
-export interface PathPattern {
+interface PathPattern {
   readonly pattern: RegExp;
   readonly names: readonly string[];
 }

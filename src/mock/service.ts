@@ -411,7 +411,7 @@ function checkVariant(variant: unknown): MockVariant {
 function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
   // A null prototype: plan names come from the user, and "__proto__" must stay a name.
   const plans: Record<string, MockPlan> = Object.assign(
-    Object.create(null),
+    Object.create(null) as Record<string, MockPlan>,
     variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS,
   );
   for (const [name, plan] of Object.entries(overrides)) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { showValue } from '../core/describe-value.js';
 
 /** An ioredis client (`Redis` or `Cluster`): what `bizmsg/redis` needs of it. */
 export interface IoRedisLike {
@@ -25,7 +26,7 @@ export interface LuaScript {
 }
 
 /** Default bound of one Redis call (ms): Redis answers in well under a millisecond on a LAN. */
-export const DEFAULT_TIMEOUT_MS = 500;
+const DEFAULT_TIMEOUT_MS = 500;
 
 /**
  * A function that sends commands through `redis`, found by its shape (ioredis has `call`,
@@ -71,7 +72,9 @@ export async function evalScript(
 export function checkTimeout(value: unknown, caller: string): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 60_000) {
-    throw new TypeError(`${caller}: timeout must be a number of ms above 0 and at most 60000, got ${String(value)}.`);
+    throw new TypeError(
+      `${caller}: timeout must be a number of ms above 0 and at most 60000, got ${showValue(value)}.`,
+    );
   }
   return value;
 }

@@ -11,20 +11,23 @@ export const ContactListSchema = /* @__PURE__ */ z.array(ContactSchema);
 
 /** Contact endpoints that both variants share: get and update by id. */
 export class ContactsResource {
-  protected readonly http: HttpClient;
+  readonly #http: HttpClient;
 
   /** @internal The clients create their resources. */
   constructor(http: HttpClient) {
-    this.http = http;
+    this.#http = http;
   }
 
   /** One contact by id (scope `contacts:read`). */
   get(id: Id, options?: RequestOptions): ApiPromise<Contact> {
-    return this.http.request({ method: 'GET', path: 'contacts/{id}', ids: [id], schema: ContactSchema }, options);
+    return this.#http.request({ method: 'GET', path: 'contacts/{id}', ids: [id], schema: ContactSchema }, options);
   }
 
   /** Updates some fields of a contact (scope `contacts:write`). */
   update(id: Id, body: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.http.request({ method: 'PUT', path: 'contacts/{id}', ids: [id], body, schema: ContactSchema }, options);
+    return this.#http.request(
+      { method: 'PUT', path: 'contacts/{id}', ids: [id], body, schema: ContactSchema },
+      options,
+    );
   }
 }

@@ -32,7 +32,7 @@ export const knownValues = /* @__PURE__ */ new WeakMap<z.ZodMiniType, readonly s
 export function openEnum<const T extends readonly string[]>(values: T): z.ZodMiniType<OpenEnum<T[number]>> {
   const schema = z.string();
   knownValues.set(schema, values);
-  return schema as unknown as z.ZodMiniType<OpenEnum<T[number]>>;
+  return schema;
 }
 
 /** A phone number as the spec allows it: 8 to 15 digits with an optional leading `+`. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { nonEmptyString } from './common.js';
 
 /** Content of a text message. */
-export const TextContentSchema = /* @__PURE__ */ z.object({ body: nonEmptyString() });
+const TextContentSchema = /* @__PURE__ */ z.object({ body: nonEmptyString() });
 /** Content of a template message. */
 export const TemplateContentSchema = /* @__PURE__ */ z.object({
   name: nonEmptyString(),

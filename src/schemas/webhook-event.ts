@@ -8,7 +8,7 @@ function eventSchema<K extends WebhookEventKind, D extends z.ZodMiniType>(kind: 
 }
 
 /** `data` of `message.delivered`, as the spec gives it. */
-export const MessageDeliveredDataSchema = /* @__PURE__ */ z.looseObject({
+const MessageDeliveredDataSchema = /* @__PURE__ */ z.looseObject({
   message_id: z.string(),
   to: z.string(),
   status: z.string(),

@@ -1,3 +1,4 @@
+import { HttpClient } from '../core/http.js';
 import type { ClientOptions } from '../core/options.js';
 import { ServiceClient } from '../core/service-client.js';
 import { AccountResource } from '../resources/account.js';
@@ -18,15 +19,20 @@ import { variant1Protocol } from './protocol.js';
  */
 export class Variant1Client extends ServiceClient {
   /** Text and template messages, delivery status. */
-  readonly messages = new Variant1Messages(this.http);
+  readonly messages: Variant1Messages;
   /** Contacts: list, create, get, update. */
-  readonly contacts = new Variant1Contacts(this.http);
+  readonly contacts: Variant1Contacts;
   /** Automation triggers. */
-  readonly automations = new Variant1Automations(this.http);
+  readonly automations: Variant1Automations;
   /** Account information. */
-  readonly account = new AccountResource(this.http);
+  readonly account: AccountResource;
 
   constructor(options?: ClientOptions) {
-    super(variant1Protocol, options);
+    const http = new HttpClient(variant1Protocol, options);
+    super(http);
+    this.messages = new Variant1Messages(http);
+    this.contacts = new Variant1Contacts(http);
+    this.automations = new Variant1Automations(http);
+    this.account = new AccountResource(http);
   }
 }

@@ -1,4 +1,5 @@
 import type { ApiPromise } from '../core/api-promise.js';
+import type { HttpClient } from '../core/http.js';
 import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import { paginate, type PagePromise } from '../core/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
@@ -10,13 +11,21 @@ export type Variant1ContactListParams = Pick<ContactListParams, 'page' | 'per_pa
 
 /** Variant 1 contact endpoints. */
 export class Variant1Contacts extends ContactsResource {
+  readonly #http: HttpClient;
+
+  /** @internal The clients create their resources. */
+  constructor(http: HttpClient) {
+    super(http);
+    this.#http = http;
+  }
+
   /** Lists contacts, page by page (scope `contacts:read`). */
   list(params: Variant1ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
-    return paginate(this.http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
+    return paginate(this.#http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
   }
 
   /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.http.request({ method: 'POST', path: 'contacts/create', body, schema: ContactSchema }, options);
+    return this.#http.request({ method: 'POST', path: 'contacts/create', body, schema: ContactSchema }, options);
   }
 }

@@ -1,3 +1,4 @@
+import { HttpClient } from '../core/http.js';
 import type { ClientOptions } from '../core/options.js';
 import { ServiceClient } from '../core/service-client.js';
 import { AccountResource } from '../resources/account.js';
@@ -20,19 +21,26 @@ import { Variant2Webhooks } from './webhooks.js';
  */
 export class Variant2Client extends ServiceClient {
   /** Contacts: list (search, tag), create, get, update, delete. */
-  readonly contacts = new Variant2Contacts(this.http);
+  readonly contacts: Variant2Contacts;
   /** Text and template messages. */
-  readonly messages = new Variant2Messages(this.http);
+  readonly messages: Variant2Messages;
   /** Conversations and their messages. */
-  readonly conversations = new Variant2Conversations(this.http);
+  readonly conversations: Variant2Conversations;
   /** Campaigns. */
-  readonly campaigns = new Variant2Campaigns(this.http);
+  readonly campaigns: Variant2Campaigns;
   /** Webhook endpoint registration. */
-  readonly webhooks = new Variant2Webhooks(this.http);
+  readonly webhooks: Variant2Webhooks;
   /** Account information. */
-  readonly account = new AccountResource(this.http);
+  readonly account: AccountResource;
 
   constructor(options?: ClientOptions) {
-    super(variant2Protocol, options);
+    const http = new HttpClient(variant2Protocol, options);
+    super(http);
+    this.contacts = new Variant2Contacts(http);
+    this.messages = new Variant2Messages(http);
+    this.conversations = new Variant2Conversations(http);
+    this.campaigns = new Variant2Campaigns(http);
+    this.webhooks = new Variant2Webhooks(http);
+    this.account = new AccountResource(http);
   }
 }

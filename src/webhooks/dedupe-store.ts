@@ -1,3 +1,5 @@
+import { showValue } from '../core/describe-value.js';
+
 /** What a claim found: the key is now ours, another copy holds it, or a copy was handled. */
 export type DedupeClaim = 'claimed' | 'in-progress' | 'done';
 
@@ -35,7 +37,7 @@ export interface DedupeStoreOptions {
 
 const HOUR_MS = 3_600_000;
 /** The service's redeliveries span 1 m + 5 m + 30 m + 2 h + 24 h after the first attempt. */
-export const REDELIVERY_SPAN_MS = 60_000 + 300_000 + 1_800_000 + 2 * HOUR_MS + 24 * HOUR_MS;
+const REDELIVERY_SPAN_MS = 60_000 + 300_000 + 1_800_000 + 2 * HOUR_MS + 24 * HOUR_MS;
 const DEFAULTS = { ttl: 48 * HOUR_MS, claimTtl: 300_000 };
 const MAX_MS = 365 * 24 * HOUR_MS;
 
@@ -58,7 +60,7 @@ function checkMs(value: unknown, fallback: number, name: string, caller: string)
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_MS) {
     throw new TypeError(
-      `${caller}: ${name} must be a whole number of ms from 1 to ${MAX_MS} (a year), got ${String(value)}.`,
+      `${caller}: ${name} must be a whole number of ms from 1 to ${MAX_MS} (a year), got ${showValue(value)}.`,
     );
   }
   return value;

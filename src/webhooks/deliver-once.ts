@@ -5,7 +5,7 @@ import type { WebhookAnswer } from './handle.js';
 /** Longest one dedupe store call may take; after it the delivery is handled as if there were no store. */
 const STORE_TIMEOUT_MS = 2000;
 /** What a copy that arrives while another is being handled is told to wait (s); the service keeps its own schedule. */
-export const IN_PROGRESS_RETRY_AFTER_S = 60;
+const IN_PROGRESS_RETRY_AFTER_S = 60;
 const CLAIMS: readonly DedupeClaim[] = ['claimed', 'in-progress', 'done'];
 
 /** Stores that are failing: each outage is warned about once. */

@@ -61,7 +61,7 @@ export function secretList(secret: unknown, caller: string): readonly string[] {
   if (typeof secret === 'string' && secret !== '') return [secret];
   // Array.from, not every(): every() skips the holes of a sparse array, which are no secrets either.
   if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== ''))
-    return secret;
+    return secret as string[];
   throw new TypeError(
     `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
   );

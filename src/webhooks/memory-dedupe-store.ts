@@ -39,19 +39,25 @@ class MemoryDedupe implements DedupeStore {
     this.#max = max;
   }
 
-  async claim(key: string, token: string): Promise<DedupeClaim> {
+  claim(key: string, token: string): Promise<DedupeClaim> {
+    return Promise.resolve(this.#claimNow(key, token));
+  }
+
+  complete(key: string): Promise<void> {
+    this.#set(key, DONE, this.#ttl);
+    return Promise.resolve();
+  }
+
+  release(key: string, token: string): Promise<void> {
+    if (this.#entries.get(key)?.value === token) this.#entries.delete(key);
+    return Promise.resolve();
+  }
+
+  #claimNow(key: string, token: string): DedupeClaim {
     const entry = this.#live(key);
     if (entry !== undefined) return entry.value === DONE ? 'done' : 'in-progress';
     this.#set(key, token, this.#claimTtl);
     return 'claimed';
-  }
-
-  async complete(key: string): Promise<void> {
-    this.#set(key, DONE, this.#ttl);
-  }
-
-  async release(key: string, token: string): Promise<void> {
-    if (this.#entries.get(key)?.value === token) this.#entries.delete(key);
   }
 
   #live(key: string): Entry | undefined {

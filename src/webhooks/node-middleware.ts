@@ -17,10 +17,12 @@ export interface WebhookRequest {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly readableEnded: boolean;
   readonly body?: unknown;
-  // `any` as node:http has it: a listener is called with the event's own arguments.
+  // `any[]` as node:http has it (EventEmitter's listener type): nothing narrower accepts an IncomingMessage.
   /** Listens to the body stream's events, as `IncomingMessage.on`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: 'data' | 'end' | 'close' | 'error', listener: (...args: any[]) => void): unknown;
   /** Stops listening, as `IncomingMessage.off`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   off(event: 'data' | 'end' | 'close' | 'error', listener: (...args: any[]) => void): unknown;
 }
 
@@ -32,7 +34,11 @@ export interface WebhookResponse {
   end(body: string): unknown;
 }
 
-/** The `(req, res, next?)` function `webhookMiddleware` returns: a node:http listener and an Express handler. */
+/**
+ * The `(req, res, next?)` function `webhookMiddleware` returns: a node:http listener and an Express
+ * handler. Its promise settles once the answer is written (a Next.js API route returns it), and it
+ * does not reject: failures are answered, or passed to `next`.
+ */
 export type WebhookMiddleware = (
   req: WebhookRequest,
   res: WebhookResponse,

@@ -177,6 +177,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       case 'gateway-429':
         answerTooManyRequests(res, echo);
         return;
+      default:
+        // The other faults act on the mock's answer, below.
+        break;
     }
     record.mockSaw = true;
     const answer = await forward(agent, upstream, req, body);

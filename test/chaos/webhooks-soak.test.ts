@@ -167,10 +167,10 @@ interface Receiver {
 }
 
 const RECEIVERS: Receiver[] = [
-  { name: 'node:http + webhookMiddleware', listener: (options) => webhookMiddleware(options) as RequestListener },
+  { name: 'node:http + webhookMiddleware', listener: (options) => webhookMiddleware(options) },
   {
     name: 'Express + webhookMiddleware',
-    listener: (options) => express().post('/webhooks', webhookMiddleware(options)) as unknown as RequestListener,
+    listener: (options) => express().post('/webhooks', webhookMiddleware(options)),
   },
   { name: 'fetch handler (createWebhookHandler)', listener: (options) => serveFetch(createWebhookHandler(options)) },
 ];

@@ -1,4 +1,4 @@
-import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../src/contract/endpoints.js';
+import { type VARIANT1_ENDPOINTS, type VARIANT2_ENDPOINTS } from '../../src/contract/endpoints.js';
 import { MAGIC_NUMBERS, type MockService } from '../../src/mock/index.js';
 
 /** A request to make of the mock, relative to its base URL. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseValidationError, ValidationError, Variant2Client } from '../../src/index.js';
+import { type ResponseValidationError, type ValidationError, Variant2Client } from '../../src/index.js';
 import { createMockServer } from '../../src/mock/index.js';
 import { rawApi, useMocks } from '../helpers/mock-api.js';
 

@@ -133,7 +133,7 @@ describe('PagePromise', () => {
     const { client, requests } = v2(pagedContacts(() => 2).respond);
     const list = client.contacts.list();
     expect(list).toBeInstanceOf(PagePromise);
-    expect(String(list)).toBe('[object PagePromise]');
+    expect(Object.prototype.toString.call(list)).toBe('[object PagePromise]');
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(requests).toHaveLength(0);
     const [a, b] = await Promise.all([list, list]);

@@ -66,14 +66,15 @@ describe('examples/nextjs-pages-router', () => {
     default: (req: never, res: ServerResponse) => unknown;
     config?: { api: { bodyParser: boolean } };
   }) {
-    const server = createServer(async (req: IncomingMessage & { body?: unknown }, res) => {
+    const serve = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
       if (route.config?.api.bodyParser !== false) {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
         req.body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       }
       await route.default(req as never, res);
-    });
+    };
+    const server = createServer((req, res) => void serve(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return {
       url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -89,6 +89,8 @@ export function callViolations(observation: Observation, context: CallContext): 
       return [`did not settle in ${observation.ms} ms`];
     case 'resolved':
       return [];
+    case 'rejected':
+      break;
   }
   const { error } = outcome;
   const found: string[] = [];

@@ -7,20 +7,26 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
  * left at the start of the next request.
  */
 export function serveFetch(handler: (request: Request) => Promise<Response>): RequestListener {
-  return async (req, res) => {
-    const body = streamOf(req);
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-      method: req.method,
-      headers: headersOf(req),
-      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: body.stream, duplex: 'half' }),
-    } as RequestInit);
-    const response = await handler(request);
-    await send(res, response);
-    if (!req.readableEnded) {
-      body.stop();
-      req.resume();
-    }
-  };
+  return (req, res) => void serveOne(handler, req, res);
+}
+
+async function serveOne(
+  handler: (request: Request) => Promise<Response>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const body = streamOf(req);
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method,
+    headers: headersOf(req),
+    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: body.stream, duplex: 'half' }),
+  });
+  const response = await handler(request);
+  await send(res, response);
+  if (!req.readableEnded) {
+    body.stop();
+    req.resume();
+  }
 }
 
 function headersOf(req: IncomingMessage): Headers {

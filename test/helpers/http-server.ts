@@ -15,7 +15,8 @@ type Handler = (request: ReceivedRequest, response: ServerResponse) => unknown;
 export async function startTestServer(handler: Handler = (_, res) => res.end()) {
   const received: ReceivedRequest[] = [];
   let current = handler;
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void record(req, res));
+  const record = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = {
@@ -26,7 +27,7 @@ export async function startTestServer(handler: Handler = (_, res) => res.end()) 
     };
     received.push(request);
     await current(request, res);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -34,7 +34,7 @@ export function scriptedFetch(...steps: Step[]) {
     if (outcome instanceof Error) throw outcome;
     return outcome.clone();
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch, requests };
 }
 
 /** A JSON response with optional headers. */

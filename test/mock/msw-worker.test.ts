@@ -36,7 +36,7 @@ describe('createMockWorker', () => {
       body: '{"name":"Ada","phone":"4915112345678"}',
     });
     const response = await getResponse(mock.handlers, request);
-    expect([response?.status, (await response?.json()).data.name, mock.store.contacts.length]).toEqual([200, 'Ada', 1]);
+    expect([response?.status, (await response!.json()).data.name, mock.store.contacts.length]).toEqual([200, 'Ada', 1]);
     expect(await getResponse(mock.handlers, new Request('https://elsewhere.test/contacts/create'))).toBeUndefined();
     mock.stop();
   });

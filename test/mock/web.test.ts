@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/webhooks/index.js';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
     });
     bundles[name as keyof typeof TARGETS] = {
       code: result.outputFiles[0]!.text,
-      inputs: Object.keys((result.metafile as Metafile).inputs),
+      inputs: Object.keys(result.metafile.inputs),
     };
   }
 }, 60_000);
@@ -142,7 +142,7 @@ describe.each(Object.keys(TARGETS) as Array<keyof typeof TARGETS>)('bizmsg/mock 
     const { MockService } = loadWebOnly(target, (url, init) => {
       deliveries.push({
         url,
-        body: String(init.body),
+        body: init.body as string,
         signature: new Headers(init.headers).get('x-service-signature'),
       });
       return Promise.resolve(new Response('ok'));

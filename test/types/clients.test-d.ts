@@ -7,7 +7,7 @@ import {
   type WithResponse,
   RateLimitExceededError,
   ValidationError,
-  Variant1Client,
+  type Variant1Client,
   Variant2Client,
   type Contact,
   type Conversation,
@@ -27,11 +27,11 @@ describe('message bodies', () => {
     v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } });
     // @ts-expect-error body is missing
     v2.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: {} });
-    // @ts-expect-error a text message has no template fields
     v2.messages.send({
       to: '4915112345678',
       messaging_account_id: 1,
       type: 'text',
+      // @ts-expect-error a text message has no template fields
       content: { name: 'x', language: 'en', components: [] },
     });
   });

@@ -1,5 +1,5 @@
-import { Cluster, Redis } from 'ioredis';
-import { createClient } from 'redis';
+import { type Cluster, Redis } from 'ioredis';
+import { type createClient } from 'redis';
 import { describe, expectTypeOf, it } from 'vitest';
 import { Variant2Client, type RateLimitStore } from '../../src/index.js';
 import { redisDedupeStore, redisRateLimitStore, type RedisClientLike } from '../../src/redis/index.js';

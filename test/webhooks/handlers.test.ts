@@ -2,7 +2,13 @@ import { Agent, createServer, type RequestListener, type Server } from 'node:htt
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createWebhookHandler, signWebhook, webhookMiddleware, type WebhookEvent } from '../../src/webhooks/index.js';
+import {
+  createWebhookHandler,
+  signWebhook,
+  webhookMiddleware,
+  type WebhookEvent,
+  type WebhookMiddleware,
+} from '../../src/webhooks/index.js';
 import { deliver } from '../helpers/deliver.js';
 
 const SECRET = 'whsec_handlers';
@@ -191,10 +197,13 @@ describe('webhookMiddleware (node:http and Express)', () => {
     server = undefined;
   });
 
-  async function listen(listener: RequestListener | express.Express): Promise<string> {
+  /** `listener` may return a promise (webhookMiddleware's never rejects), as node:http ignores it. */
+  async function listen(
+    listener: ((...args: Parameters<RequestListener>) => unknown) | express.Express,
+  ): Promise<string> {
     server = createServer(listener as RequestListener);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/webhooks`;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
   }
 
   it('serves node:http directly, reading the raw body itself', async () => {
@@ -214,8 +223,8 @@ describe('webhookMiddleware (node:http and Express)', () => {
   });
 
   describe.each([
-    ['node:http', (middleware: RequestListener) => middleware],
-    ['Express', (middleware: RequestListener) => express().post('/webhooks', middleware)],
+    ['node:http', (middleware: WebhookMiddleware) => middleware],
+    ['Express', (middleware: WebhookMiddleware) => express().post('/webhooks', middleware)],
   ])('over one keep-alive connection (%s)', (_, mount) => {
     let agent: Agent;
     afterEach(() => agent.destroy());
@@ -228,7 +237,7 @@ describe('webhookMiddleware (node:http and Express)', () => {
             secret: SECRET,
             maxBodyBytes: 1000,
             onEvent: (e) => void seen.push(e.event),
-          }) as RequestListener,
+          }),
         ),
       );
     }

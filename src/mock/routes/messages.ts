@@ -75,7 +75,7 @@ export function checkMessagingAccount(ctx: MockContext, id: number): void {
 }
 
 /** Outbound messages so far, for the plan's `maxMessages`. */
-export function countOutbound(ctx: MockContext): number {
+function countOutbound(ctx: MockContext): number {
   let count = 0;
   for (const message of ctx.store().messages.values()) if (message.direction === 'outbound') count += 1;
   return count;

@@ -47,6 +47,6 @@ export function registerEndpoint(
 }
 
 /** An endpoint as the API shows it: never its secret. */
-export function endpointView({ secret: _secret, ...endpoint }: StoredWebhookEndpoint) {
+function endpointView({ secret: _secret, ...endpoint }: StoredWebhookEndpoint) {
   return endpoint;
 }
