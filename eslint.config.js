@@ -12,6 +12,8 @@ export default tseslint.config(
       'scratch/',
       'docs/api/',
       '**/*.d.ts',
+      // Code that must be flagged: test/lint checks the rules find it.
+      'test/lint/fixtures/',
       // Ambient declarations for the docs check's snippets, outside every tsconfig on purpose.
       'scripts/check-docs/snippet-context.ts',
     ],
