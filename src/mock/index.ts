@@ -1,36 +1,5 @@
 // bizmsg/mock for Node, Bun and Deno: msw's setupServer and a real HTTP server; web.ts is the build for browsers and Workers.
+export * from './entry-exports.js';
 export { createMockServer, MockServer } from './msw-server.js';
-export { MockService } from './service.js';
 export { startMockHttpServer } from './http-server.js';
-export { openApiDocument } from '../openapi/document.js';
-export type { OpenApiOptions } from '../openapi/document.js';
 export type { MockHttpServer, MockHttpServerOptions } from './http-server.js';
-export {
-  AUTOMATIONS,
-  BODY_LIMITS,
-  DEFAULT_TEMPLATES,
-  LIFECYCLE_MS,
-  MAGIC_NUMBERS,
-  MESSAGING_ACCOUNTS,
-  PAGE_SIZE,
-  SCOPES,
-  SEGMENTS,
-  VARIANT1_PLANS,
-  VARIANT2_PLANS,
-  WEBHOOK_RETRY_DELAYS_MS,
-} from './options.js';
-export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
-export type { FaultSpec } from './faults.js';
-export type { MockAnswer, MockRequest } from './request.js';
-export type { VirtualClock } from './clock.js';
-export type {
-  DeliveryAttempt,
-  MockKey,
-  MockState,
-  SentEmail,
-  StoredCampaign,
-  StoredContact,
-  StoredConversation,
-  StoredMessage,
-  StoredWebhookEndpoint,
-} from './store.js';

@@ -1,34 +1,3 @@
 // bizmsg/mock on Web APIs alone (Workers and other runtimes without Node built-ins): MockService, no msw, whose
 // core needs localStorage or Node to load. browser.ts adds msw's Service Worker; index.ts msw/node and an HTTP server.
-export { MockService } from './service.js';
-export { openApiDocument } from '../openapi/document.js';
-export type { OpenApiOptions } from '../openapi/document.js';
-export {
-  AUTOMATIONS,
-  BODY_LIMITS,
-  DEFAULT_TEMPLATES,
-  LIFECYCLE_MS,
-  MAGIC_NUMBERS,
-  MESSAGING_ACCOUNTS,
-  PAGE_SIZE,
-  SCOPES,
-  SEGMENTS,
-  VARIANT1_PLANS,
-  VARIANT2_PLANS,
-  WEBHOOK_RETRY_DELAYS_MS,
-} from './options.js';
-export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
-export type { FaultSpec } from './faults.js';
-export type { MockAnswer, MockRequest } from './request.js';
-export type { VirtualClock } from './clock.js';
-export type {
-  DeliveryAttempt,
-  MockKey,
-  MockState,
-  SentEmail,
-  StoredCampaign,
-  StoredContact,
-  StoredConversation,
-  StoredMessage,
-  StoredWebhookEndpoint,
-} from './store.js';
+export * from './entry-exports.js';

@@ -1,0 +1,33 @@
+// What every build of bizmsg/mock exports: the Web-API core. Each entry file adds what its runtime has.
+export { MockService } from './service.js';
+export { openApiDocument } from '../openapi/document.js';
+export type { OpenApiOptions } from '../openapi/document.js';
+export {
+  AUTOMATIONS,
+  BODY_LIMITS,
+  DEFAULT_TEMPLATES,
+  LIFECYCLE_MS,
+  MAGIC_NUMBERS,
+  MESSAGING_ACCOUNTS,
+  PAGE_SIZE,
+  SCOPES,
+  SEGMENTS,
+  VARIANT1_PLANS,
+  VARIANT2_PLANS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from './options.js';
+export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
+export type { FaultSpec } from './faults.js';
+export type { MockAnswer, MockRequest } from './request.js';
+export type { VirtualClock } from './clock.js';
+export type {
+  DeliveryAttempt,
+  MockKey,
+  MockState,
+  SentEmail,
+  StoredCampaign,
+  StoredContact,
+  StoredConversation,
+  StoredMessage,
+  StoredWebhookEndpoint,
+} from './store.js';
