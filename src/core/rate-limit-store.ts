@@ -1,3 +1,5 @@
+import { hasMethods } from './has-methods.js';
+
 /**
  * The `X-RateLimit-*` values of a response as a shared budget takes them in; times are
  * milliseconds on the service's clock, as the client estimates it from the `Date` header.
@@ -40,9 +42,5 @@ const METHODS = ['acquire', 'release', 'pause'] as const;
 
 /** True when `value` has every method of a `RateLimitStore`. */
 export function isRateLimitStore(value: unknown): value is RateLimitStore {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
-  );
+  return hasMethods(value, METHODS);
 }

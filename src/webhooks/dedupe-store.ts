@@ -1,4 +1,5 @@
 import { showValue } from '../core/describe-value.js';
+import { hasMethods } from '../core/has-methods.js';
 
 /** What a claim found: the key is now ours, another copy holds it, or a copy was handled. */
 export type DedupeClaim = 'claimed' | 'in-progress' | 'done';
@@ -70,9 +71,5 @@ const METHODS = ['claim', 'complete', 'release'] as const;
 
 /** True when `value` has every method of a `DedupeStore`. */
 export function isDedupeStore(value: unknown): value is DedupeStore {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
-  );
+  return hasMethods(value, METHODS);
 }
