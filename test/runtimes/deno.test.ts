@@ -25,7 +25,7 @@ describe('the packed package on Deno', () => {
       ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'esm.mjs', server.url, server.apiKey, ...ENTRIES],
       env,
     );
-    expect(result).toEqual(expectedScenario(ENTRIES, { sync: true }));
+    expect(result).toEqual(expectedScenario(ENTRIES, 'node'));
   });
 
   it('CommonJS: requires the entries, calls the mock, verifies webhooks sync and async', async () => {
@@ -34,6 +34,6 @@ describe('the packed package on Deno', () => {
       ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'cjs.cjs', server.url, server.apiKey, ...ENTRIES],
       env,
     );
-    expect(result).toEqual(expectedScenario(ENTRIES, { sync: true }));
+    expect(result).toEqual(expectedScenario(ENTRIES, 'node'));
   });
 });

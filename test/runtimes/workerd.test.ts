@@ -10,8 +10,8 @@ import { expectedScenario, type Entry } from './expected.js';
 import { consumer, matrixBinary, runText, startPackedMock } from './helpers.js';
 
 const workerd = matrixBinary('.bin/workerd');
-// Not bizmsg/mock: it cannot be bundled for workerd yet (issue 10, item 3); bizmsg/redis is for Node.
-const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks'];
+// bizmsg/mock is its Web build (no msw); bizmsg/redis is for Node.
+const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock'];
 
 /** A workerd config serving one ES-module Worker whose fetch() may reach loopback addresses only. */
 function config(bundle: string): string {
@@ -66,13 +66,13 @@ describe('the packed package on workerd', () => {
     expect(await runText(workerd, ['--version'])).toBe('workerd 2026-10-23');
   });
 
-  it('bundles the Worker entries, calls the mock over loopback, verifies webhooks async', async () => {
+  it('bundles the Worker entries, calls the mock over loopback and in the Worker, verifies webhooks async', async () => {
     const response = await fetch(`http://127.0.0.1:${worker.port}/`, {
       method: 'POST',
       body: JSON.stringify({ baseUrl: server.url, apiKey: server.apiKey }),
     });
     const text = await response.text();
     expect(response.status, text).toBe(200);
-    expect(JSON.parse(text)).toEqual(expectedScenario(ENTRIES, { sync: false }));
+    expect(JSON.parse(text)).toEqual(expectedScenario(ENTRIES, 'web'));
   });
 });

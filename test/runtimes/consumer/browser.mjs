@@ -1,11 +1,47 @@
 // Chromium: the entries a page can load, bundled for the browser; the test calls window.runMatrix.
+// The mock runs in the page on msw's Service Worker (/mockServiceWorker.js, as `npx msw init` copies it).
 import * as main from 'bizmsg';
+import * as mock from 'bizmsg/mock';
 import * as webhooks from 'bizmsg/webhooks';
-import { startApi } from './browser-api.mjs';
 import { runScenario } from './scenario.mjs';
 
-window.runMatrix = async (fromTest) => {
-  const { baseUrl, apiKey } = await startApi(fromTest);
-  const entries = { bizmsg: main, 'bizmsg/webhooks': webhooks };
-  return runScenario({ entries, baseUrl, apiKey, sync: false });
+// Generous: the machine is shared; a worker that starts at all does so in well under a second.
+const START_TIMEOUT_MS = 30_000;
+
+window.runMatrix = async () => {
+  const worker = mock.createMockWorker({ variant: 2 });
+  try {
+    await start(worker);
+    const entries = { bizmsg: main, 'bizmsg/webhooks': webhooks, 'bizmsg/mock': mock };
+    return await runScenario({ entries, baseUrl: worker.baseUrl, apiKey: worker.apiKey, sync: false });
+  } finally {
+    worker.stop();
+  }
 };
+
+/** Starts the mock's Service Worker, failing with a message that says what went wrong instead of hanging. */
+async function start(worker) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `msw's Service Worker did not start within ${START_TIMEOUT_MS} ms: is /mockServiceWorker.js the installed msw's script, as \`npx msw init\` copies it?`,
+          ),
+        ),
+      START_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([worker.start({ quiet: true }), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  // Uncontrolled, the page's fetches would go to the network and fail as network errors instead.
+  const { controller } = navigator.serviceWorker;
+  if (controller === null || new URL(controller.scriptURL).pathname !== '/mockServiceWorker.js') {
+    const by = controller?.scriptURL ?? 'no Service Worker';
+    throw new Error(`msw's Service Worker started but does not control the page (controlled by ${by})`);
+  }
+}

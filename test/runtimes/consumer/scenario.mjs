@@ -21,12 +21,12 @@ export async function runScenario({ entries, baseUrl, apiKey, sync }) {
     client: await callTheMock(entries['bizmsg'], baseUrl, apiKey),
     webhooks: await verifyWebhooks(entries['bizmsg/webhooks'], sync),
   };
-  if (entries['bizmsg/mock']) result.mock = await askTheMockInProcess(entries['bizmsg/mock']);
+  if (entries['bizmsg/mock']) result.mock = await callTheMockInProcess(entries['bizmsg/mock'], entries['bizmsg']);
   return result;
 }
 
-async function callTheMock({ Variant2Client, ValidationError }, baseUrl, apiKey) {
-  const client = new Variant2Client({ apiKey, baseUrl });
+async function callTheMock({ Variant2Client, ValidationError }, baseUrl, apiKey, fetch) {
+  const client = new Variant2Client({ apiKey, baseUrl, fetch });
   const contact = await client.contacts.create({ name: 'Ada', phone: '+4915112345678', tags: ['vip'] });
   const listed = await client.contacts.list({ tag: 'vip' }).toArray();
   const sent = await client.messages.sendText({ to: contact.phone, messaging_account_id: 1, body: 'Hi' });
@@ -76,16 +76,29 @@ async function verifyWebhooks(webhooks, sync) {
   return result;
 }
 
-async function askTheMockInProcess({ MockService }) {
-  const mock = new MockService({ variant: 1 });
+/**
+ * The client against the mock loaded in this runtime: its Web-API core (`MockService`, every build)
+ * with the client's fetch option handing each request to it, and where the build has msw/node
+ * (`createMockServer`), through msw's interception of the global fetch.
+ */
+async function callTheMockInProcess({ MockService, createMockServer }, main) {
+  const service = new MockService({ variant: 2 });
+  const result = {};
   try {
-    const answer = await mock.handle(
-      new Request(`${mock.baseUrl}/account/me`, { headers: { 'x-api-key': mock.apiKey } }),
-    );
-    return { status: answer.status };
+    const fetch = (input, init) => service.handle(new Request(input, init));
+    result.service = await callTheMock(main, service.baseUrl, service.apiKey, fetch);
   } finally {
-    mock.stop();
+    service.stop();
   }
+  if (createMockServer === undefined) return result;
+  const server = createMockServer({ variant: 2 });
+  server.listen();
+  try {
+    result.msw = await callTheMock(main, server.baseUrl, server.apiKey);
+  } finally {
+    server.close();
+  }
+  return result;
 }
 
 async function hmacHex(text, secret) {
