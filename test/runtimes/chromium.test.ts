@@ -15,15 +15,17 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock'];
 
 let page: Awaited<ReturnType<typeof startPageServer>>;
+let misplaced: Awaited<ReturnType<typeof startPageServer>>;
 let browser: BrowserContext;
 const profile = mkdtempSync(join(tmpdir(), 'bizmsg-chromium-'));
 beforeAll(async () => {
   // What `npx msw init` copies into a public folder: the worker script of the msw the consumer installed.
   const serviceWorker = createRequire(join(consumer, 'package.json')).resolve('msw/mockServiceWorker.js');
-  page = await startPageServer({
-    '/page.js': readFileSync(await bundleForWeb('browser.mjs', ['browser']), 'utf8'),
-    '/mockServiceWorker.js': readFileSync(serviceWorker, 'utf8'),
-  });
+  const script = readFileSync(serviceWorker, 'utf8');
+  const pageScript = readFileSync(await bundleForWeb('browser.mjs', ['browser']), 'utf8');
+  page = await startPageServer({ '/page.js': pageScript, '/mockServiceWorker.js': script });
+  // Another origin, so that the root worker registered by the other test does not control its page.
+  misplaced = await startPageServer({ '/page.js': pageScript, '/workers/mockServiceWorker.js': script });
   browser = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
@@ -42,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await page?.close();
+  await misplaced?.close();
   rmSync(profile, { recursive: true, force: true });
 });
 
@@ -80,5 +83,21 @@ describe('the packed package in headless Chromium', () => {
       `POST ${api}/contacts 422`,
     ]);
     expect(result).toEqual(expectedScenario(ENTRIES, 'browser'));
+  });
+
+  it("rejects start() when msw's worker is served where its scope does not cover the page", async () => {
+    const tab = await browser.newPage();
+    await tab.goto(`${misplaced.origin}/`);
+    const url = '/workers/mockServiceWorker.js';
+    const outcome = await tab.evaluate(
+      (at) => (window as unknown as { startWorkerAt(url: string): Promise<string> }).startWorkerAt(at),
+      url,
+    );
+    expect(outcome).toBe(
+      `createMockWorker: msw's Service Worker (${misplaced.origin}${url}, scope ${misplaced.origin}/workers/) ` +
+        `started but does not control this page (${misplaced.origin}/), so the page's requests would go to the ` +
+        "network. Serve mockServiceWorker.js from the origin's root (`npx msw init public/`), or register it with a " +
+        'scope that covers this page.',
+    );
   });
 });

@@ -20,7 +20,7 @@ window.runMatrix = async () => {
 };
 
 /** Starts the mock's Service Worker, failing with a message that says what went wrong instead of hanging. */
-async function start(worker) {
+async function start(worker, options = {}) {
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(
@@ -34,14 +34,21 @@ async function start(worker) {
     );
   });
   try {
-    await Promise.race([worker.start({ quiet: true }), timeout]);
+    await Promise.race([worker.start({ quiet: true, ...options }), timeout]);
   } finally {
     clearTimeout(timer);
   }
-  // Uncontrolled, the page's fetches would go to the network and fail as network errors instead.
-  const { controller } = navigator.serviceWorker;
-  if (controller === null || new URL(controller.scriptURL).pathname !== '/mockServiceWorker.js') {
-    const by = controller?.scriptURL ?? 'no Service Worker';
-    throw new Error(`msw's Service Worker started but does not control the page (controlled by ${by})`);
-  }
 }
+
+/** start() with the worker script at `url`: "started", or the message start() rejected with. */
+window.startWorkerAt = async (url) => {
+  const worker = mock.createMockWorker({ variant: 2 });
+  try {
+    await start(worker, { serviceWorker: { url } });
+    return 'started';
+  } catch (error) {
+    return error.message;
+  } finally {
+    worker.stop();
+  }
+};
