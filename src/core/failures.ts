@@ -1,4 +1,11 @@
-import { ConnectionError, ResponseValidationError, TimeoutError, type ApiError, type ResponseIssue } from './errors.js';
+import {
+  ConnectionError,
+  RateLimitExceededError,
+  ResponseValidationError,
+  TimeoutError,
+  type ApiError,
+  type ResponseIssue,
+} from './errors.js';
 import { errorFromResponse } from './error-response.js';
 import { readRateLimit } from './rate-limit-headers.js';
 import { redactBody, redactHeaders, redactText } from './redact.js';
@@ -40,6 +47,31 @@ export function apiError(call: FailedCall, reply: ErrorReply, processed: Process
     },
     readRateLimit(headers, now),
     reply.status === 429 ? rateLimitWait(headers, now) : undefined,
+  );
+}
+
+/** The error of a call not sent because a 429 asked for a longer wait than `maxRetryWait`, which is still running. */
+export function refusedError(
+  call: FailedCall,
+  refusal: { until: number; headers: Headers },
+  maxRetryWait: number,
+  apiKey: string,
+): RateLimitExceededError {
+  const seconds = Math.ceil((refusal.until - Date.now()) / 1000);
+  return new RateLimitExceededError(
+    {
+      status: 429,
+      code: 'RATE_LIMIT_EXCEEDED',
+      message:
+        `not sent: an earlier 429 asked this client to wait ${seconds} s more, longer than maxRetryWait ` +
+        `(${maxRetryWait} ms); retry after that, or raise maxRetryWait`,
+      details: {},
+      headers: redactHeaders(refusal.headers, apiKey),
+      method: call.method,
+      path: `/${call.path}`,
+    },
+    undefined,
+    seconds,
   );
 }
 

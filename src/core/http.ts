@@ -106,14 +106,27 @@ export class HttpClient {
   }
 
   /** Sends a list `call` and returns its parsed items, `meta` and reply. */
-  async requestPage<T>(call: ApiCall<T[]>, options?: RequestOptions): Promise<PageData<T>> {
+  async requestPage<T>(call: ApiCall<T[]>, options?: RequestOptions, walkedTo?: number): Promise<PageData<T>> {
     const reply = await this.#transport.send(this.#prepare(call, options));
     const { data, meta } = this.#payload(call, reply);
-    return {
+    const page = {
       data: this.#parse(call, call.schema, data, reply),
       meta: meta === undefined ? undefined : this.#parse(call, ListMetaSchema, meta, reply),
       reply,
     };
+    if (walkedTo !== undefined) this.#checkPageAnswered(call, walkedTo, page.meta, reply);
+    return page;
+  }
+
+  /** A server that ignores `page` would have a walk ask for the same next page forever. */
+  #checkPageAnswered(call: CallInfo, asked: number, meta: ListMeta | undefined, reply: Reply): void {
+    if (meta === undefined || meta.current_page === asked) return;
+    throw this.#invalidBody(
+      call,
+      `is page ${meta.current_page} (meta.current_page), not page ${asked} asked for; the walk stops here instead of asking again`,
+      [{ path: ['meta', 'current_page'], code: 'invalid_value', message: `must be ${asked}` }],
+      reply,
+    );
   }
 
   /** Checks everything the caller gave, so that a mistake throws before anything is sent. */

@@ -11,6 +11,14 @@ type Throttle = () => Promise<unknown>;
 /** How a client paces itself: off, from the `X-RateLimit-*` headers, or those plus p-throttle. */
 type PacingMode = false | { limit: number; interval: number } | undefined;
 
+/** A 429's wait longer than `maxRetryWait`: until it ends, calls fail at once instead of waiting. */
+export interface Refusal {
+  /** Local time (ms) the 429 asked to wait until. */
+  readonly until: number;
+  /** The 429's headers. */
+  readonly headers: Headers;
+}
+
 /** A budget shared with other processes: the store, and what the client logs its failures with. */
 interface SharedPacing {
   store: RateLimitStore;
@@ -30,6 +38,7 @@ export class RequestPacing {
   readonly #shared: SharedBudget | undefined;
   #throttle: Promise<Throttle> | undefined;
   #last: RateLimitSnapshot | undefined;
+  #refusal: Refusal | undefined;
 
   constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
     this.#mode = mode;
@@ -43,6 +52,12 @@ export class RequestPacing {
   /** The `X-RateLimit-*` values of the last response that carried them. */
   get last(): RateLimitSnapshot | undefined {
     return this.#last;
+  }
+
+  /** The long wait a 429 asked for that is still running, if any. */
+  refusal(): Refusal | undefined {
+    if (this.#refusal !== undefined && Date.now() >= this.#refusal.until) this.#refusal = undefined;
+    return this.#refusal;
   }
 
   /** Waits for room to send one attempt; the slot comes at once when no wait is needed. */
@@ -72,11 +87,19 @@ export class RequestPacing {
     return snapshot;
   }
 
-  /** A 429 holds every call for the wait it asks, bounded by `maxRetryWait`. */
+  /**
+   * A 429 holds every call for the wait it asks. A wait longer than `maxRetryWait` is not waited
+   * out: the caller of the 429 was not made to wait, and neither is any other call.
+   */
   #pauseAfter429(headers: Headers): void {
     if (this.#mode === false) return;
-    const seconds = rateLimitWait(headers, Date.now()) ?? 1;
-    const ms = Math.min(seconds * 1000, this.#maxPauseMs);
+    const ms = (rateLimitWait(headers, Date.now()) ?? 1) * 1000;
+    if (ms > this.#maxPauseMs) {
+      this.#refusal = { until: Date.now() + ms, headers };
+      // Other processes hold their calls no longer than maxRetryWait, as a shorter 429 would have them.
+      this.#shared?.pause(this.#maxPauseMs);
+      return;
+    }
     this.#pacer.pause(ms);
     this.#shared?.pause(ms);
   }

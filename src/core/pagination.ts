@@ -234,6 +234,7 @@ export function paginate<T>(
     http.requestPage(
       page === undefined ? call : { ...call, query: { ...call.query, page } },
       signal === undefined ? request : { ...request, signal },
+      page,
     );
   return new PagePromise(fetch, read);
 }

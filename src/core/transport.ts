@@ -8,7 +8,7 @@ import ky, {
 } from 'ky';
 import { CallReport } from './call-report.js';
 import { AbortError, BizMsgError, HookError } from './errors.js';
-import { apiError, connectionError, timeoutError, type Processed } from './failures.js';
+import { apiError, connectionError, refusedError, timeoutError, type Processed } from './failures.js';
 import type { LevelledLogger } from './logger.js';
 import type { RequestPacing } from './pacing.js';
 import type { Slot } from './shared-budget.js';
@@ -185,6 +185,11 @@ export class Transport {
   /** Our beforeRequest hook, first of all: waits for a pacing slot before each attempt. */
   async #beforeAttempt(context: Record<string, unknown>, retryCount: number): Promise<void> {
     const state = context[STATE] as CallState;
+    const refusal = this.#pacing.refusal();
+    if (refusal !== undefined) {
+      const call = { method: state.exchange.method, path: state.exchange.shownPath };
+      throw refusedError(call, refusal, this.#settings.maxRetryWait, this.#settings.apiKey);
+    }
     const slot = this.#pacing.acquire(state.exchange.signal);
     state.slot = slot instanceof Promise ? await slot : slot;
     state.attempt = retryCount + 1;

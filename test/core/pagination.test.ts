@@ -191,3 +191,37 @@ describe('prefetch', () => {
     await expect(client.contacts.list({}, { prefetch: -1 }).toArray()).rejects.toBeInstanceOf(InvalidArgumentError);
   });
 });
+
+describe('a server that ignores the page asked for', () => {
+  /** Answers page 1 of 3 to every request, whatever its `page`. */
+  const stuckOnFirstPage = () =>
+    json(200, { data: [contact(1)], meta: { current_page: 1, per_page: 1, total: 3, last_page: 3 } });
+
+  it.each([0, 2])(
+    'ends the walk with ResponseValidationError instead of asking forever (prefetch %i)',
+    async (prefetch) => {
+      const { client, requests } = v2(stuckOnFirstPage);
+      const error = await client.contacts
+        .list({}, { prefetch })
+        .toArray()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).message).toBe(
+        'GET /contacts returned a body that is page 1 (meta.current_page), not page 2 asked for; the walk stops here instead of asking again',
+      );
+      expect((error as ResponseValidationError).issues).toEqual([
+        { path: ['meta', 'current_page'], code: 'invalid_value', message: 'must be 2' },
+      ]);
+      // The first page, then the pages asked for at once: never more than the list has.
+      expect(requests.map((r) => new URL(r.url).searchParams.get('page'))).toEqual(
+        prefetch === 0 ? [null, '2'] : [null, '2', '3'],
+      );
+    },
+  );
+
+  it('fails getNextPage() the same way', async () => {
+    const { client } = v2(stuckOnFirstPage);
+    const first = await client.contacts.list();
+    await expect(first.getNextPage()).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+});

@@ -366,14 +366,31 @@ describe('a 429 waits what it asks, not what older headers said (issue: one 429 
     expect(offsets()).toEqual([0, 2000]);
   });
 
+  it('refuses other calls at once, unsent, while a 429 wait longer than maxRetryWait runs; sends again after it', async () => {
+    const { client, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '120' }), ok], {
+      maxRetryWait: 5000,
+    });
+    expect(await settleStepwise(client.contacts.get(1))).toBeInstanceOf(RateLimitExceededError);
+    const refused = (await settleStepwise(client.contacts.get(2, { timeout: 1000 }))) as RateLimitExceededError;
+    expect(refused).toBeInstanceOf(RateLimitExceededError);
+    expect(refused.message).toBe(
+      'GET /contacts/2 failed with 429 RATE_LIMIT_EXCEEDED: not sent: an earlier 429 asked this client to wait 120 s more, longer than maxRetryWait (5000 ms); retry after that, or raise maxRetryWait',
+    );
+    expect([refused.retryAfter, refused.mayHaveBeenProcessed]).toEqual([120, false]);
+    expect(offsets()).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settleStepwise(client.contacts.get(3));
+    expect(offsets()).toEqual([0, 120_000]);
+  });
+
   it('never pauses other calls longer than maxRetryWait, whatever the 429 asks', async () => {
     const { client, offsets } = setup(
       [v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '999999999' }), ok],
       { maxRetryWait: 5000 },
     );
     expect(await settleStepwise(client.contacts.get(1))).toBeInstanceOf(RateLimitExceededError);
-    await settleStepwise(client.contacts.get(2));
-    expect(offsets()).toEqual([0, 5000]);
+    expect(await settleStepwise(client.contacts.get(2))).toBeInstanceOf(RateLimitExceededError);
+    expect(offsets()).toEqual([0]);
   });
 
   it('does not believe a window reset years away: a held call waits at most one window', async () => {
