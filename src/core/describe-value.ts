@@ -6,11 +6,18 @@ export function describeValue(value: unknown): string {
   return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
 
+/** How much of a string an argument error shows. */
+const SHOWN_CHARS = 40;
+
 /**
- * A value as an argument error shows it: a primitive as itself, anything else by its kind, since
- * turning an object into text can throw (no `toString`, a throwing `toJSON`) or run user code.
+ * A value as an argument error shows it: a string quoted (so that "100" is not read as 100) and
+ * cut short, another primitive as itself, anything else by its kind, since turning an object into
+ * text can throw (no `toString`, a throwing `toJSON`) or run user code.
  */
 export function showValue(value: unknown): string {
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
+  }
   return (typeof value === 'object' && value !== null) || typeof value === 'function'
     ? describeValue(value)
     : String(value);

@@ -18,7 +18,7 @@ import { fillRoute } from './path.js';
 import type { Protocol } from './protocol.js';
 import type { RateLimitSnapshot } from './rate-limit-headers.js';
 import { redactText } from './redact.js';
-import { describeValue } from './describe-value.js';
+import { describeValue, showValue } from './describe-value.js';
 import { serializeBody } from './request-body.js';
 import { Transport, wrapHooks, type Exchange, type Reply } from './transport.js';
 
@@ -212,7 +212,7 @@ function searchParamsOf(call: CallInfo, path: string): Record<string, string | n
     if (value === undefined) continue;
     if (!isQueryValue(value)) {
       throw new InvalidArgumentError(
-        `The query parameter \`${key}\` of ${call.method} /${path} must be a string, a finite number or a boolean, got ${describeValue(value)}.`,
+        `The query parameter \`${key}\` of ${call.method} /${path} must be a string, a finite number or a boolean, got ${showValue(value)}.`,
       );
     }
     (params ??= {})[key] = value;

@@ -53,9 +53,7 @@ export function resolveLogger(
 function checkLevel(value: unknown, fromEnv: boolean): LogLevel {
   if (typeof value === 'string' && (LEVELS as readonly string[]).includes(value)) return value as LogLevel;
   const where = fromEnv ? 'The BIZMSG_LOG environment variable' : 'The `logLevel` option';
-  throw new InvalidArgumentError(
-    `${where} must be one of ${LEVELS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : showValue(value)}.`,
-  );
+  throw new InvalidArgumentError(`${where} must be one of ${LEVELS.join(', ')}, got ${showValue(value)}.`);
 }
 
 function checkLogger(value: unknown): Logger {

@@ -189,9 +189,7 @@ function resolveBaseUrl(value: unknown): string {
     );
   }
   if (typeof value !== 'string' || !URL.canParse(value)) {
-    throw new InvalidArgumentError(
-      `The \`baseUrl\` option must be an absolute URL, got ${typeof value === 'string' ? JSON.stringify(value) : showValue(value)}.`,
-    );
+    throw new InvalidArgumentError(`The \`baseUrl\` option must be an absolute URL, got ${showValue(value)}.`);
   }
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

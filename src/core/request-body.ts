@@ -4,7 +4,7 @@ import { isRecord } from './guards.js';
 
 /**
  * The JSON text of a request body. A body that JSON cannot represent (a cycle, a BigInt, a
- * `toJSON` that throws) is the caller's mistake, found before anything is sent, so it is an
+ * `toJSON` that throws, a NaN or Infinity, which JSON.stringify would quietly send as null) is the caller's mistake, found before anything is sent, so it is an
  * `InvalidArgumentError` naming the field rather than a network failure.
  */
 export function serializeBody(body: unknown, what: string): string {
@@ -12,7 +12,7 @@ export function serializeBody(body: unknown, what: string): string {
     throw new InvalidArgumentError(`${what} must be an object, got ${describeValue(body)}.`);
   }
   try {
-    return JSON.stringify(body);
+    return JSON.stringify(body, rejectNonFinite);
   } catch (error) {
     const field = findUnserializable(body);
     const where = field === undefined || field.length === 0 ? '' : ` at "${field.join('.')}"`;
@@ -20,6 +20,13 @@ export function serializeBody(body: unknown, what: string): string {
       cause: error,
     });
   }
+}
+
+function rejectNonFinite(_key: string, value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new TypeError(`${value} is no JSON number (JSON.stringify would send null)`);
+  }
+  return value;
 }
 
 /** The error for a method called without its parameters object, or undefined when `params` is one. */
@@ -40,7 +47,7 @@ function findUnserializable(body: unknown): string[] | undefined {
 
 /** Path of the first value JSON.stringify fails on; `ancestors` detects cycles. */
 function unserializableField(value: unknown, path: string[], ancestors: Set<object>): string[] | undefined {
-  if (typeof value === 'bigint') return path;
+  if (typeof value === 'bigint' || (typeof value === 'number' && !Number.isFinite(value))) return path;
   if (typeof value !== 'object' || value === null) return undefined;
   if (ancestors.has(value)) return path;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {

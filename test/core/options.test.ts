@@ -55,7 +55,7 @@ describe('client options', () => {
     ],
     [{ timeout: 0 }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got 0.'],
     [{ timeout: Number.NaN }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got NaN.'],
-    [{ timeout: '5000' }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got 5000.'],
+    [{ timeout: '5000' }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got "5000".'],
     [{ maxRetries: -1 }, 'The `maxRetries` option must be an integer from 0 to 100, got -1.'],
     [{ maxRetries: 1.5 }, 'The `maxRetries` option must be an integer from 0 to 100, got 1.5.'],
     [{ maxRetryWait: -5 }, 'The `maxRetryWait` option must be a number of milliseconds from 0 to 2147483647, got -5.'],
@@ -188,6 +188,16 @@ describe('local mistakes are argument errors, found before anything is sent', ()
       'The body of POST /contacts cannot be sent as JSON at "custom_fields.big": Do not know how to serialize a BigInt',
     ],
     [
+      'a NaN',
+      () => ({ score: Number.NaN }),
+      'The body of POST /contacts cannot be sent as JSON at "custom_fields.score": NaN is no JSON number (JSON.stringify would send null)',
+    ],
+    [
+      'an Infinity',
+      () => ({ nested: { limit: [1, -Infinity] } }),
+      'The body of POST /contacts cannot be sent as JSON at "custom_fields.nested.limit.1": -Infinity is no JSON number (JSON.stringify would send null)',
+    ],
+    [
       'a throwing toJSON',
       () => ({
         when: {
@@ -242,7 +252,7 @@ describe('local mistakes are argument errors, found before anything is sent', ()
     [
       'list({ page: NaN })',
       (c: Variant2Client) => c.contacts.list({ page: Number.NaN }),
-      'The query parameter `page` of GET /contacts must be a string, a finite number or a boolean, got a number.',
+      'The query parameter `page` of GET /contacts must be a string, a finite number or a boolean, got NaN.',
     ],
   ])('%s rejects with an InvalidArgumentError instead of throwing', async (_, call, message) => {
     const { client, requests } = setup();
