@@ -15,6 +15,8 @@ import { isIdempotent, rateLimitWait } from './retry.js';
 interface FailedCall {
   method: string;
   path: string;
+  /** The call's `maxRetries`, where a message says what became of its retries. */
+  maxRetries?: number;
 }
 
 /** Whether an earlier attempt, or the last one, may have taken effect on the service. */
@@ -85,7 +87,7 @@ export function timeoutError(call: FailedCall, ms: number, processed: Processed)
     );
   }
   return new TimeoutError(
-    withNote(`${base}; retries used up`, processedNote(call.method, processed)),
+    withNote(`${base}; ${retriesOutcome(call)}`, processedNote(call.method, processed)),
     processed.earlier || processed.now,
   );
 }
@@ -101,8 +103,12 @@ export function connectionError(
   const message =
     !isIdempotent(call.method) && processed.now
       ? `${base} after the request may have been sent; it was not retried to avoid a duplicate`
-      : withNote(`${base}; retries used up`, processedNote(call.method, processed));
+      : withNote(`${base}; ${retriesOutcome(call)}`, processedNote(call.method, processed));
   return new ConnectionError(message, processed.earlier || processed.now, { cause });
+}
+
+function retriesOutcome(call: FailedCall): string {
+  return call.maxRetries === 0 ? 'not retried (maxRetries: 0)' : 'retries used up';
 }
 
 /** The error of a 2xx answer whose body is not what the endpoint returns. */

@@ -255,7 +255,7 @@ export class Transport {
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */
   async #failure(state: CallState, thrown: unknown): Promise<BizMsgError> {
     const { exchange } = state;
-    const call = { method: exchange.method, path: exchange.shownPath };
+    const call = { method: exchange.method, path: exchange.shownPath, maxRetries: exchange.maxRetries };
     if (BizMsgError.is(thrown)) return thrown;
     if (exchange.signal?.aborted) {
       return new AbortError(`${call.method} /${call.path} was aborted by its signal`, {

@@ -67,7 +67,7 @@ describe('over a real socket', () => {
     const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl, maxRetries: 0 });
     const error = (await client.contacts.get(1, { timeout: 100 }).catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('GET /contacts/1 timed out after 100 ms; retries used up');
+    expect(error.message).toBe('GET /contacts/1 timed out after 100 ms; not retried (maxRetries: 0)');
   });
 
   it('times out a body that stalls after the headers', async () => {

@@ -212,6 +212,13 @@ describe('POST is never repeated once it may have reached the server', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('says a refused connection was not retried when maxRetries is 0', async () => {
+    const { client, requests } = setup([networkError('ECONNREFUSED')], { maxRetries: 0 });
+    const error = (await settle(send(client))) as ConnectionError;
+    expect(error.message).toBe('POST /messages/send failed to connect (ECONNREFUSED); not retried (maxRetries: 0)');
+    expect(requests).toHaveLength(1);
+  });
+
   it('retries a send on 429, which the server rejected unprocessed', async () => {
     const { client, offsets } = setup([v2Error(429, 'RATE_LIMIT_EXCEEDED', 'slow', {}, { 'retry-after': '2' }), sent]);
     await expect(settle(send(client))).resolves.toMatchObject({ id: 'msg_1' });
