@@ -11,8 +11,9 @@ import {
 /**
  * A `(request: Request) => Promise<Response>` webhook receiver for Hono, Next.js route
  * handlers, Cloudflare Workers, Bun and Deno: 200 when handled, 401 for a bad or missing
- * signature, 400 for a malformed payload, 413 for an oversized body, 500 when a handler throws,
- * 503 for a copy of a delivery that another copy is being handled for (with `dedupe`).
+ * signature, 400 for a malformed payload, 413 for an oversized body, 500 when a handler throws
+ * (or your code read the body before the handler got the Request), 503 for a copy of a delivery
+ * that another copy is being handled for (with `dedupe`).
  *
  * @example
  * ```ts
@@ -31,6 +32,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       return new Response(null, { status: 405, headers: { allow: 'POST' } });
     }
     if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) return respond(tooLarge(maxBodyBytes));
+    if (request.bodyUsed || request.body?.locked === true) return respond(bodyAlreadyRead());
     let body: Uint8Array | undefined;
     try {
       body = await readBody(request, maxBodyBytes);
@@ -59,6 +61,20 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
     }
     chunks.push(value);
   }
+}
+
+/**
+ * The receiver's own code read the body before the handler got it: a 500 that names the fix (the
+ * sender is not to blame, and the service retries), logged because only the receiver can act on it.
+ * Not onError: that is for a handler failing on an event, and there is no event here.
+ */
+function bodyAlreadyRead(): WebhookAnswer {
+  const message =
+    'createWebhookHandler needs the Request as it arrived, but its body was already read (or locked by a reader), so the bytes the signature covers are gone. ' +
+    'Pass the Request on untouched and let the handler read the raw body: do not call request.json(), request.text() or request.formData() before it. ' +
+    'To read the body yourself, use await request.text() and parseWebhookAsync(text, signature, secret) instead of the handler.';
+  console.error(`bizmsg: ${message}`);
+  return { status: 500, body: { error: 'handler_failed', message } };
 }
 
 function unreadable(error: unknown): WebhookAnswer {

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import * as node from '../../src/webhooks/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
 
 type WebhooksModule = typeof import('../../src/webhooks/index.js');
@@ -87,6 +88,24 @@ describe('bizmsg/webhooks on a Web-API-only runtime', () => {
       }),
     );
     expect([response.status, seen]).toEqual([200, ['msg_1']]);
+  });
+
+  it('answers 500 naming the fix to a Request whose body was already read, as the node:crypto build does', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answers = [];
+    for (const createWebhookHandler of [edge.createWebhookHandler, node.createWebhookHandler]) {
+      const request = new Request('https://worker.test/hooks', {
+        method: 'POST',
+        body,
+        headers: { 'X-Service-Signature': signWebhook(body, SECRET) },
+      });
+      await request.text();
+      const response = await createWebhookHandler({ secret: SECRET })(request);
+      answers.push([response.status, await response.json()]);
+    }
+    expect(answers[0]![0]).toBe(500);
+    expect(answers[0]).toEqual(answers[1]);
+    expect(log).toHaveBeenCalledTimes(2);
   });
 
   it('signs with Web Crypto, as the node:crypto build does', async () => {

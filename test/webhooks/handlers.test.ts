@@ -19,6 +19,12 @@ const body = JSON.stringify({
 });
 const signed = { 'content-type': 'application/json', 'X-Service-Signature': signWebhook(body, SECRET) };
 
+/** What the fetch handler answers (and logs) when the body was read before it got the Request. */
+const USED_BODY =
+  'createWebhookHandler needs the Request as it arrived, but its body was already read (or locked by a reader), so the bytes the signature covers are gone. ' +
+  'Pass the Request on untouched and let the handler read the raw body: do not call request.json(), request.text() or request.formData() before it. ' +
+  'To read the body yourself, use await request.text() and parseWebhookAsync(text, signature, secret) instead of the handler.';
+
 function post(payload: string, headers: Record<string, string>) {
   return new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: payload, headers });
 }
@@ -172,6 +178,24 @@ describe('createWebhookHandler (fetch)', () => {
       0,
     ]);
   });
+
+  it.each([
+    ['read the body', (request: Request) => request.text()],
+    ['locked the body with a reader', (request: Request) => request.body!.getReader()],
+  ])(
+    "answers 500 naming the fix, and logs it, when the receiver already %s (its mistake, not the sender's)",
+    async (_, touch) => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const onEvent = vi.fn();
+      const onError = vi.fn();
+      const request = post(body, signed);
+      await touch(request);
+      const response = await createWebhookHandler({ secret: SECRET, onEvent, onError })(request);
+      expect([response.status, await response.json()]).toEqual([500, { error: 'handler_failed', message: USED_BODY }]);
+      expect([onEvent.mock.calls.length, onError.mock.calls.length]).toEqual([0, 0]);
+      expect(log.mock.calls).toEqual([[`bizmsg: ${USED_BODY}`]]);
+    },
+  );
 
   it('rejects bad options when created', () => {
     expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow(
