@@ -1,47 +1,22 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { openApiDocument } from '../openapi/document.js';
+import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js';
 import { startMockHttpServer } from './http-server.js';
-
-const usage = 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]';
 
 /** `bizmsg-mock`: serves the reference service over HTTP until interrupted. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      variant: { type: 'string', default: '2' },
-      seed: { type: 'string', default: '1' },
-      help: { type: 'boolean', short: 'h', default: false },
-      openapi: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(usage);
+  const { port, host, variant, seed, openapi, help } = parseCliArgs(process.argv.slice(2));
+  if (help) {
+    console.log(USAGE);
     return;
   }
-  const port = Number(values.port);
-  const variant = Number(values.variant);
-  const seed = Number(values.seed);
-  if (
-    !Number.isInteger(port) ||
-    port < 0 ||
-    port > 65535 ||
-    (variant !== 1 && variant !== 2) ||
-    !Number.isInteger(seed)
-  ) {
-    console.error(usage);
-    process.exitCode = 2;
-    return;
-  }
-  if (values.openapi) {
+  if (openapi) {
     // The document the server would serve, naming the URL it would listen on; nothing is started.
-    const host = values.host.includes(':') ? `[${values.host}]` : values.host;
-    console.log(JSON.stringify(openApiDocument(variant, { serverUrl: `http://${host}:${port}/api/v1` }), null, 2));
+    const shown = host.includes(':') ? `[${host}]` : host;
+    console.log(JSON.stringify(openApiDocument(variant, { serverUrl: `http://${shown}:${port}/api/v1` }), null, 2));
     return;
   }
-  const server = await startMockHttpServer({ port, host: values.host, variant, seed });
+  const server = await startMockHttpServer({ port, host, variant, seed });
   const header = variant === 1 ? `X-API-Key: ${server.apiKey}` : `Authorization: Bearer ${server.apiKey}`;
   console.log(`bizmsg mock (Variant ${variant}) listening on ${server.url}`);
   console.log(`API key: ${server.apiKey}`);
@@ -53,6 +28,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof CliUsageError) {
+    console.error(`bizmsg-mock: ${error.message}`);
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

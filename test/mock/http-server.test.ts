@@ -1,8 +1,12 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionError, ValidationError, Variant2Client } from '../../src/index.js';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
 import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
+
+const BIN = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
+const USAGE = 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]';
 
 let server: MockHttpServer;
 beforeAll(async () => {
@@ -74,16 +78,46 @@ describe('bizmsg-mock bin', () => {
     expect(code).toBe(0);
   });
 
-  it('rejects bad arguments with the usage line', async () => {
+  it('rejects a bad argument naming it, then the usage line', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--variant', '3'], {
       cwd: new URL('../..', import.meta.url),
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect([code, stderr.trim()]).toEqual([
-      2,
-      'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]',
+    expect([code, stderr]).toEqual([2, `bizmsg-mock: --variant must be 1 or 2, got "3"\n${USAGE}\n`]);
+  });
+
+  // The built bin, as `npx bizmsg-mock` runs it (npm test builds first): each wrong flag or value is named.
+  it.each([
+    [['--variant', '3', '--openapi'], '--variant must be 1 or 2, got "3"'],
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
+    [['--port', '70000'], '--port must be an integer from 0 to 65535, got "70000"'],
+    [['--port='], '--port must be an integer from 0 to 65535, got ""'],
+    [['--port', '0x10'], '--port must be an integer from 0 to 65535, got "0x10"'],
+    [['--port', '-1'], '--port must be an integer from 0 to 65535, got "-1"'],
+    [['--seed', 'x'], '--seed must be an integer, got "x"'],
+    [['--seed', '1e21'], '--seed must be an integer, got "1e21"'],
+    [['--host='], '--host must be a host name or IP address, got ""'],
+    [['--port'], '--port needs a value: an integer from 0 to 65535'],
+    [['--nope'], 'unknown flag --nope'],
+    [['-x'], 'unknown flag -x'],
+    [['--openapi=yes'], '--openapi takes no value, got "yes"'],
+    [['extra'], 'unexpected argument "extra"'],
+  ])('bizmsg-mock %j exits 2 saying: %s', (args, problem) => {
+    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
+    expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `bizmsg-mock: ${problem}\n${USAGE}\n`]);
+  });
+
+  it('accepts the extremes of each value', () => {
+    const run = spawnSync(process.execPath, [BIN, '--openapi', '--port', '65535', '--variant', '1', '--seed', '-7'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect([run.status, run.stderr, JSON.parse(run.stdout).servers]).toEqual([
+      0,
+      '',
+      [{ url: 'http://127.0.0.1:65535/api/v1' }],
     ]);
   });
 });
