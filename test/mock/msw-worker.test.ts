@@ -1,5 +1,5 @@
 import { getResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * msw's Service Worker needs a page; here a recording stand-in for `setupWorker` checks what
@@ -22,9 +22,14 @@ vi.mock('msw/browser', () => ({
 const failFirst = vi.hoisted(() => ({ value: false }));
 
 const { createMockWorker } = await import('../../src/mock/browser.js');
+// A page the started worker controls (start() checks it): Node has no navigator.serviceWorker.
+beforeEach(() => {
+  vi.stubGlobal('navigator', { serviceWorker: { controller: {}, addEventListener() {}, removeEventListener() {} } });
+});
 afterEach(() => {
   workers.length = 0;
   failFirst.value = false;
+  vi.unstubAllGlobals();
 });
 
 describe('createMockWorker', () => {
