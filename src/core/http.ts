@@ -137,7 +137,7 @@ export class HttpClient {
   #exchange(call: CallInfo, rawOptions: RequestOptions | undefined): Exchange {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
-    const shownPath = redactText(path, this.#settings.apiKey);
+    const shownPath = showPath(path, this.#settings.apiKey);
     const text =
       call.method === 'POST' || call.method === 'PUT'
         ? serializeBody(call.body, `The body of ${call.method} /${shownPath}`)
@@ -194,7 +194,7 @@ export class HttpClient {
   }
 
   #invalidBody(call: CallInfo, problem: string, issues: Parameters<typeof invalidBodyError>[2], reply: Reply) {
-    const path = redactText(fillRoute(call.path, call.ids), this.#settings.apiKey);
+    const path = showPath(fillRoute(call.path, call.ids), this.#settings.apiKey);
     return invalidBodyError({ method: call.method, path }, problem, issues, reply, this.#settings.apiKey);
   }
 }
@@ -224,4 +224,13 @@ function isQueryValue(value: unknown): value is string | number | boolean {
   return (
     typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
   );
+}
+
+/** How much of a path messages and log lines show: an id of any length must not make them huge. */
+const SHOWN_PATH_CHARS = 200;
+
+/** The path as messages, log lines and spans show it: without the key, and cut short. */
+function showPath(path: string, apiKey: string): string {
+  const shown = redactText(path, apiKey);
+  return shown.length > SHOWN_PATH_CHARS ? `${shown.slice(0, SHOWN_PATH_CHARS)}…` : shown;
 }

@@ -309,3 +309,17 @@ describe('headers of errors', () => {
     }
   });
 });
+
+describe('a huge id', () => {
+  it('is cut short in the message and the path the error keeps, and sent whole', async () => {
+    const id = '9'.repeat(100_000);
+    const { client, requests } = v2(v2Error(404, 'RESOURCE_NOT_FOUND', 'No such contact'));
+    const error = (await client.contacts.get(id).catch((e: unknown) => e)) as ApiError;
+    const shown = `/contacts/${'9'.repeat(191)}…`;
+    expect([error.path, error.message]).toEqual([
+      shown,
+      `GET ${shown} failed with 404 RESOURCE_NOT_FOUND: No such contact`,
+    ]);
+    expect(requests[0]!.url).toBe(`${BASE}/contacts/${id}`);
+  });
+});
