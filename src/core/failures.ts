@@ -9,7 +9,7 @@ import {
 import { errorFromResponse } from './error-response.js';
 import { readRateLimit } from './rate-limit-headers.js';
 import { redactBody, redactHeaders, redactText } from './redact.js';
-import { isIdempotent, rateLimitWait } from './retry.js';
+import { BAD_PORT, isIdempotent, rateLimitWait } from './retry.js';
 
 /** The request an error is about. */
 interface FailedCall {
@@ -99,6 +99,10 @@ export function connectionError(
   processed: Processed,
   cause: unknown,
 ): ConnectionError {
+  if (code === BAD_PORT) {
+    const message = `${call.method} /${call.path} was not sent: fetch refuses the base URL's port, one of the ports the Fetch standard blocks; give \`baseUrl\` another port`;
+    return new ConnectionError(message, processed.earlier, { cause });
+  }
   const base = `${call.method} /${call.path} failed to connect${code === undefined ? '' : ` (${code})`}`;
   const message =
     !isIdempotent(call.method) && processed.now

@@ -9,10 +9,17 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', '
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * bizmsg's code for a fetch that refused the URL's port, one the Fetch standard blocks (undici
+ * says "bad port" with no code): nothing was sent, and no retry can succeed.
+ */
+export const BAD_PORT = 'BAD_PORT';
+
+/**
  * Error codes that mean the connection failed before any byte of the request left, so a
  * retry cannot duplicate anything, whatever the method.
  */
 const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  BAD_PORT,
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
@@ -56,6 +63,7 @@ export function retryDecision(
   const backoff = { retry: true, delay: nextRetryDelay(retry) } as const;
   if (outcome.kind === 'timeout') return canRetry && idempotent ? backoff : { retry: false };
   if (outcome.kind === 'network') {
+    if (outcome.code === BAD_PORT) return { retry: false };
     return canRetry && (idempotent || failedBeforeSending(outcome.code)) ? backoff : { retry: false };
   }
   const wait = rateLimitWait(outcome.headers, nowMs);
@@ -103,6 +111,7 @@ export function networkErrorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 4; depth++) {
     const { code, errors } = e as { code?: unknown; errors?: unknown };
     if (typeof code === 'string') return code;
+    if (e instanceof Error && e.message === 'bad port') return BAD_PORT;
     if (Array.isArray(errors) && errors.length > 0) return networkErrorCode(errors[0]);
     e = (e as { cause?: unknown }).cause;
   }

@@ -91,3 +91,29 @@ describe('over a real socket', () => {
     }
   });
 });
+
+describe("a port fetch refuses (the Fetch standard's blocked ports)", () => {
+  it.each(['GET', 'POST'])(
+    '%s: not sent, not retried, not flagged as processed, and says which option to change',
+    async (method) => {
+      let attempts = 0;
+      const client = new Variant2Client({
+        apiKey: 'k',
+        baseUrl: 'http://127.0.0.1:1/api/v1',
+        fetch: (input, init) => {
+          attempts += 1;
+          return fetch(input, init);
+        },
+      });
+      const call =
+        method === 'GET' ? client.contacts.get(1) : client.contacts.create({ name: 'Ada', phone: '4915112345678' });
+      const error = (await call.catch((e: unknown) => e)) as ConnectionError;
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect([error.message, error.mayHaveBeenProcessed, attempts]).toEqual([
+        `${method} /contacts${method === 'GET' ? '/1' : ''} was not sent: fetch refuses the base URL's port, one of the ports the Fetch standard blocks; give \`baseUrl\` another port`,
+        false,
+        1,
+      ]);
+    },
+  );
+});
