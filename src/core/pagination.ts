@@ -1,5 +1,5 @@
 import type { ListMeta } from '../schemas/common.js';
-import { InvalidArgumentError } from './errors.js';
+import { AbortError, InvalidArgumentError } from './errors.js';
 import { isRecord } from './guards.js';
 import type { ApiCall, HttpClient, PageData } from './http.js';
 import type { ListRequestOptions, RequestOptions } from './options.js';
@@ -152,7 +152,9 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     if (!first.hasNextPage()) return;
     const controller = new AbortController();
     const onAbort = () => controller.abort(this.#signal!.reason);
-    this.#signal?.addEventListener('abort', onAbort, { once: true });
+    // A signal aborted while the first page was being read fires no more events.
+    if (this.#signal?.aborted) onAbort();
+    else this.#signal?.addEventListener('abort', onAbort, { once: true });
     const inFlight: Array<Promise<Page<T>>> = [];
     let next = first.meta!.current_page + 1;
     let last = first.meta!.last_page;
@@ -163,6 +165,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
         const page = inFlight.shift();
         if (page === undefined) return;
         const current = await page;
+        // A page fetched ahead before the abort is not handed over after it.
+        this.#throwIfAborted();
         yield current;
         if (!current.hasNextPage()) return;
         last = current.meta!.last_page;
@@ -170,6 +174,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     } finally {
       this.#signal?.removeEventListener('abort', onAbort);
       controller.abort();
+    }
+  }
+
+  #throwIfAborted(): void {
+    if (this.#signal?.aborted) {
+      throw new AbortError('The walk of the list was aborted by its signal', { cause: this.#signal.reason });
     }
   }
 

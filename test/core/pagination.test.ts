@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AbortError,
   InvalidArgumentError,
   Page,
   PagePromise,
@@ -178,6 +179,32 @@ describe('prefetch', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests.length).toBeLessThanOrEqual(4);
   });
+
+  it.each([
+    [0, 1],
+    [0, 2],
+    [2, 1],
+    [2, 2],
+    [4, 2],
+  ])(
+    'with prefetch %i, an abort while page %i is read ends the walk there with AbortError',
+    async (prefetch, abortOn) => {
+      const { client } = v2(pagedContacts(() => 30).respond);
+      const controller = new AbortController();
+      const walked: number[] = [];
+      const error = await (async () => {
+        for await (const page of client.contacts
+          .list({ per_page: 3 }, { prefetch, signal: controller.signal })
+          .pages()) {
+          walked.push(page.meta!.current_page);
+          if (walked.length === abortOn) controller.abort(new Error('enough'));
+        }
+      })().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AbortError);
+      expect((error as AbortError).cause).toEqual(new Error('enough'));
+      expect(walked).toEqual(Array.from({ length: abortOn }, (_, i) => i + 1));
+    },
+  );
 
   it('rejects a bad prefetch value when the list is used, like every other argument error', async () => {
     const { client } = v2(pagedContacts(() => 1).respond);
