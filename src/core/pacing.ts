@@ -34,7 +34,7 @@ interface SharedPacing {
 export class RequestPacing {
   readonly #mode: PacingMode;
   readonly #maxPauseMs: number;
-  readonly #pacer = new RateLimitPacer();
+  readonly #pacer: RateLimitPacer;
   readonly #shared: SharedBudget | undefined;
   #throttle: Promise<Throttle> | undefined;
   #last: RateLimitSnapshot | undefined;
@@ -43,6 +43,7 @@ export class RequestPacing {
   constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
     this.#mode = mode;
     this.#maxPauseMs = maxPauseMs;
+    this.#pacer = new RateLimitPacer(mode === undefined);
     this.#shared =
       shared === undefined || mode === false
         ? undefined

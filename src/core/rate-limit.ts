@@ -3,6 +3,8 @@ import { readClockSkew, type RateLimitSnapshot } from './rate-limit-headers.js';
 
 /** When no reset time is known yet, how long a held request waits before looking again. */
 const UNKNOWN_RESET_POLL_MS = 1000;
+/** Longest the other requests of a cold client wait for its first answer before going anyway. */
+const PROBE_WAIT_MS = 2000;
 /**
  * Windows are per minute (spec section 8); a reset further ahead than this is not believed,
  * so that a bogus `X-RateLimit-Reset` cannot hold requests for years.
@@ -33,7 +35,18 @@ export class RateLimitPacer {
   #staleReset = 0;
   /** Local time (ms) until which a 429 holds every request; 0 when none does. */
   #pausedUntil = 0;
+  /**
+   * Until the client's first answer, the budget is unknown: one request goes alone to learn it,
+   * so that a cold client's first burst does not collect a 429 for each request over the limit.
+   * `probeStartedAt` is when that request went; 0 before it, undefined once an answer came.
+   */
+  #probeStartedAt: number | undefined;
   readonly #waiters = new WakeList();
+
+  /** `probe`: send one request alone until the first answer tells the budget (off when the user gave a rate). */
+  constructor(probe: boolean) {
+    this.#probeStartedAt = probe ? 0 : undefined;
+  }
 
   /** Counts one more request; the wait first when the window has no room, else undefined. */
   acquire(signal?: AbortSignal): Promise<void> | undefined {
@@ -41,12 +54,19 @@ export class RateLimitPacer {
   }
 
   #take(): boolean {
+    if (this.#probing()) return false;
     if (this.#pausedUntil !== 0 && Date.now() < this.#pausedUntil) return false;
     if (this.#resetAt !== 0 && Date.now() >= this.#resetAt) this.#rollOver();
     if (this.#budget() <= 0) return false;
     this.#sent += 1;
     this.#inFlight += 1;
+    if (this.#probeStartedAt === 0) this.#probeStartedAt = Date.now();
     return true;
+  }
+
+  #probing(): boolean {
+    const started = this.#probeStartedAt;
+    return started !== undefined && started !== 0 && Date.now() < started + PROBE_WAIT_MS;
   }
 
   async #waitAndTake(signal: AbortSignal | undefined): Promise<void> {
@@ -58,6 +78,7 @@ export class RateLimitPacer {
   /** Local time at which a held request should look again. */
   #nextChange(): number {
     const now = Date.now();
+    if (this.#probing()) return this.#probeStartedAt! + PROBE_WAIT_MS;
     if (now < this.#pausedUntil) return this.#pausedUntil;
     return this.#resetAt === 0 ? now + UNKNOWN_RESET_POLL_MS : this.#resetAt;
   }
@@ -65,6 +86,9 @@ export class RateLimitPacer {
   /** Marks the end of a request started by `acquire` (answered or failed). */
   release(): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
+    if (this.#probeStartedAt === undefined) return;
+    this.#probeStartedAt = undefined;
+    this.#waiters.wakeAll();
   }
 
   /** Takes in the `X-RateLimit-*` values of a response (any status) and its `Date` header. */
