@@ -66,8 +66,11 @@ export class FaultInjector {
 
   async #apply(method: string, path: string): Promise<void> {
     const target = `${method} ${path}`;
-    const fault = this.#faults.find((f) => f.remaining > 0 && f.matches(target));
-    if (fault === undefined || (fault.spec.rate !== undefined && this.#random() >= fault.spec.rate)) return;
+    // Each matching fault in turn draws its own rate: one that does not fire leaves the next its chance.
+    const fault = this.#faults.find(
+      (f) => f.remaining > 0 && f.matches(target) && (f.spec.rate === undefined || this.#random() < f.spec.rate),
+    );
+    if (fault === undefined) return;
     fault.remaining -= 1;
     const { delay, networkError, status, code } = fault.spec;
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));

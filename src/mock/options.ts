@@ -23,7 +23,7 @@ export interface MockPlan {
 /** An API key known to the mock. */
 export interface MockKeySpec {
   key: string;
-  /** Scopes of the key; none given means all of them. */
+  /** Scopes of the key; left out means all of them, `[]` none (every endpoint then answers 403). */
   scopes?: readonly Scope[];
   /** Plan name; default: the variant's largest named plan. */
   plan?: string;

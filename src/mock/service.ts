@@ -203,7 +203,7 @@ export class MockService {
     });
   }
 
-  /** Adds a key; scopes default to all of them, the plan to the variant's largest named plan. */
+  /** Adds a key; scopes left out mean all of them (`[]`: none), the plan defaults to the variant's largest named plan. */
   createKey(options: { scopes?: readonly Scope[]; plan?: string } = {}): string {
     const key = this.#newKeyString();
     this.#addKey({ key, ...options });
@@ -341,10 +341,9 @@ export class MockService {
     for (const scope of scopes ?? []) {
       if (!(SCOPES as readonly string[]).includes(scope)) throw new TypeError(`Unknown scope "${scope}".`);
     }
-    const all = scopes === undefined || scopes.length === 0;
     this.#store.keys.set(key, {
       key,
-      scopes: all ? [...SCOPES] : [...scopes],
+      scopes: scopes === undefined ? [...SCOPES] : [...scopes],
       plan: planName,
       revoked: revoked ?? false,
     });

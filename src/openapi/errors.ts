@@ -60,7 +60,8 @@ export class ErrorResponses {
   #response(status: number, codes: readonly ErrorCode[]): JsonSchema {
     const description = codes.map((code) => `\`${code}\`: ${describe(code, this.#variant)}`).join('; ');
     // Before the key is checked there is no window to report: a 401, and a 413 refused on its Content-Length.
-    const headers = status === 429 ? { ...RETRY_AFTER, ...rateLimitHeaders(true) } : status === 401 || status === 413 ? undefined : rateLimitHeaders(false);
+    // A 429 from in front of the limiter (a gateway; the mock's injected faults) carries Retry-After alone.
+    const headers = status === 429 ? { ...RETRY_AFTER, ...rateLimitHeaders(false) } : status === 401 || status === 413 ? undefined : rateLimitHeaders(false);
     const validation = codes.includes('VALIDATION_ERROR') || codes.includes('INVALID_PHONE') || codes.includes('TEMPLATE_NOT_FOUND');
     return {
       description: `${description}.`,

@@ -14,9 +14,9 @@ export const HEADERS: Record<string, JsonSchema> = Object.fromEntries(Object.ent
 const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
 /**
- * The rate-limit headers of a response: required on successes and on the limiter's 429s; on
- * other errors sent only when they come after the key was checked, so written out as optional
- * (OpenAPI cannot make a `$ref` optional).
+ * The rate-limit headers of a response: required on successes; on errors sent only when they come
+ * after the key was checked (the limiter's own 429s have them, a gateway's may not), so written
+ * out as optional (OpenAPI cannot make a `$ref` optional).
  */
 export function rateLimitHeaders(required: boolean): Record<string, JsonSchema> {
   return Object.fromEntries(RATE_LIMIT.map((name) => [name, required ? { $ref: `#/components/headers/${name}` } : DESCRIPTIONS[name]!]));

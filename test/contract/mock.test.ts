@@ -184,6 +184,11 @@ describe.each([
           expectConforming(endpoint, response, code);
         });
 
+        it('answers an injected 429 (no rate-limit headers, as from a gateway) as documented', async () => {
+          target.mock.inject({ route: `${endpoint.method} ${endpoint.path}`, status: 429 });
+          expectConforming(endpoint, await send(fixture.ok), 'RATE_LIMIT_EXCEEDED');
+        });
+
         if (errorCodesOf(endpoint).includes('MESSAGING_ERROR')) {
           it('answers an injected 502 as documented', async () => {
             target.mock.inject({ route: `${endpoint.method} ${endpoint.path}`, status: 502 });

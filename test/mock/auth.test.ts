@@ -97,6 +97,20 @@ describe.each([
     expect([response.status, response.body]).toEqual([401, errorEnvelope(variant, { code: 'KEY_REVOKED' })]);
   });
 
+  it('gives a key created with scopes: [] no scope at all', async () => {
+    const key = mock.createKey({ scopes: [] });
+    expect(mock.store.keys.get(key)?.scopes).toEqual([]);
+    const response = await api('GET', '/account/me', { key });
+    expect([response.status, response.body]).toEqual([
+      403,
+      errorEnvelope(variant, {
+        code: 'INSUFFICIENT_PERMISSIONS',
+        message: 'This API key lacks the account:read scope.',
+        details: { required_scope: 'account:read' },
+      }),
+    ]);
+  });
+
   it.each(endpoints[variant])('%s %s needs %s', async (method, path, scope, body) => {
     const others = mock.createKey({
       scopes: [

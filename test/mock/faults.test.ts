@@ -67,6 +67,23 @@ describe('fault injection', () => {
     expect(share).toBeLessThan(0.4);
   });
 
+  it('gives each of two sampled faults on one route its own chance', async () => {
+    const fresh = createMockServer({ variant: 2, seed: 7, baseUrl: 'https://two-faults.bizmsg.test/api/v1' });
+    fresh.listen();
+    fresh.inject({ route: 'GET /account/me', status: 500, rate: 0.2 });
+    fresh.inject({ route: 'GET /account/me', status: 502, rate: 0.2 });
+    const counts: Record<number, number> = {};
+    for (let i = 0; i < 400; i++) {
+      const { status } = await rawApi(fresh)('GET', '/account/me');
+      counts[status] = (counts[status] ?? 0) + 1;
+    }
+    fresh.close();
+    // Expected shares: 500 at 0.2, 502 at 0.8 x 0.2 = 0.16, 200 at 0.64.
+    expect(counts[500]).toBeGreaterThan(50);
+    expect(counts[502]).toBeGreaterThan(35);
+    expect(counts[200]! + counts[500]! + counts[502]!).toBe(400);
+  });
+
   it('gives an injected status the code the spec table gives it in the variant, and asks for one where it gives none', async () => {
     const v2 = createMockServer({ variant: 2, baseUrl: 'https://faults-v2.bizmsg.test/api/v1' });
     v2.listen();
