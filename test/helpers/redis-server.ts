@@ -35,8 +35,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a redis-server on a free port in a temporary directory, ready to answer. */
+/** Starts a redis-server on a free port in a temporary directory, ready to answer; throws when none is installed. */
 export async function startRedisServer(): Promise<RedisServer> {
+  if (!hasRedisServer())
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it).');
   const dir = mkdtempSync(join(tmpdir(), 'bizmsg-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;

@@ -1,18 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPackedProject, typeCheckWithoutNode } from '../helpers/packed-project.js';
 
 /**
  * Browser and Workers test suites have no @types/node: the packed package's types for the Web
  * builds of bizmsg/mock must type-check there.
  */
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let project: string;
 
 const workerSuite = `
@@ -36,23 +30,11 @@ mock.stop();
 `;
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'bizmsg-mock-web-types-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: root });
-  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-  mkdirSync(join(project, 'node_modules', 'bizmsg'), { recursive: true });
-  await run('tar', [
-    'xzf',
-    join(project, filename),
-    '--strip-components=1',
-    '-C',
-    join(project, 'node_modules', 'bizmsg'),
-  ]);
   // zod is the dependency the declarations refer to; msw the peer dependency of the browser build.
-  for (const name of ['zod', 'msw'])
-    symlinkSync(join(root, 'node_modules', name), join(project, 'node_modules', name), 'dir');
-  writeFileSync(join(project, 'package.json'), '{ "name": "suite", "private": true, "type": "module" }\n');
-  writeFileSync(join(project, 'worker.ts'), workerSuite);
-  writeFileSync(join(project, 'browser.ts'), browserSuite);
+  project = await createPackedProject('bizmsg-mock-web-types-', ['zod', 'msw'], {
+    'worker.ts': workerSuite,
+    'browser.ts': browserSuite,
+  });
 }, 60_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -71,27 +53,7 @@ describe('the types of the Web builds of bizmsg/mock without @types/node ("types
   ])(
     'type-check %s',
     async (name, file, resolution) => {
-      const tsconfig = {
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'ESNext',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-          ...resolution,
-        },
-        files: [file],
-      };
-      const config = `tsconfig.${name.replace(/\W+/g, '-')}.json`;
-      writeFileSync(join(project, config), JSON.stringify(tsconfig));
-      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-      const result = await run(process.execPath, [tsc, '-p', config], { cwd: project }).then(
-        () => 'no errors',
-        (error: { stdout: string }) => error.stdout,
-      );
-      expect(result).toBe('no errors');
+      expect(await typeCheckWithoutNode(project, name, file, resolution)).toBe('no errors');
     },
     60_000,
   );

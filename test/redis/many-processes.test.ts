@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
 import { runReceivers, runSenders, totals } from '../helpers/many-processes.js';
-import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 // Worker processes run the built package: `npm test` builds it first.
 const KEY = 'bm_live_four_workers_key';
@@ -13,8 +13,6 @@ let server: RedisServer;
 let mock: MockHttpServer;
 
 beforeAll(async () => {
-  if (!hasRedisServer())
-    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it).');
   if (!existsSync(new URL('../../dist/redis/index.js', import.meta.url)))
     throw new Error('dist/ is missing: run `npm run build` (npm test does it first).');
   server = await startRedisServer();

@@ -1,18 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPackedProject, typeCheckWithoutNode } from '../helpers/packed-project.js';
 
 /**
  * A Workers or browser project has no @types/node: the packed package's types for
  * bizmsg/webhooks must type-check there, under every resolution a project may use.
  */
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let project: string;
 
 const consumer = `
@@ -32,21 +26,8 @@ export async function check(request: Request): Promise<WebhookEvent | boolean> {
 `;
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'bizmsg-web-types-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: root });
-  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-  mkdirSync(join(project, 'node_modules', 'bizmsg'), { recursive: true });
-  await run('tar', [
-    'xzf',
-    join(project, filename),
-    '--strip-components=1',
-    '-C',
-    join(project, 'node_modules', 'bizmsg'),
-  ]);
   // zod is the package's one dependency that its declarations refer to.
-  symlinkSync(join(root, 'node_modules', 'zod'), join(project, 'node_modules', 'zod'), 'dir');
-  writeFileSync(join(project, 'package.json'), '{ "name": "worker", "private": true, "type": "module" }\n');
-  writeFileSync(join(project, 'worker.ts'), consumer);
+  project = await createPackedProject('bizmsg-web-types-', ['zod'], { 'worker.ts': consumer });
 }, 60_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -61,26 +42,7 @@ describe('the types of bizmsg/webhooks without @types/node ("types": [], lib DOM
   ])(
     'type-check under %s resolution',
     async (name, resolution) => {
-      const tsconfig = {
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-          ...resolution,
-        },
-        files: ['worker.ts'],
-      };
-      const file = `tsconfig.${name.replace(/\W+/g, '-')}.json`;
-      writeFileSync(join(project, file), JSON.stringify(tsconfig));
-      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-      const result = await run(process.execPath, [tsc, '-p', file], { cwd: project }).then(
-        () => 'no errors',
-        (error: { stdout: string }) => error.stdout,
-      );
-      expect(result).toBe('no errors');
+      expect(await typeCheckWithoutNode(project, name, 'worker.ts', resolution)).toBe('no errors');
     },
     60_000,
   );
