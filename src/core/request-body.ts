@@ -4,8 +4,9 @@ import { isRecord } from './guards.js';
 
 /**
  * The JSON text of a request body. A body that JSON cannot represent (a cycle, a BigInt, a
- * `toJSON` that throws, a NaN or Infinity, which JSON.stringify would quietly send as null) is the caller's mistake, found before anything is sent, so it is an
- * `InvalidArgumentError` naming the field rather than a network failure.
+ * `toJSON` that throws, a NaN or Infinity, which JSON.stringify would quietly send as null) is
+ * the caller's mistake, found before anything is sent, so it is an `InvalidArgumentError` naming
+ * the field rather than a network failure.
  */
 export function serializeBody(body: unknown, what: string): string {
   if (!isRecord(body)) {

@@ -187,8 +187,7 @@ export class Transport {
     const state = context[STATE] as CallState;
     const refusal = this.#pacing.refusal();
     if (refusal !== undefined) {
-      const call = { method: state.exchange.method, path: state.exchange.shownPath };
-      throw refusedError(call, refusal, this.#settings.maxRetryWait, this.#settings.apiKey);
+      throw refusedError(callOf(state.exchange), refusal, this.#settings.maxRetryWait, this.#settings.apiKey);
     }
     const slot = this.#pacing.acquire(state.exchange.signal);
     state.slot = slot instanceof Promise ? await slot : slot;
@@ -255,7 +254,7 @@ export class Transport {
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */
   async #failure(state: CallState, thrown: unknown): Promise<BizMsgError> {
     const { exchange } = state;
-    const call = { method: exchange.method, path: exchange.shownPath, maxRetries: exchange.maxRetries };
+    const call = callOf(exchange);
     if (BizMsgError.is(thrown)) return thrown;
     if (exchange.signal?.aborted) {
       return new AbortError(`${call.method} /${call.path} was aborted by its signal`, {
@@ -318,6 +317,11 @@ function outcomeOf(error: unknown): AttemptOutcome | undefined {
   if (error instanceof KyTimeoutError) return { kind: 'timeout' };
   if (error instanceof NetworkFailure) return { kind: 'network', code: error.code };
   return undefined;
+}
+
+/** The call an error is about, as its message shows it. */
+function callOf(exchange: Exchange): { method: string; path: string; maxRetries: number } {
+  return { method: exchange.method, path: exchange.shownPath, maxRetries: exchange.maxRetries };
 }
 
 /** The outcome of the last attempt in a few words, for log lines and span events. */
