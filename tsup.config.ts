@@ -37,7 +37,7 @@ export default defineConfig([
   },
   {
     ...shared,
-    entry: { 'mock/cli': 'src/mock/cli.ts' },
+    entry: { 'mock/cli': 'src/mock/cli/main.ts' },
     format: ['esm'],
     dts: false,
     clean: false,

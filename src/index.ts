@@ -10,13 +10,13 @@ export type { Variant2Campaigns } from './variant2/campaigns.js';
 export type { Variant2Webhooks } from './variant2/webhooks.js';
 export type { AccountResource } from './resources/account.js';
 export type { ContactsResource } from './resources/contacts.js';
-export type { ClientOptions, RequestOptions, ListRequestOptions } from './core/options.js';
-export type { LogLevel, Logger } from './core/logger.js';
-export { ApiPromise } from './core/api-promise.js';
-export type { WithResponse } from './core/api-promise.js';
-export type { RateLimitSnapshot } from './core/rate-limit-headers.js';
-export type { RateLimitStore, ObservedWindow } from './core/rate-limit-store.js';
-export { Page, PagePromise } from './core/pagination.js';
+export type { ClientOptions, RequestOptions, ListRequestOptions } from './core/call/options.js';
+export type { LogLevel, Logger } from './core/call/logger.js';
+export { ApiPromise } from './core/results/api-promise.js';
+export type { WithResponse } from './core/results/api-promise.js';
+export type { RateLimitSnapshot } from './core/rate-limit/headers.js';
+export type { RateLimitStore, ObservedWindow } from './core/rate-limit/store.js';
+export { Page, PagePromise } from './core/results/pagination.js';
 export {
   BizMsgError,
   InvalidArgumentError,
@@ -37,8 +37,8 @@ export {
   ConnectionError,
   TimeoutError,
   ResponseValidationError,
-} from './core/errors.js';
-export type { ResponseIssue } from './core/errors.js';
+} from './core/errors/classes.js';
+export type { ResponseIssue } from './core/errors/classes.js';
 export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
 export type { Contact, DeleteResult } from './schemas/contact.js';
 export type { ContactCreateParams, ContactUpdateParams, ContactListParams } from './schemas/contact-params.js';

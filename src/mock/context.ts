@@ -1,8 +1,8 @@
-import type { VirtualClock } from './clock.js';
-import type { WebhookDispatcher } from './dispatcher.js';
-import type { Messaging } from './messaging.js';
+import type { VirtualClock } from './state/clock.js';
+import type { WebhookDispatcher } from './state/dispatcher.js';
+import type { Messaging } from './state/messaging.js';
 import type { MockVariant } from './options.js';
-import type { MockStore } from './store.js';
+import type { MockStore } from './state/store.js';
 
 /** What route handlers share. */
 export interface MockContext {

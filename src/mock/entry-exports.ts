@@ -17,9 +17,9 @@ export {
   WEBHOOK_RETRY_DELAYS_MS,
 } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
-export type { FaultSpec } from './faults.js';
-export type { MockAnswer, MockRequest } from './request.js';
-export type { VirtualClock } from './clock.js';
+export type { FaultSpec } from './rules/faults.js';
+export type { MockAnswer, MockRequest } from './rules/request.js';
+export type { VirtualClock } from './state/clock.js';
 export type {
   DeliveryAttempt,
   MockKey,
@@ -30,4 +30,4 @@ export type {
   StoredConversation,
   StoredMessage,
   StoredWebhookEndpoint,
-} from './store.js';
+} from './state/store.js';

@@ -1,10 +1,10 @@
-import type { Scope } from '../schemas/scopes.js';
+import type { Scope } from '../contract/scopes.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
 /** The service variant a mock serves. */
 export type MockVariant = 1 | 2;
 
-export { SCOPES, type Scope } from '../schemas/scopes.js';
+export { SCOPES, type Scope } from '../contract/scopes.js';
 
 /** A plan: its rate limit per window, and the limits that give PLAN_LIMIT_EXCEEDED. */
 export interface MockPlan {

@@ -1,12 +1,12 @@
-import { authenticate, authorize } from './auth.js';
-import { MAX_TIMER_MS, VirtualClock } from './clock.js';
+import { authenticate, authorize } from './rules/auth.js';
+import { MAX_TIMER_MS, VirtualClock } from './state/clock.js';
 import type { MockContext } from './context.js';
-import { WebhookDispatcher } from './dispatcher.js';
-import { envelopeOf, type MockEnvelope } from './envelope.js';
-import { FaultInjector, type FaultSpec } from './faults.js';
-import { MockHttpError, MockNetworkError } from './http-error.js';
-import { checkDeclaredLength } from './json-body.js';
-import { Messaging } from './messaging.js';
+import { WebhookDispatcher } from './state/dispatcher.js';
+import { envelopeOf, type MockEnvelope } from './rules/envelope.js';
+import { FaultInjector, type FaultSpec } from './rules/faults.js';
+import { MockHttpError, MockNetworkError } from './rules/http-error.js';
+import { checkDeclaredLength } from './rules/json-body.js';
+import { Messaging } from './state/messaging.js';
 import {
   DEFAULT_PLAN,
   DEFAULT_TEMPLATES,
@@ -19,10 +19,10 @@ import {
   type MockVariant,
   type Scope,
 } from './options.js';
-import { seededRandom } from './random.js';
-import { RateLimiter } from './rate-limiter.js';
-import type { MockAnswer, MockRequest } from './request.js';
-import { Router, type RouteInput } from './router.js';
+import { seededRandom } from './state/random.js';
+import { RateLimiter } from './rules/rate-limiter.js';
+import type { MockAnswer, MockRequest } from './rules/request.js';
+import { Router, type RouteInput } from './rules/router.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -36,8 +36,8 @@ import {
   type StoredConversation,
   type StoredMessage,
   type StoredWebhookEndpoint,
-} from './store.js';
-import { checkPhone, parseWith } from './validate.js';
+} from './state/store.js';
+import { checkPhone, parseWith } from './rules/validate.js';
 import { openApiDocument } from '../openapi/document.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';

@@ -1,7 +1,7 @@
 import { endpointsOf, errorCodesOf, type Endpoint, type JsonSchema } from '../contract/endpoints.js';
 import { ListMetaSchema } from '../schemas/common.js';
-import type { Variant } from '../schemas/error-codes.js';
-import { SCOPE_GRANTS, SCOPES } from '../schemas/scopes.js';
+import type { Variant } from '../contract/error-codes.js';
+import { SCOPE_GRANTS, SCOPES } from '../contract/scopes.js';
 import { ErrorResponses } from './errors.js';
 import { HEADERS, rateLimitHeaders } from './headers.js';
 import { componentSchemas, type ComponentSchemas } from './json-schemas.js';

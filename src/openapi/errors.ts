@@ -1,6 +1,6 @@
 import { BODY_LIMITS } from '../contract/limits.js';
 import type { JsonSchema } from '../contract/endpoints.js';
-import { statusOfCode, type ErrorCode, type Variant } from '../schemas/error-codes.js';
+import { statusOfCode, type ErrorCode, type Variant } from '../contract/error-codes.js';
 import { rateLimitHeaders, RETRY_AFTER } from './headers.js';
 
 /** The error envelope of a variant around the error object, its `code` one of `codes`. */

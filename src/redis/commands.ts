@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { showValue } from '../core/describe-value.js';
+import { showValue } from '../shared/describe.js';
 
 /** An ioredis client (`Redis` or `Cluster`): what `bizmsg/redis` needs of it. */
 export interface IoRedisLike {

@@ -1,4 +1,4 @@
-import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from '../webhooks/dedupe-store.js';
+import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from '../webhooks/dedupe/store.js';
 import { checkPrefix, checkTimeout, commandSender, evalScript, luaScript, type RedisClientLike } from './commands.js';
 
 /** Options of `redisDedupeStore`. */

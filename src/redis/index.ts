@@ -3,5 +3,5 @@ export type { RedisRateLimitStoreOptions } from './rate-limit-store.js';
 export { redisDedupeStore } from './dedupe-store.js';
 export type { RedisDedupeStoreOptions } from './dedupe-store.js';
 export type { RedisClientLike, IoRedisLike, NodeRedisLike } from './commands.js';
-export type { RateLimitStore, ObservedWindow } from '../core/rate-limit-store.js';
-export type { DedupeStore, DedupeClaim, DedupeStoreOptions } from '../webhooks/dedupe-store.js';
+export type { RateLimitStore, ObservedWindow } from '../core/rate-limit/store.js';
+export type { DedupeStore, DedupeClaim, DedupeStoreOptions } from '../webhooks/dedupe/store.js';

@@ -1,4 +1,4 @@
-import type { ObservedWindow, RateLimitStore } from '../core/rate-limit-store.js';
+import type { ObservedWindow, RateLimitStore } from '../core/rate-limit/store.js';
 import {
   checkPrefix,
   checkTimeout,

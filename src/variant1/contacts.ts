@@ -1,7 +1,7 @@
-import type { ApiPromise } from '../core/api-promise.js';
-import type { HttpClient } from '../core/http.js';
-import type { ListRequestOptions, RequestOptions } from '../core/options.js';
-import { paginate, type PagePromise } from '../core/pagination.js';
+import type { ApiPromise } from '../core/results/api-promise.js';
+import type { HttpClient } from '../core/call/http-client.js';
+import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
+import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
 import { ContactSchema, type Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, ContactListParams } from '../schemas/contact-params.js';

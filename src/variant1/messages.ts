@@ -1,6 +1,6 @@
-import type { ApiPromise } from '../core/api-promise.js';
-import type { HttpClient } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ApiPromise } from '../core/results/api-promise.js';
+import type { HttpClient } from '../core/call/http-client.js';
+import type { RequestOptions } from '../core/call/options.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
 import type { SendTemplateV1Params, SendTextV1Params } from '../schemas/message-params.js';
 

@@ -1,5 +1,5 @@
-import { isRecord } from '../core/guards.js';
-import type { Protocol } from '../core/protocol.js';
+import { isRecord } from '../shared/guards.js';
+import type { Protocol } from '../core/call/protocol.js';
 
 /** Variant 1: `X-API-Key` header; success bodies are `{success: true, data, meta?}`. */
 export const variant1Protocol: Protocol = {

@@ -1,6 +1,6 @@
-import { HttpClient } from '../core/http.js';
-import type { ClientOptions } from '../core/options.js';
-import { ServiceClient } from '../core/service-client.js';
+import { HttpClient } from '../core/call/http-client.js';
+import type { ClientOptions } from '../core/call/options.js';
+import { ServiceClient } from '../core/call/service-client.js';
 import { AccountResource } from '../resources/account.js';
 import { Variant2Campaigns } from './campaigns.js';
 import { Variant2Contacts } from './contacts.js';

@@ -1,7 +1,7 @@
-import { ApiPromise } from '../core/api-promise.js';
-import type { HttpClient } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
-import { paramsError } from '../core/request-body.js';
+import { ApiPromise } from '../core/results/api-promise.js';
+import type { HttpClient } from '../core/call/http-client.js';
+import type { RequestOptions } from '../core/call/options.js';
+import { paramsError } from '../core/call/request-body.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
 import type { SendMessageParams, TemplateContent } from '../schemas/message-params.js';
 

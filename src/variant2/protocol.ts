@@ -1,5 +1,5 @@
-import { isRecord } from '../core/guards.js';
-import type { Protocol } from '../core/protocol.js';
+import { isRecord } from '../shared/guards.js';
+import type { Protocol } from '../core/call/protocol.js';
 
 /** Variant 2: bearer authentication; bodies are `{data, meta?}` or the bare payload. */
 export const variant2Protocol: Protocol = {

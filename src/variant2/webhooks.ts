@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ApiPromise } from '../core/api-promise.js';
-import type { HttpClient } from '../core/http.js';
-import type { ListRequestOptions, RequestOptions } from '../core/options.js';
-import { paginate, type PagePromise } from '../core/pagination.js';
+import type { ApiPromise } from '../core/results/api-promise.js';
+import type { HttpClient } from '../core/call/http-client.js';
+import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
+import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { WebhookEndpointSchema, type WebhookEndpoint } from '../schemas/webhook-endpoint.js';
 import type { WebhookEndpointCreateParams } from '../schemas/webhook-endpoint-params.js';
 

@@ -1,4 +1,4 @@
-import { BizMsgError } from '../core/errors.js';
+import { BizMsgError } from '../core/errors/classes.js';
 
 /** Why a webhook delivery was not accepted. */
 export type WebhookFailureReason =

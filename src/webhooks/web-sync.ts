@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '../schemas/webhook-event.js';
-import type { WebhookPayload, WebhookSecret } from './inputs.js';
-import type { ParseWebhookOptions } from './parse-options.js';
-import type { SignWebhookOptions } from './sign-options.js';
+import type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
+import type { ParseWebhookOptions } from './events/parse-options.js';
+import type { SignWebhookOptions } from './signature/sign-options.js';
 
 /**
  * The synchronous functions as the Web build of `bizmsg/webhooks` has them: they need

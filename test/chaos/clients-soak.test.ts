@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Variant1Client, Variant2Client } from '../../src/index.js';
 import { startMockHttpServer } from '../../src/mock/index.js';
 import { OPERATION_HEADER, startFaultProxy, type FaultRates, type ProxiedRequest } from './fault-proxy.js';
-import { seededRandom } from '../../src/mock/random.js';
+import { seededRandom } from '../../src/mock/state/random.js';
 import {
   indexState,
   makeOperation,

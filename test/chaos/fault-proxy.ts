@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seededRandom } from '../../src/mock/random.js';
+import { seededRandom } from '../../src/mock/state/random.js';
 
 /**
  * What the proxy does to one request:

@@ -10,7 +10,7 @@ import {
 } from '../../src/webhooks/index.js';
 import { deliver, type Delivered } from '../helpers/deliver.js';
 import { serveFetch } from '../helpers/fetch-adapter.js';
-import { seededRandom } from '../../src/mock/random.js';
+import { seededRandom } from '../../src/mock/state/random.js';
 
 // The webhook receivers under a mixed, concurrent load over keep-alive connections: valid,
 // tampered, unsigned, malformed and oversized deliveries, and clients that give up mid-body.

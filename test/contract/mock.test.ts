@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpointsOf, errorCodesOf, type Endpoint } from '../../src/contract/endpoints.js';
-import { errorFromResponse } from '../../src/core/error-response.js';
-import { ApiError, errorClassByCode } from '../../src/core/errors.js';
+import { errorFromResponse } from '../../src/core/errors/from-response.js';
+import { ApiError, errorClassByCode } from '../../src/core/errors/classes.js';
 import {
   BODY_LIMITS,
   createMockServer,
@@ -12,7 +12,7 @@ import {
   type MockService,
 } from '../../src/mock/index.js';
 import { ListMetaSchema } from '../../src/schemas/common.js';
-import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../src/schemas/error-codes.js';
+import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../src/contract/error-codes.js';
 import { variant1Protocol } from '../../src/variant1/protocol.js';
 import { variant2Protocol } from '../../src/variant2/protocol.js';
 import { OpenApiContract, type WireResponse } from '../helpers/openapi-contract.js';

@@ -54,7 +54,7 @@ describe('startMockHttpServer', () => {
 
 describe('bizmsg-mock bin', () => {
   it('prints the base URL and a key, and serves until interrupted', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--port', '0', '--variant', '1'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli/main.ts', '--port', '0', '--variant', '1'], {
       cwd: new URL('../..', import.meta.url),
     });
     try {
@@ -79,7 +79,7 @@ describe('bizmsg-mock bin', () => {
   });
 
   it('rejects a bad argument naming it, then the usage line', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--variant', '3'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli/main.ts', '--variant', '3'], {
       cwd: new URL('../..', import.meta.url),
     });
     let stderr = '';

@@ -95,7 +95,7 @@ describe('where the documents are', () => {
     mocks.push(server);
     const response = await fetch(`${server.url}/openapi.json`);
     expect(await response.json()).toEqual({ ...openApiDocument(2), servers: [{ url: server.url }] });
-    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', '--openapi', '--variant', '1', '--port', '4999'], { cwd: root, encoding: 'utf8' });
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'src/mock/cli/main.ts', '--openapi', '--variant', '1', '--port', '4999'], { cwd: root, encoding: 'utf8' });
     expect(JSON.parse(printed)).toEqual({ ...openApiDocument(1), servers: [{ url: 'http://127.0.0.1:4999/api/v1' }] });
   });
 });

@@ -1,11 +1,11 @@
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { AutomationTriggerSchema } from '../../schemas/automation-params.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../http-error.js';
-import { parseBody } from '../json-body.js';
+import { notFound } from '../rules/http-error.js';
+import { parseBody } from '../rules/json-body.js';
 import { AUTOMATIONS } from '../options.js';
-import type { Route } from '../router.js';
-import { ACCOUNT } from '../store.js';
+import type { Route } from '../rules/router.js';
+import { ACCOUNT } from '../state/store.js';
 
 /** `GET /account/me` (both variants) and `POST /automations/trigger` (Variant 1). */
 export function accountRoutes(ctx: MockContext): Route[] {

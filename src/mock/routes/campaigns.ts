@@ -1,11 +1,11 @@
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CampaignCreateSchema } from '../../schemas/campaign-params.js';
 import type { MockContext } from '../context.js';
-import { parseBody } from '../json-body.js';
+import { parseBody } from '../rules/json-body.js';
 import { SEGMENTS } from '../options.js';
-import type { Route } from '../router.js';
-import type { StoredCampaign } from '../store.js';
-import { pageOf, readPagination, validationError } from '../validate.js';
+import type { Route } from '../rules/router.js';
+import type { StoredCampaign } from '../state/store.js';
+import { pageOf, readPagination, validationError } from '../rules/validate.js';
 import { checkMessagingAccount, checkTemplate } from './messages.js';
 
 /** Campaign endpoints (Variant 2). */

@@ -1,12 +1,12 @@
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../../schemas/contact-params.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../http-error.js';
-import { parseBody } from '../json-body.js';
-import { checkPlanLimit } from '../plan-limits.js';
-import type { Route, RouteInput } from '../router.js';
-import type { StoredContact } from '../store.js';
-import { checkPhone, pageOf, readPagination } from '../validate.js';
+import { notFound } from '../rules/http-error.js';
+import { parseBody } from '../rules/json-body.js';
+import { checkPlanLimit } from '../rules/plan-limits.js';
+import type { Route, RouteInput } from '../rules/router.js';
+import type { StoredContact } from '../state/store.js';
+import { checkPhone, pageOf, readPagination } from '../rules/validate.js';
 
 /** Contact endpoints of a variant. */
 export function contactRoutes(ctx: MockContext): Route[] {

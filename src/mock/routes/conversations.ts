@@ -1,10 +1,10 @@
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../http-error.js';
-import type { Route } from '../router.js';
-import type { StoredConversation } from '../store.js';
-import { pageOf, readEnum, readPagination } from '../validate.js';
+import { notFound } from '../rules/http-error.js';
+import type { Route } from '../rules/router.js';
+import type { StoredConversation } from '../state/store.js';
+import { pageOf, readEnum, readPagination } from '../rules/validate.js';
 import { messageView } from './messages.js';
 
 /** Conversation endpoints (Variant 2). */

@@ -1,14 +1,14 @@
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { SendMessageSchema, SendTemplateV1Schema, SendTextV1Schema } from '../../schemas/message-params.js';
 import type { MockContext } from '../context.js';
-import { MockHttpError, notFound } from '../http-error.js';
-import { parseBody } from '../json-body.js';
-import type { OutboundMessage } from '../messaging.js';
+import { MockHttpError, notFound } from '../rules/http-error.js';
+import { parseBody } from '../rules/json-body.js';
+import type { OutboundMessage } from '../state/messaging.js';
 import { MESSAGING_ACCOUNTS } from '../options.js';
-import { checkPlanLimit } from '../plan-limits.js';
-import type { Route, RouteInput } from '../router.js';
-import type { StoredMessage } from '../store.js';
-import { checkPhone, validationError } from '../validate.js';
+import { checkPlanLimit } from '../rules/plan-limits.js';
+import type { Route, RouteInput } from '../rules/router.js';
+import type { StoredMessage } from '../state/store.js';
+import { checkPhone, validationError } from '../rules/validate.js';
 
 /** Message endpoints of a variant. */
 export function messageRoutes(ctx: MockContext): Route[] {

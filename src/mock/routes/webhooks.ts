@@ -1,11 +1,11 @@
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import type { MockContext } from '../context.js';
-import { parseBody } from '../json-body.js';
-import { checkPlanLimit } from '../plan-limits.js';
-import type { Route } from '../router.js';
-import type { StoredWebhookEndpoint } from '../store.js';
-import { pageOf, readPagination } from '../validate.js';
+import { parseBody } from '../rules/json-body.js';
+import { checkPlanLimit } from '../rules/plan-limits.js';
+import type { Route } from '../rules/router.js';
+import type { StoredWebhookEndpoint } from '../state/store.js';
+import { pageOf, readPagination } from '../rules/validate.js';
 
 /** Webhook endpoint registration (Variant 2). */
 export function webhookRoutes(ctx: MockContext): Route[] {

@@ -1,0 +1,338 @@
+import type { Hooks } from 'ky';
+import { showValue } from '../../shared/describe.js';
+import { readArguments } from './arguments.js';
+import { InvalidArgumentError } from '../errors/classes.js';
+import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from './logger.js';
+import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
+
+/**
+ * Options of `Variant1Client` and `Variant2Client`.
+ *
+ * @example
+ * ```ts
+ * const client = new Variant2Client({
+ *   apiKey: process.env.BIZMSG_API_KEY, // a secret: keep it on the server
+ *   baseUrl: 'https://api.example.com/api/v1',
+ *   timeout: 10_000,
+ *   rateLimit: { limit: 5, interval: 1000 },
+ * });
+ * ```
+ */
+export interface ClientOptions {
+  /**
+   * API key; defaults to the `BIZMSG_API_KEY` environment variable. A secret: never ship it in
+   * browser code.
+   * @default process.env.BIZMSG_API_KEY
+   */
+  apiKey?: string;
+  /**
+   * Base URL ending with `/api/v1`; defaults to the `BIZMSG_BASE_URL` environment variable.
+   * @default process.env.BIZMSG_BASE_URL
+   */
+  baseUrl?: string;
+  /**
+   * Milliseconds one attempt may take, body included.
+   * @default 30000
+   */
+  timeout?: number;
+  /**
+   * Retries after the first attempt, where retrying is safe.
+   * @default 2
+   */
+  maxRetries?: number;
+  /**
+   * Longest wait (ms) a 429 may ask for before the error is thrown instead.
+   * @default 60000
+   */
+  maxRetryWait?: number;
+  /**
+   * Client-side pacing on top of the server's `X-RateLimit-*` headers: at most `limit`
+   * requests per `interval` ms. `false` turns all pacing off, headers included.
+   * @default undefined (paced from the `X-RateLimit-*` headers only)
+   */
+  rateLimit?: false | { limit: number; interval: number };
+  /**
+   * Where the `X-RateLimit-*` budget is kept, so that every process sending with the same key
+   * shares it (e.g. `redisRateLimitStore(redis)` from `bizmsg/redis`); default: in this client
+   * only. Keys in the store are a SHA-256 hash of the API key. While the store fails or takes
+   * over 2 s, the client paces itself alone (one `warn` log line) and asks the store again
+   * every second. Cannot be combined with `rateLimit: false`.
+   * @default undefined (a budget in this client only)
+   */
+  rateLimitStore?: RateLimitStore;
+  /**
+   * A fetch implementation; by default `globalThis.fetch`, read at call time (so msw and other
+   * interceptors installed later still apply).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+  /**
+   * Headers added to every request.
+   * @default {}
+   */
+  headers?: Record<string, string>;
+  /**
+   * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run after the
+   * client's own: the authentication header is already set when a `beforeRequest` hook runs.
+   * What a hook throws is rejected as a `HookError`.
+   */
+  hooks?: Hooks;
+  /**
+   * What to log: `off`, `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable.
+   * @default process.env.BIZMSG_LOG, else 'off'
+   */
+  logLevel?: LogLevel;
+  /**
+   * Where log lines go; lines never hold the API key.
+   * @default console
+   */
+  logger?: Logger;
+}
+
+/** Options of a single call; they override the client's. */
+export interface RequestOptions {
+  /** Cancels the request and any wait before a retry. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take. */
+  timeout?: number;
+  /** Retries after the first attempt, where retrying is safe. */
+  maxRetries?: number;
+  /** Headers added to this request. */
+  headers?: Record<string, string>;
+}
+
+/** Options of a `list()` call. */
+export interface ListRequestOptions extends RequestOptions {
+  /**
+   * Pages fetched ahead, at most this many at once, when iterating (0: one at a time).
+   * @default 0
+   */
+  prefetch?: number;
+}
+
+/** Client options after defaults, environment and validation. */
+export interface ClientSettings {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly maxRetryWait: number;
+  readonly rateLimit: false | { limit: number; interval: number } | undefined;
+  readonly rateLimitStore: RateLimitStore | undefined;
+  readonly fetch: typeof fetch;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly hooks: Hooks;
+  readonly logger: LevelledLogger | undefined;
+}
+
+const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
+
+/** Applies defaults and environment fallbacks, and rejects values that cannot work. */
+export function resolveSettings(options: ClientOptions = {}): ClientSettings {
+  return readArguments('the client options', () => settingsFrom(options));
+}
+
+function settingsFrom(options: ClientOptions): ClientSettings {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError('Client options must be an object, e.g. { apiKey, baseUrl }.');
+  }
+  const apiKey = options.apiKey ?? env('BIZMSG_API_KEY');
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw new InvalidArgumentError(
+      'No API key: pass { apiKey } to the client or set the BIZMSG_API_KEY environment variable.',
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    // The key itself is never quoted: it may be a real secret with a stray character.
+    throw new InvalidArgumentError(
+      'The API key contains spaces or characters that cannot be sent in an HTTP header; copy it again from the dashboard.',
+    );
+  }
+  return {
+    apiKey,
+    baseUrl: resolveBaseUrl(options.baseUrl ?? env('BIZMSG_BASE_URL')),
+    timeout: checkMs('timeout', options.timeout, DEFAULTS.timeout, 1),
+    maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
+    maxRetryWait: checkMs('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0),
+    rateLimit: checkRateLimit(options.rateLimit),
+    rateLimitStore: checkRateLimitStore(options.rateLimitStore, options.rateLimit),
+    fetch: checkFetch(options.fetch),
+    headers: checkHeaders('headers', options.headers),
+    hooks: checkHooks(options.hooks),
+    logger: resolveLogger(options.logLevel, options.logger, env('BIZMSG_LOG')),
+  };
+}
+
+/** Validates per-call options the same way as the client's; header names come back lower-cased. */
+export function checkRequestOptions(options: RequestOptions | undefined): RequestOptions | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError('Request options must be an object, e.g. { timeout: 5000 }.');
+  }
+  if (options.timeout !== undefined) checkMs('timeout', options.timeout, 0, 1);
+  if (options.maxRetries !== undefined) checkCount('maxRetries', options.maxRetries, 0);
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError('The `signal` option must be an AbortSignal.');
+  }
+  return { ...options, headers: options.headers === undefined ? undefined : checkHeaders('headers', options.headers) };
+}
+
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return process?.env?.[name];
+}
+
+function resolveBaseUrl(value: unknown): string {
+  if (value === undefined || value === '') {
+    throw new InvalidArgumentError(
+      'No base URL: pass { baseUrl } (ending with /api/v1) or set the BIZMSG_BASE_URL environment variable.',
+    );
+  }
+  if (typeof value !== 'string' || !URL.canParse(value)) {
+    throw new InvalidArgumentError(`The \`baseUrl\` option must be an absolute URL, got ${showValue(value)}.`);
+  }
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidArgumentError(`The \`baseUrl\` option must be an http(s) URL, got ${url.protocol}.`);
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError('The `baseUrl` option must not contain credentials, a query or a fragment.');
+  }
+  const href = url.href.replace(/\/+$/, '');
+  if (!href.endsWith('/api/v1')) {
+    // Section 9 of the spec: every endpoint lives under /api/v1, which ends the base URL.
+    throw new InvalidArgumentError(
+      `The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${JSON.stringify(href)}.`,
+    );
+  }
+  return href;
+}
+
+function checkMs(name: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > 2_147_483_647) {
+    throw new InvalidArgumentError(
+      `The \`${name}\` option must be a number of milliseconds from ${min} to 2147483647, got ${showValue(value)}.`,
+    );
+  }
+  return value;
+}
+
+function checkCount(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
+    throw new InvalidArgumentError(`The \`${name}\` option must be an integer from 0 to 100, got ${showValue(value)}.`);
+  }
+  return value;
+}
+
+function checkRateLimit(value: unknown): ClientSettings['rateLimit'] {
+  if (value === undefined || value === false) return value;
+  const { limit, interval } = (value ?? {}) as { limit?: unknown; interval?: unknown };
+  if (
+    typeof value !== 'object' ||
+    !Number.isInteger(limit) ||
+    (limit as number) < 1 ||
+    typeof interval !== 'number' ||
+    !Number.isFinite(interval) ||
+    interval <= 0
+  ) {
+    throw new InvalidArgumentError(
+      'The `rateLimit` option must be false or { limit, interval } with a positive integer limit and a positive interval in ms.',
+    );
+  }
+  return { limit: limit as number, interval };
+}
+
+function checkRateLimitStore(value: unknown, rateLimit: unknown): RateLimitStore | undefined {
+  if (value === undefined) return undefined;
+  if (!isRateLimitStore(value)) {
+    throw new InvalidArgumentError(
+      'The `rateLimitStore` option must have acquire, release and pause methods, e.g. redisRateLimitStore(redis) from bizmsg/redis.',
+    );
+  }
+  if (rateLimit === false) {
+    throw new InvalidArgumentError(
+      'The `rateLimitStore` option shares pacing, which `rateLimit: false` turns off: drop one of them.',
+    );
+  }
+  return value;
+}
+
+function checkFetch(value: unknown): typeof fetch {
+  if (value === undefined) return (input, init) => globalThis.fetch(input, init);
+  if (typeof value !== 'function') {
+    throw new InvalidArgumentError('The `fetch` option must be a function with the signature of fetch.');
+  }
+  return value as typeof fetch;
+}
+
+/** An HTTP token (RFC 9110), what a header name must be. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What fetch can send in a header value: no control characters but tab, nothing beyond Latin-1. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Header names lower-cased (so a user's `X-API-Key` cannot sit beside ours and be merged
+ * with it) after checking that fetch can send every header: an invalid one would otherwise
+ * fail inside fetch and look like a network error.
+ */
+const HOOK_STAGES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'] as const;
+
+function checkHooks(value: unknown): Hooks {
+  if (value === undefined) return {};
+  const problem =
+    'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidArgumentError(`${problem}.`);
+  for (const [stage, list] of Object.entries(value)) {
+    if (!(HOOK_STAGES as readonly string[]).includes(stage))
+      throw new InvalidArgumentError(`${problem}; got "${stage}".`);
+    if (!Array.isArray(list) || !list.every((hook) => typeof hook === 'function')) {
+      throw new InvalidArgumentError(`${problem}; \`${stage}\` is not an array of functions.`);
+    }
+  }
+  return value;
+}
+
+/** Headers the HTTP layer sets itself per connection or body; fetch implementations refuse them. */
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
+  'connection',
+  'content-length',
+  'expect',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+function checkHeaders(name: string, value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(`The \`${name}\` option must be an object of header names to string values.`);
+  }
+  const headers: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (!HEADER_NAME.test(key)) {
+      throw new InvalidArgumentError(`The \`${name}\` option: ${JSON.stringify(key)} is not a valid HTTP header name.`);
+    }
+    if (TRANSPORT_HEADERS.has(key.toLowerCase())) {
+      throw new InvalidArgumentError(
+        `The \`${name}\` option: "${key}" is set by the HTTP layer itself and cannot be given.`,
+      );
+    }
+    if (typeof v !== 'string') {
+      throw new InvalidArgumentError(`The \`${name}\` option: the value of "${key}" must be a string.`);
+    }
+    if (!HEADER_VALUE.test(v)) {
+      // The value is not quoted: it may be a credential.
+      throw new InvalidArgumentError(
+        `The \`${name}\` option: the value of "${key}" contains a line break, a control character or a character beyond Latin-1, which HTTP headers cannot carry.`,
+      );
+    }
+    headers[key.toLowerCase()] = v;
+  }
+  return headers;
+}

@@ -1,0 +1,28 @@
+import { InvalidArgumentError } from '../errors/classes.js';
+import { describeValue } from '../../shared/describe.js';
+
+/**
+ * The request path of a route such as `contacts/{id}`: each `{id}` is filled, in order, with
+ * an id URL-encoded as one path segment, so that an id such as `../x` or `a?b` cannot
+ * reach another endpoint.
+ */
+export function fillRoute(route: string, ids: readonly unknown[] | undefined): string {
+  if (ids === undefined) return route;
+  let next = 0;
+  return route.replace(/\{id\}/g, () => encodeId(ids[next++]));
+}
+
+function encodeId(id: unknown): string {
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) return String(id);
+  if (typeof id !== 'string' || id === '') {
+    const got = typeof id === 'string' ? 'an empty string' : typeof id === 'number' ? String(id) : describeValue(id);
+    throw new InvalidArgumentError(`An id must be a non-empty string or a non-negative integer, got ${got}.`);
+  }
+  // URL parsers resolve "." and ".." segments (even percent-encoded), so they cannot be ids.
+  if (id === '.' || id === '..') throw new InvalidArgumentError(`"${id}" is not a valid id.`);
+  try {
+    return encodeURIComponent(id);
+  } catch {
+    throw new InvalidArgumentError('An id must be well-formed text; this one holds a lone UTF-16 surrogate.');
+  }
+}

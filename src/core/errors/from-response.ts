@@ -1,0 +1,72 @@
+import { codeImpliedByStatus } from '../../contract/error-codes.js';
+import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './classes.js';
+import { isRecord } from '../../shared/guards.js';
+import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+
+/** What the request was, for the error message. */
+interface FailedRequest {
+  method: string;
+  path: string;
+  mayHaveBeenProcessed: boolean;
+}
+
+/** The typed error for an error response; `body` must already be redacted. */
+export function errorFromResponse(
+  response: { status: number; statusText: string; headers: Headers },
+  body: string,
+  request: FailedRequest,
+  rateLimit: RateLimitSnapshot | undefined,
+  retryAfter: number | undefined,
+): ApiError {
+  const envelope = readErrorEnvelope(body);
+  const code = envelope.code ?? codeImpliedByStatus(response.status) ?? `HTTP_${response.status}`;
+  const init: ApiErrorInit = {
+    status: response.status,
+    code,
+    message: envelope.message ?? describeBody(response, body),
+    details: envelope.details ?? {},
+    headers: response.headers,
+    ...request,
+  };
+  // An own-property check: a code such as "constructor" must not find Object.prototype's.
+  const ErrorClass = Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code]! : ApiError;
+  return ErrorClass === RateLimitExceededError
+    ? new RateLimitExceededError(init, rateLimit, retryAfter)
+    : new ErrorClass(init, rateLimit);
+}
+
+interface ErrorEnvelope {
+  code?: string;
+  message?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Reads `{error: {code, message, details}}`, with or without `success: false`. */
+function readErrorEnvelope(body: string): ErrorEnvelope {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return {};
+  }
+  if (!isRecord(parsed)) return {};
+  const error = parsed.error;
+  if (typeof error === 'string') return { message: error };
+  const source = isRecord(error) ? error : parsed;
+  return {
+    code: typeof source.code === 'string' && source.code !== '' ? source.code : undefined,
+    message: typeof source.message === 'string' ? source.message : undefined,
+    details: isRecord(source.details) ? source.details : undefined,
+  };
+}
+
+const SNIPPET_LENGTH = 200;
+
+function describeBody(response: { status: number; statusText: string; headers: Headers }, body: string): string {
+  const type = response.headers.get('content-type') ?? 'no content type';
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  if (body.trim() === '') return `${status} with an empty body`;
+  const text = body.replace(/\s+/g, ' ').trim();
+  const snippet = text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
+  return `${status} without an error envelope (${type}): ${snippet}`;
+}

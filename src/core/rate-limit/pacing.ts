@@ -1,0 +1,126 @@
+import { raceAbort } from '../transport/abort.js';
+import type { LevelledLogger } from '../call/logger.js';
+import { readRateLimit, type RateLimitSnapshot } from './headers.js';
+import type { RateLimitStore } from './store.js';
+import { RateLimitPacer } from './local-budget.js';
+import { rateLimitWait } from '../transport/retry.js';
+import { LOCAL_SLOT, SharedBudget, type Slot } from './shared-budget.js';
+
+type Throttle = () => Promise<unknown>;
+
+/** How a client paces itself: off, from the `X-RateLimit-*` headers, or those plus p-throttle. */
+type PacingMode = false | { limit: number; interval: number } | undefined;
+
+/** A 429's wait longer than `maxRetryWait`: until it ends, calls fail at once instead of waiting. */
+export interface Refusal {
+  /** Local time (ms) the 429 asked to wait until. */
+  readonly until: number;
+  /** The 429's headers. */
+  readonly headers: Headers;
+}
+
+/** A budget shared with other processes: the store, and what the client logs its failures with. */
+interface SharedPacing {
+  store: RateLimitStore;
+  apiKey: string;
+  logger: LevelledLogger | undefined;
+}
+
+/**
+ * One client's pacing: the `X-RateLimit-*` budget shared by all its calls (and, with a
+ * `rateLimitStore`, by every process on the key), plus p-throttle when the `rateLimit` option
+ * asks for it. Every attempt takes a slot before it is sent and gives it back when it ends.
+ */
+export class RequestPacing {
+  readonly #mode: PacingMode;
+  readonly #maxPauseMs: number;
+  readonly #pacer: RateLimitPacer;
+  readonly #shared: SharedBudget | undefined;
+  #throttle: Promise<Throttle> | undefined;
+  #last: RateLimitSnapshot | undefined;
+  #refusal: Refusal | undefined;
+
+  constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
+    this.#mode = mode;
+    this.#maxPauseMs = maxPauseMs;
+    this.#pacer = new RateLimitPacer(mode === undefined);
+    this.#shared =
+      shared === undefined || mode === false
+        ? undefined
+        : new SharedBudget(shared.store, this.#pacer, shared.apiKey, shared.logger);
+  }
+
+  /** The `X-RateLimit-*` values of the last response that carried them. */
+  get last(): RateLimitSnapshot | undefined {
+    return this.#last;
+  }
+
+  /** The long wait a 429 asked for that is still running, if any. */
+  refusal(): Refusal | undefined {
+    if (this.#refusal !== undefined && Date.now() >= this.#refusal.until) this.#refusal = undefined;
+    return this.#refusal;
+  }
+
+  /** Waits for room to send one attempt; the slot comes at once when no wait is needed. */
+  acquire(signal: AbortSignal | undefined): Slot | Promise<Slot> {
+    signal?.throwIfAborted();
+    if (this.#mode === false) return LOCAL_SLOT;
+    if (this.#mode !== undefined) return this.#throttled(this.#mode, signal);
+    return this.#paced(signal);
+  }
+
+  /** Gives back the slot of an attempt that ended (answered or failed). */
+  release(slot: Slot): void {
+    if (this.#mode === false) return;
+    if (this.#shared === undefined) this.#pacer.release();
+    else this.#shared.release(slot);
+  }
+
+  /** Takes in the headers of the response to the attempt holding `slot`; returns their rate-limit values, if any. */
+  observe(headers: Headers, status: number, slot?: Slot): RateLimitSnapshot | undefined {
+    const snapshot = readRateLimit(headers, Date.now());
+    if (snapshot !== undefined) {
+      this.#last = snapshot;
+      if (this.#mode !== false) this.#pacer.observe(snapshot, headers);
+      this.#shared?.observe(snapshot, headers, status, slot);
+    }
+    if (status === 429) this.#pauseAfter429(headers);
+    return snapshot;
+  }
+
+  /**
+   * A 429 holds every call for the wait it asks. A wait longer than `maxRetryWait` is not waited
+   * out: the caller of the 429 was not made to wait, and neither is any other call.
+   */
+  #pauseAfter429(headers: Headers): void {
+    if (this.#mode === false) return;
+    const ms = (rateLimitWait(headers, Date.now()) ?? 1) * 1000;
+    if (ms > this.#maxPauseMs) {
+      this.#refusal = { until: Date.now() + ms, headers };
+      // Other processes hold their calls no longer than maxRetryWait, as a shorter 429 would have them.
+      this.#shared?.pause(this.#maxPauseMs);
+      return;
+    }
+    this.#pacer.pause(ms);
+    this.#shared?.pause(ms);
+  }
+
+  /** A slot from the shared budget if there is one, else from the client's own pacer. */
+  #paced(signal: AbortSignal | undefined): Slot | Promise<Slot> {
+    if (this.#shared !== undefined) return this.#shared.acquire(signal);
+    const waiting = this.#pacer.acquire(signal);
+    return waiting === undefined ? LOCAL_SLOT : waiting.then(() => LOCAL_SLOT);
+  }
+
+  async #throttled(rateLimit: { limit: number; interval: number }, signal: AbortSignal | undefined): Promise<Slot> {
+    await raceAbort((await this.#loadThrottle(rateLimit))(), signal);
+    return this.#paced(signal);
+  }
+
+  #loadThrottle(rateLimit: { limit: number; interval: number }): Promise<Throttle> {
+    this.#throttle ??= import('p-throttle').then(({ default: pThrottle }) =>
+      pThrottle(rateLimit)(() => Promise.resolve()),
+    );
+    return this.#throttle;
+  }
+}

@@ -1,0 +1,97 @@
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { envelopeOf } from '../rules/envelope.js';
+import type { MockAnswer } from '../rules/request.js';
+import type { MockVariant } from '../options.js';
+import { validationError } from '../rules/validate.js';
+
+/**
+ * The responses in progress on each socket, so that an answer written straight to a socket
+ * (Node's parser failed mid-request) never cuts into one that has started.
+ */
+export class ResponsesInProgress {
+  readonly #bySocket = new WeakMap<Socket, Set<ServerResponse>>();
+
+  /** Tracks `res` on its socket until it finishes; finished ones are dropped as the next arrives (no listener per response). */
+  add(socket: Socket, res: ServerResponse): void {
+    let responses = this.#bySocket.get(socket);
+    if (responses === undefined) this.#bySocket.set(socket, (responses = new Set()));
+    for (const earlier of responses) if (earlier.writableFinished || earlier.destroyed) responses.delete(earlier);
+    responses.add(res);
+  }
+
+  /** Whether some response on `socket` has written its head and not finished. */
+  started(socket: Socket): boolean {
+    return [...(this.#bySocket.get(socket) ?? [])].some(
+      (res) => res.headersSent && !res.writableFinished && !res.destroyed,
+    );
+  }
+}
+
+/**
+ * Answers a request Node's HTTP parser rejected (a bad method token, a CR or LF where none may
+ * be, headers over 16 KB, chunk sizes that are not hex) in the variant's envelope, as a
+ * VALIDATION_ERROR, and closes the connection: nothing after such a request can be trusted.
+ */
+export function answerUnparsable(
+  variant: MockVariant,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+  responses: ResponsesInProgress,
+): void {
+  if (!socket.writable || responses.started(socket)) {
+    socket.destroy();
+    return;
+  }
+  const envelope = envelopeOf(variant);
+  const reason =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'has headers over 16 KB'
+      : `is not valid HTTP/1.1 (${error.code ?? 'unparsable'})`;
+  const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
+  writeAndClose(socket, envelope.validationStatus, { 'content-type': 'application/json' }, body);
+}
+
+/** Writes a whole answer straight to `socket` and closes it once sent. */
+export function answerOnSocket(socket: Socket, answer: MockAnswer): void {
+  writeAndClose(socket, answer.status, answer.headers, answer.body);
+}
+
+/**
+ * Answers a request whose body is left unread (over the limit) and closes the connection the
+ * way that lets the client read the answer: the answer, then our end of the connection, then
+ * the rest of the body discarded (never stored) until the client closes, for at most
+ * `LINGER_MS`. Closing at once would reset a connection the client is still writing to, and a
+ * reset may take the unread answer with it.
+ */
+export function answerAndLinger(req: IncomingMessage, answer: MockAnswer): void {
+  const { socket } = req;
+  socket.end(rawResponse(answer.status, answer.headers, answer.body));
+  req.resume();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** Whether this request's connection was already answered and closed on the socket: nothing more may run for it. */
+export function answeredOnSocket(req: IncomingMessage): boolean {
+  return req.socket.writableEnded || req.socket.destroyed;
+}
+
+/** How long a connection closed after an unread body keeps discarding what the client still sends. */
+const LINGER_MS = 2000;
+
+function writeAndClose(socket: Socket, status: number, headers: Readonly<Record<string, string>>, body: string): void {
+  // Destroyed once sent: a half-closed socket would keep a request Node gave up on waiting.
+  socket.end(rawResponse(status, headers, body), () => socket.destroy());
+}
+
+function rawResponse(status: number, headers: Readonly<Record<string, string>>, body: string): Buffer {
+  const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return Buffer.concat([
+    Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n`, 'latin1'),
+    Buffer.from(body),
+  ]);
+}

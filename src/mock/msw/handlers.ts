@@ -1,0 +1,62 @@
+import type { HttpHandler } from 'msw';
+// msw's `http` from its own subpath: the `msw` entry also loads its WebSocket support, whose
+// module-level BroadcastChannel keeps Deno (which cannot unref it) running forever.
+import { http } from 'msw/core/http';
+import { MockNetworkError } from '../rules/http-error.js';
+import type { MockService } from '../service.js';
+
+/** msw handlers that answer every request under one of `mocks()`' base URLs with that mock. */
+export function mockHandlers(mocks: () => Iterable<MockService>): HttpHandler[] {
+  // A predicate, not a path pattern: msw's patterns decode the path and throw on a malformed
+  // escape, where the service answers 404.
+  return [
+    http.all(
+      ({ request }) => serving(mocks(), request) !== undefined,
+      ({ request }) => answer(serving(mocks(), request)!, request),
+    ),
+  ];
+}
+
+/**
+ * The mocks one msw interception (`setupServer` in a process, `setupWorker` in a page) serves:
+ * the first mock to join opens it, the last to leave closes it.
+ */
+export class SharedInterception<T> {
+  readonly #mocks = new Set<MockService>();
+  readonly #close: (interception: T) => void;
+  #interception: T | undefined;
+
+  constructor(close: (interception: T) => void) {
+    this.#close = close;
+  }
+
+  /** Serves `mock` too, opening the interception with `open` when none is open. */
+  join(mock: MockService, open: (handlers: HttpHandler[]) => T): T {
+    this.#interception ??= open(mockHandlers(() => this.#mocks));
+    this.#mocks.add(mock);
+    return this.#interception;
+  }
+
+  /** Stops serving `mock`, and closes the interception once it serves none. */
+  leave(mock: MockService): void {
+    this.#mocks.delete(mock);
+    if (this.#mocks.size > 0 || this.#interception === undefined) return;
+    this.#close(this.#interception);
+    this.#interception = undefined;
+  }
+}
+
+function serving(mocks: Iterable<MockService>, request: Request): MockService | undefined {
+  for (const mock of mocks) if (request.url.startsWith(`${mock.baseUrl}/`)) return mock;
+  return undefined;
+}
+
+async function answer(mock: MockService, request: Request): Promise<Response> {
+  try {
+    return await mock.handle(request);
+  } catch (error) {
+    // Response.error() is what msw's HttpResponse.error() returns: msw fails the fetch with it.
+    if (error instanceof MockNetworkError) return Response.error();
+    throw error;
+  }
+}

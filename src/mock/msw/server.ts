@@ -1,0 +1,45 @@
+import type { HttpHandler } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
+import { mockHandlers, SharedInterception } from './handlers.js';
+import type { MockServerOptions } from '../options.js';
+import { MockService } from '../service.js';
+
+/** The reference service on msw: `handlers` for your own `setupServer`, or `listen()` / `close()`. */
+export class MockServer extends MockService {
+  /** msw request handlers serving `baseUrl`; compose them into your own `setupServer(...)`. */
+  readonly handlers: HttpHandler[] = mockHandlers(() => [this]);
+  /** One msw interception in this process serves every listening mock, by base URL. */
+  static readonly #shared = new SharedInterception<SetupServer>((server) => server.close());
+
+  /** Starts intercepting fetch in this process; other requests (webhook receivers) pass through. */
+  listen(): void {
+    MockServer.#shared.join(this, (handlers) => {
+      const server = setupServer(...handlers);
+      server.listen({ onUnhandledRequest: 'bypass' });
+      return server;
+    });
+  }
+
+  /** Stops serving (and intercepting, once no mock listens) and stops the clock's timer. */
+  close(): void {
+    MockServer.#shared.leave(this);
+    this.stop();
+  }
+}
+
+/**
+ * A stateful mock of one service variant, on msw.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockServer({ variant: 2 });
+ * mock.listen(); // or: setupServer(...mock.handlers, ...yours).listen()
+ * const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+ * await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' });
+ * await mock.clock.advance(1000); // delivered; webhooks POSTed
+ * mock.close();
+ * ```
+ */
+export function createMockServer(options?: MockServerOptions): MockServer {
+  return new MockServer(options);
+}

@@ -1,0 +1,103 @@
+import { generalCodesOfStatus } from '../../contract/error-codes.js';
+import { MAX_TIMER_MS } from '../state/clock.js';
+import { MockHttpError, MockNetworkError } from './http-error.js';
+import type { MockVariant } from '../options.js';
+import { compilePath } from './path-pattern.js';
+
+/** A fault to inject into matching requests. */
+export interface FaultSpec {
+  /** Which requests: `"METHOD /path"` (e.g. `"POST /messages/send"`, `:id` or `{id}` allowed) or a RegExp over it; default all. */
+  route?: string | RegExp;
+  /** Answer with this status and its spec error code. */
+  status?: number;
+  /** Error code of the answer (default: the code the spec gives `status` in this variant; required where it gives none or several). */
+  code?: string;
+  /** Fail the connection instead of answering. */
+  networkError?: boolean;
+  /** Wait this many ms (real time, 0 to 2147483647) before going on. */
+  delay?: number;
+  /** Apply to the next N matching requests (default 1, or unlimited with `rate`). */
+  times?: number;
+  /** Apply to this share (0 to 1) of matching requests, drawn from the seeded PRNG. */
+  rate?: number;
+}
+
+interface ActiveFault {
+  spec: FaultSpec;
+  matches: (target: string) => boolean;
+  remaining: number;
+}
+
+/** Injected faults, applied before anything else looks at a request. */
+export class FaultInjector {
+  #faults: ActiveFault[] = [];
+  readonly #random: () => number;
+  readonly #variant: MockVariant;
+
+  constructor(random: () => number, variant: MockVariant) {
+    this.#random = random;
+    this.#variant = variant;
+  }
+
+  /** Adds a fault. */
+  inject(spec: FaultSpec): void {
+    if (spec.status === undefined && spec.networkError !== true && spec.delay === undefined) {
+      throw new TypeError('A fault needs a status, networkError: true or a delay.');
+    }
+    if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1))
+      throw new TypeError('A fault rate is a share from 0 to 1.');
+    if (spec.delay !== undefined && !(spec.delay >= 0 && spec.delay <= MAX_TIMER_MS)) {
+      throw new TypeError(`A fault delay is a number of ms from 0 to ${MAX_TIMER_MS}, got ${String(spec.delay)}.`);
+    }
+    const code = spec.status === undefined ? undefined : this.#codeOf(spec.status, spec.code);
+    const remaining = spec.times ?? (spec.rate === undefined ? 1 : Number.POSITIVE_INFINITY);
+    this.#faults.push({ spec: { ...spec, code }, matches: matcher(spec.route), remaining });
+  }
+
+  /** Removes all faults. */
+  clear(): void {
+    this.#faults = [];
+  }
+
+  /** Applies the first fault that matches `METHOD /path` and is drawn, if any; undefined (nothing to wait for) when there are no faults. */
+  apply(method: string, path: string): Promise<void> | undefined {
+    return this.#faults.length === 0 ? undefined : this.#apply(method, path);
+  }
+
+  async #apply(method: string, path: string): Promise<void> {
+    const target = `${method} ${path}`;
+    // Each matching fault in turn draws its own rate: one that does not fire leaves the next its chance.
+    const fault = this.#faults.find(
+      (f) => f.remaining > 0 && f.matches(target) && (f.spec.rate === undefined || this.#random() < f.spec.rate),
+    );
+    if (fault === undefined) return;
+    fault.remaining -= 1;
+    const { delay, networkError, status, code } = fault.spec;
+    if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (networkError === true) throw new MockNetworkError();
+    if (status !== undefined) {
+      const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {};
+      throw new MockHttpError(status, code!, `Injected fault: ${status}.`, {}, headers);
+    }
+  }
+
+  #codeOf(status: number, code: string | undefined): string {
+    if (!(Number.isInteger(status) && status >= 400 && status <= 599))
+      throw new TypeError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
+    if (code !== undefined) return code;
+    // Where the table gives a status two codes of equal standing (403), the first one listed.
+    const general = generalCodesOfStatus(status, this.#variant)[0];
+    if (general === undefined)
+      throw new TypeError(
+        `The spec gives status ${status} no single error code in this variant: give the fault a code too.`,
+      );
+    return general;
+  }
+}
+
+function matcher(route: FaultSpec['route']): (target: string) => boolean {
+  if (route === undefined) return () => true;
+  if (route instanceof RegExp) return (target) => route.test(target);
+  const { pattern } = compilePath(route);
+  return (target) => pattern.test(target);
+}

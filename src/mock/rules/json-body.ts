@@ -1,0 +1,53 @@
+import type { ZodMiniType } from 'zod/mini';
+import { payloadTooLarge } from './http-error.js';
+import { fieldNestedTooDeep } from './json-depth.js';
+import { BODY_LIMITS } from '../options.js';
+import type { MockRequest } from './request.js';
+import { parseWith, validationError } from './validate.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** 413 PAYLOAD_TOO_LARGE when the request declares a body over the limit, before any of it is read. */
+export function checkDeclaredLength(request: MockRequest): void {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > BODY_LIMITS.maxBytes) throw payloadTooLarge();
+}
+
+/**
+ * The JSON object a request carries, within the size and depth limits: too large is a 413,
+ * anything else wrong (not UTF-8, too deep, malformed, not an object) a VALIDATION_ERROR with
+ * the variant's `status`, never a 500.
+ */
+async function readJsonBody(request: MockRequest, status: number): Promise<Record<string, unknown>> {
+  checkDeclaredLength(request);
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > BODY_LIMITS.maxBytes) throw payloadTooLarge();
+  const text = decode(bytes, status);
+  if (text.trim() === '') throw validationError(status, { body: ['is required'] });
+  const tooDeep = fieldNestedTooDeep(text, BODY_LIMITS.maxDepth);
+  if (tooDeep !== undefined)
+    throw validationError(status, { [tooDeep]: [`is nested deeper than ${BODY_LIMITS.maxDepth} levels`] });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw validationError(status, { body: ['is not valid JSON'] });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationError(status, { body: ['must be a JSON object'] });
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The JSON body of a request parsed by `schema`: the two steps every write route takes. */
+export async function parseBody<T>(request: MockRequest, schema: ZodMiniType<T>, status: number): Promise<T> {
+  return parseWith(schema, await readJsonBody(request, status), status);
+}
+
+function decode(bytes: ArrayBuffer, status: number): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw validationError(status, { body: ['is not valid UTF-8'] });
+  }
+}

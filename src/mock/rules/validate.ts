@@ -1,0 +1,81 @@
+import type { ZodMiniType } from 'zod/mini';
+import { issueText } from '../../core/errors/response-issue.js';
+import { PHONE_PATTERN, type ListMeta } from '../../schemas/common.js';
+import { MockHttpError } from './http-error.js';
+import { PAGE_SIZE } from '../options.js';
+
+/** A VALIDATION_ERROR with `details` mapping each field to its messages. */
+export function validationError(status: number, details: Record<string, string[]>): MockHttpError {
+  const fields = Object.keys(details).join(', ');
+  return new MockHttpError(status, 'VALIDATION_ERROR', `Invalid request parameters: ${fields}.`, details);
+}
+
+/** `value` parsed by `schema`, or a VALIDATION_ERROR naming each bad field. */
+export function parseWith<T>(schema: ZodMiniType<T>, value: unknown, status: number): T {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const details: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length === 0 ? 'body' : issue.path.join('.');
+    (details[field] ??= []).push(issueText(issue));
+  }
+  throw validationError(status, details);
+}
+
+/** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */
+export function checkPhone(phone: string, field: string): void {
+  if (!PHONE_PATTERN.test(phone)) {
+    throw new MockHttpError(
+      400,
+      'INVALID_PHONE',
+      `${field} must be an international number of 8 to 15 digits with an optional leading +.`,
+      {
+        [field]: ['is not a valid phone number'],
+      },
+    );
+  }
+}
+
+/** `page` and `per_page` of a query, validated. */
+export function readPagination(query: URLSearchParams, status: number): { page: number; perPage: number } {
+  const page = readPositiveInt(query, 'page', 1, Number.MAX_SAFE_INTEGER, status);
+  const perPage = readPositiveInt(query, 'per_page', PAGE_SIZE.default, PAGE_SIZE.max, status);
+  return { page, perPage };
+}
+
+function readPositiveInt(query: URLSearchParams, name: string, fallback: number, max: number, status: number): number {
+  const raw = query.get(name);
+  if (raw === null) return fallback;
+  if (!/^\d{1,16}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw validationError(status, { [name]: [`must be an integer from 1 to ${max}`] });
+  }
+  return Number(raw);
+}
+
+/** One page of `items` and its exact `meta`; the cost is the page's, not the list's. */
+export function pageOf<T>(items: readonly T[], page: number, perPage: number): { data: T[]; meta: ListMeta } {
+  const start = (page - 1) * perPage;
+  return {
+    data: items.slice(start, start + perPage),
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total: items.length,
+      last_page: Math.max(1, Math.ceil(items.length / perPage)),
+    },
+  };
+}
+
+/** A query parameter that must be one of `values`, if present. */
+export function readEnum<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  values: readonly T[],
+  status: number,
+): T | undefined {
+  const raw = query.get(name);
+  if (raw === null) return undefined;
+  if (!(values as readonly string[]).includes(raw))
+    throw validationError(status, { [name]: [`must be one of ${values.join(', ')}`] });
+  return raw as T;
+}

@@ -1,0 +1,178 @@
+import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.js';
+import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
+import { bodyKey, deliverOnce } from '../dedupe/deliver-once.js';
+import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
+import { secretList, type WebhookSecret } from '../signature/inputs.js';
+import { parseWebhookAsync } from '../events/parse-async.js';
+import { checkMaxAgeSeconds, type ParseWebhookOptions } from '../events/parse-options.js';
+
+/** The header that carries the signature. */
+export const SIGNATURE_HEADER = 'x-service-signature';
+
+/** Handlers per event kind, each receiving its typed event. */
+export type WebhookHandlers = {
+  [K in WebhookEventKind]?: (event: WebhookEventOf<K>) => unknown;
+};
+
+/** Options of `createWebhookHandler` and `webhookMiddleware`. */
+export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAgeSeconds'> {
+  /** The endpoint's signing secret, or several during a rotation. */
+  secret: WebhookSecret;
+  /** Called for events of the named kinds. */
+  on?: WebhookHandlers;
+  /** Called for every verified event, after its `on` handler. */
+  onEvent?: (event: WebhookEvent) => unknown;
+  /**
+   * Called when a handler throws (the delivery is answered 500 so the service retries).
+   * @default console.error
+   */
+  onError?: (error: unknown, event: WebhookEvent) => unknown;
+  /**
+   * Largest body accepted, in bytes; larger ones get 413.
+   * @default 1048576 (1 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * Handle each delivery once across redeliveries and receiver instances (`memoryDedupeStore()`,
+   * or `redisDedupeStore(redis)` from `bizmsg/redis`): a copy of a delivery already handled gets
+   * 200 without calling the handlers, a copy arriving while another is being handled gets 503
+   * with `Retry-After` so that the service delivers it again, a failed handler releases its claim.
+   */
+  dedupe?: DedupeStore;
+  /** The de-duplication key of an event (default: the SHA-256 of the raw body). */
+  dedupeKey?: (event: WebhookEvent) => string;
+}
+
+/** Status and JSON body of the answer to a delivery. */
+export interface WebhookAnswer {
+  status: number;
+  /** Headers beside `content-type` (`Retry-After` on a 503). */
+  headers?: Record<string, string>;
+  body:
+    | { received: true; event?: string; ignored?: string; duplicate?: true }
+    | {
+        error: WebhookFailureReason | 'handler_failed' | 'payload_too_large' | 'unreadable_body' | 'in_progress';
+        message: string;
+      };
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
+  missing_signature: 401,
+  malformed_signature: 401,
+  mismatch: 401,
+  stale: 401,
+  malformed_payload: 400,
+  unknown_event: 200,
+};
+
+/** Checks handler options once, when the handler is created. */
+export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): number {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`${caller} needs options: { secret, on?, onEvent? }.`);
+  const { on, onEvent, onError, dedupe, dedupeKey, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  secretList(options.secret, caller);
+  checkMaxAgeSeconds(options.maxAgeSeconds, caller);
+  if (onEvent !== undefined && typeof onEvent !== 'function')
+    throw new TypeError(`${caller}: onEvent must be a function.`);
+  if (onError !== undefined && typeof onError !== 'function')
+    throw new TypeError(`${caller}: onError must be a function.`);
+  if (dedupe !== undefined && !isDedupeStore(dedupe)) {
+    throw new TypeError(
+      `${caller}: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().`,
+    );
+  }
+  if (dedupeKey !== undefined && typeof dedupeKey !== 'function')
+    throw new TypeError(`${caller}: dedupeKey must be a function.`);
+  if (dedupeKey !== undefined && dedupe === undefined)
+    throw new TypeError(`${caller}: dedupeKey needs a dedupe store.`);
+  for (const [kind, handler] of Object.entries(on ?? {})) {
+    if (typeof handler !== 'function') throw new TypeError(`${caller}: on["${kind}"] must be a function.`);
+  }
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
+    throw new TypeError(`${caller}: maxBodyBytes must be a positive integer.`);
+  return maxBodyBytes;
+}
+
+/** The answer to a body over the size cap. */
+export function tooLarge(maxBodyBytes: number): WebhookAnswer {
+  return {
+    status: 413,
+    body: { error: 'payload_too_large', message: `The body is larger than ${maxBodyBytes} bytes.` },
+  };
+}
+
+/**
+ * Verifies, parses and dispatches one delivery. A handler that throws gives 500 so that the
+ * service retries; an unknown event kind is acknowledged (200) so that a newer service does
+ * not get the endpoint disabled.
+ */
+export async function handleDelivery(
+  body: Uint8Array,
+  signature: unknown,
+  options: WebhookHandlerOptions,
+): Promise<WebhookAnswer> {
+  let event: WebhookEvent;
+  try {
+    event = await parseWebhookAsync(body, signature, options.secret, options);
+  } catch (error) {
+    if (!(error instanceof WebhookVerificationError)) throw error;
+    if (error.reason === 'unknown_event') return { status: 200, body: { received: true, ignored: error.message } };
+    return { status: STATUS_BY_REASON[error.reason], body: { error: error.reason, message: error.message } };
+  }
+  if (options.dedupe === undefined) return runHandlers(event, options);
+  let key: string;
+  try {
+    key = await dedupeKeyOf(body, event, options.dedupeKey);
+  } catch (error) {
+    await reportHandlerError(options, error, event);
+    return handlerFailed(event);
+  }
+  return deliverOnce(options.dedupe, key, event, () => runHandlers(event, options));
+}
+
+/** The delivery's de-duplication key: the user's, else the SHA-256 of the raw body. */
+async function dedupeKeyOf(
+  body: Uint8Array,
+  event: WebhookEvent,
+  dedupeKey: WebhookHandlerOptions['dedupeKey'],
+): Promise<string> {
+  if (dedupeKey === undefined) return bodyKey(body);
+  const key = dedupeKey(event);
+  if (typeof key !== 'string' || key === '')
+    throw new TypeError(`dedupeKey returned ${JSON.stringify(key)}, not a non-empty string.`);
+  return key;
+}
+
+/** Calls the event's handlers: 200 when they succeed, 500 (reported to onError) when one throws. */
+async function runHandlers(event: WebhookEvent, options: WebhookHandlerOptions): Promise<WebhookAnswer> {
+  try {
+    await (options.on?.[event.event] as ((e: WebhookEvent) => unknown) | undefined)?.(event);
+    await options.onEvent?.(event);
+  } catch (error) {
+    // The error goes to the user's onError, not into the answer: the service only learns to retry.
+    await reportHandlerError(options, error, event);
+    return handlerFailed(event);
+  }
+  return { status: 200, body: { received: true, event: event.event } };
+}
+
+function handlerFailed(event: WebhookEvent): WebhookAnswer {
+  return { status: 500, body: { error: 'handler_failed', message: `The handler for ${event.event} failed.` } };
+}
+
+async function reportHandlerError(options: WebhookHandlerOptions, error: unknown, event: WebhookEvent): Promise<void> {
+  if (options.onError === undefined) {
+    console.error(
+      `bizmsg: the webhook handler for ${event.event} failed; answering 500 so that the service retries.`,
+      error,
+    );
+    return;
+  }
+  try {
+    await options.onError(error, event);
+  } catch {
+    // An onError that throws must not turn the 500 into a crash of the server.
+  }
+}

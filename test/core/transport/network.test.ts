@@ -1,0 +1,119 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConnectionError, TimeoutError, Variant2Client } from '../../../src/index.js';
+import { sendJson, startTestServer } from '../../helpers/http-server.js';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** A port on which nothing listens. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('over a real socket', () => {
+  it('retries a refused connection, even for a send, then reports it as not processed', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const client = new Variant2Client({
+      apiKey: 'k',
+      baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`,
+      maxRetries: 1,
+    });
+    const error = (await client.messages
+      .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
+      .catch((e: unknown) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe('POST /messages/send failed to connect (ECONNREFUSED); retries used up');
+    expect(error.mayHaveBeenProcessed).toBe(false);
+  });
+
+  it('does not repeat a send whose socket closed after the server read it', async () => {
+    server.handle((_, res) => res.socket?.destroy());
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl });
+    const before = server.received.length;
+    const error = (await client.messages
+      .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
+      .catch((e: unknown) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toMatch(
+      /^POST \/messages\/send failed to connect \((UND_ERR_SOCKET|ECONNRESET)\) after the request may have been sent; it was not retried to avoid a duplicate$/,
+    );
+    expect(server.received.length - before).toBe(1);
+  });
+
+  it('retries a GET whose socket closed, and succeeds', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    let calls = 0;
+    server.handle((_, res) =>
+      ++calls === 1 ? res.socket?.destroy() : sendJson(res, 200, { id: 1, phone: '4915112345678' }),
+    );
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl });
+    await expect(client.contacts.get(1)).resolves.toEqual({ id: 1, phone: '4915112345678' });
+    expect(calls).toBe(2);
+  });
+
+  it('times out a slow response and names the limit', async () => {
+    server.handle((_, res) => {
+      setTimeout(() => sendJson(res, 200, { id: 1, phone: '1' }), 2000).unref();
+    });
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl, maxRetries: 0 });
+    const error = (await client.contacts.get(1, { timeout: 100 }).catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('GET /contacts/1 timed out after 100 ms; not retried (maxRetries: 0)');
+  });
+
+  it('times out a body that stalls after the headers', async () => {
+    server.handle((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":');
+    });
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl, maxRetries: 0, timeout: 150 });
+    expect(await client.contacts.get(1).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+  });
+
+  it('uses globalThis.fetch at call time, so interceptors installed later apply', async () => {
+    server.handle((_, res) => sendJson(res, 200, { id: 1, phone: 'real' }));
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl });
+    const original = globalThis.fetch;
+    globalThis.fetch = async () => Response.json({ id: 1, phone: 'intercepted' });
+    try {
+      await expect(client.contacts.get(1)).resolves.toEqual({ id: 1, phone: 'intercepted' });
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});
+
+describe("a port fetch refuses (the Fetch standard's blocked ports)", () => {
+  it.each(['GET', 'POST'])(
+    '%s: not sent, not retried, not flagged as processed, and says which option to change',
+    async (method) => {
+      let attempts = 0;
+      const client = new Variant2Client({
+        apiKey: 'k',
+        baseUrl: 'http://127.0.0.1:1/api/v1',
+        fetch: (input, init) => {
+          attempts += 1;
+          return fetch(input, init);
+        },
+      });
+      const call =
+        method === 'GET' ? client.contacts.get(1) : client.contacts.create({ name: 'Ada', phone: '4915112345678' });
+      const error = (await call.catch((e: unknown) => e)) as ConnectionError;
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect([error.message, error.mayHaveBeenProcessed, attempts]).toEqual([
+        `${method} /contacts${method === 'GET' ? '/1' : ''} was not sent: fetch refuses the base URL's port, one of the ports the Fetch standard blocks; give \`baseUrl\` another port`,
+        false,
+        1,
+      ]);
+    },
+  );
+});
