@@ -12,7 +12,11 @@ function envelope(variant: Variant, codes: readonly ErrorCode[], validation: boo
       code: codes.length === 1 ? { const: codes[0] } : { enum: [...codes] },
       message: { type: 'string', description: 'What went wrong, for people; never contains the API key.' },
       details: validation
-        ? { type: 'object', description: 'Each field at fault, with what is wrong with it.', additionalProperties: { type: 'array', items: { type: 'string' } } }
+        ? {
+            type: 'object',
+            description: 'Each field at fault, with what is wrong with it.',
+            additionalProperties: { type: 'array', items: { type: 'string' } },
+          }
         : { type: 'object', description: 'More about the error; `{}` when there is nothing more.' },
     },
   };
@@ -22,7 +26,9 @@ function envelope(variant: Variant, codes: readonly ErrorCode[], validation: boo
 
 /** `components.responses` names: the codes in PascalCase, joined by `Or`. */
 function responseName(codes: readonly ErrorCode[]): string {
-  return codes.map((code) => code.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())).join('Or');
+  return codes
+    .map((code) => code.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase()))
+    .join('Or');
 }
 
 /** Error responses, shared through `components.responses`. */
@@ -47,7 +53,8 @@ export class ErrorResponses {
       groups.set(status, [...(groups.get(status) ?? []), code]);
     }
     const responses: Record<string, JsonSchema> = {};
-    for (const [status, group] of [...groups].sort(([a], [b]) => a - b)) responses[String(status)] = this.#ref(status, group);
+    for (const [status, group] of [...groups].sort(([a], [b]) => a - b))
+      responses[String(status)] = this.#ref(status, group);
     return responses;
   }
 
@@ -61,8 +68,14 @@ export class ErrorResponses {
     const description = codes.map((code) => `\`${code}\`: ${describe(code, this.#variant)}`).join('; ');
     // Before the key is checked there is no window to report: a 401, and a 413 refused on its Content-Length.
     // A 429 from in front of the limiter (a gateway; the mock's injected faults) carries Retry-After alone.
-    const headers = status === 429 ? { ...RETRY_AFTER, ...rateLimitHeaders(false) } : status === 401 || status === 413 ? undefined : rateLimitHeaders(false);
-    const validation = codes.includes('VALIDATION_ERROR') || codes.includes('INVALID_PHONE') || codes.includes('TEMPLATE_NOT_FOUND');
+    const headers =
+      status === 429
+        ? { ...RETRY_AFTER, ...rateLimitHeaders(false) }
+        : status === 401 || status === 413
+          ? undefined
+          : rateLimitHeaders(false);
+    const validation =
+      codes.includes('VALIDATION_ERROR') || codes.includes('INVALID_PHONE') || codes.includes('TEMPLATE_NOT_FOUND');
     return {
       description: `${description}.`,
       ...(headers === undefined ? {} : { headers }),

@@ -2,14 +2,25 @@ import type { JsonSchema } from '../contract/endpoints.js';
 
 /** The rate-limit headers of spec section 8, without `required`. */
 const DESCRIPTIONS: Record<string, JsonSchema> = {
-  'X-RateLimit-Limit': { description: "Requests the key's plan allows per window (one minute).", schema: { type: 'integer', minimum: 1 } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
-  'X-RateLimit-Reset': { description: 'When the window resets, in Unix seconds.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Limit': {
+    description: "Requests the key's plan allows per window (one minute).",
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the window resets, in Unix seconds.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer', minimum: 0 } },
 };
 
 /** `components.headers`: each header as a response must carry it. */
-export const HEADERS: Record<string, JsonSchema> = Object.fromEntries(Object.entries(DESCRIPTIONS).map(([name, header]) => [name, { ...header, required: true }]));
+export const HEADERS: Record<string, JsonSchema> = Object.fromEntries(
+  Object.entries(DESCRIPTIONS).map(([name, header]) => [name, { ...header, required: true }]),
+);
 
 const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -19,7 +30,9 @@ const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-R
  * out as optional (OpenAPI cannot make a `$ref` optional).
  */
 export function rateLimitHeaders(required: boolean): Record<string, JsonSchema> {
-  return Object.fromEntries(RATE_LIMIT.map((name) => [name, required ? { $ref: `#/components/headers/${name}` } : DESCRIPTIONS[name]!]));
+  return Object.fromEntries(
+    RATE_LIMIT.map((name) => [name, required ? { $ref: `#/components/headers/${name}` } : DESCRIPTIONS[name]!]),
+  );
 }
 
 /** `Retry-After`, required. */

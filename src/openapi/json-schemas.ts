@@ -10,7 +10,13 @@ import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
 import { MessageSchema } from '../schemas/message.js';
-import { SendMessageSchema, SendTemplateMessageSchema, SendTemplateV1Schema, SendTextMessageSchema, SendTextV1Schema } from '../schemas/message-params.js';
+import {
+  SendMessageSchema,
+  SendTemplateMessageSchema,
+  SendTemplateV1Schema,
+  SendTextMessageSchema,
+  SendTextV1Schema,
+} from '../schemas/message-params.js';
 import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
 import { WebhookEventSchema } from '../schemas/webhook-event.js';
@@ -53,7 +59,10 @@ function webhookEventNames(): Array<readonly [z.ZodMiniType, string]> {
 
 /** `message.delivered` -> `MessageDeliveredEvent`. */
 export function eventSchemaName(kind: string): string {
-  return `${kind.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+  return `${kind
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Event`;
 }
 
 /** The JSON Schemas of `components.schemas`, and how to point at one. */
@@ -72,7 +81,11 @@ export interface ComponentSchemas {
 export function componentSchemas(): ComponentSchemas {
   const registry = z.registry<{ id: string }>();
   for (const [schema, id] of NAMES) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { io: 'input', uri: (id) => `#/components/schemas/${id}`, override: refine }) as { schemas: Record<string, JsonSchema> };
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: refine,
+  }) as { schemas: Record<string, JsonSchema> };
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
     delete schema.$id;
@@ -82,7 +95,8 @@ export function componentSchemas(): ComponentSchemas {
     schemas,
     ref: (schema) => {
       const name = names.get(schema);
-      if (name === undefined) throw new Error('This schema has no component name: add it to NAMES in src/openapi/json-schemas.ts.');
+      if (name === undefined)
+        throw new Error('This schema has no component name: add it to NAMES in src/openapi/json-schemas.ts.');
       return { $ref: `#/components/schemas/${name}` };
     },
   };
@@ -93,7 +107,10 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
   const known = knownValues.get(zodSchema as z.ZodMiniType);
   if (known !== undefined) {
     delete jsonSchema.type;
-    jsonSchema.anyOf = [{ type: 'string', enum: [...known] }, { type: 'string', description: 'A value added after this document.' }];
+    jsonSchema.anyOf = [
+      { type: 'string', enum: [...known] },
+      { type: 'string', description: 'A value added after this document.' },
+    ];
   }
   // z.int() bounds itself to the safe integers: true of every JSON number a client reads, so noise.
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;

@@ -22,8 +22,8 @@ export const SIGNATURE_PARAMETER: JsonSchema = {
   in: 'header',
   required: true,
   description:
-    'HMAC-SHA256 of the raw request body, keyed with the endpoint\'s `secret`, hex-encoded, as `sha256=<hex>`. Verify it over the exact bytes received ' +
-    '(never re-serialised JSON) with a constant-time comparison; bizmsg\'s `verifyWebhook` also accepts the bare hex digest.',
+    "HMAC-SHA256 of the raw request body, keyed with the endpoint's `secret`, hex-encoded, as `sha256=<hex>`. Verify it over the exact bytes received " +
+    "(never re-serialised JSON) with a constant-time comparison; bizmsg's `verifyWebhook` also accepts the bare hex digest.",
   schema: { type: 'string', pattern: '^(sha256=)?[0-9a-fA-F]{64}$' },
 };
 
@@ -42,14 +42,21 @@ export function webhooksSection(): Record<string, JsonSchema> {
           summary: `${kind}: ${MEANINGS[kind]}`,
           description:
             `POSTed to every active endpoint whose \`events\` include \`${kind}\`. ` +
-            (kind === 'message.delivered' ? '' : "The spec does not show this kind's `data` fields; bizmsg accepts any object. ") +
+            (kind === 'message.delivered'
+              ? ''
+              : "The spec does not show this kind's `data` fields; bizmsg accepts any object. ") +
             DELIVERY,
           tags: ['Webhook events'],
           parameters: [{ $ref: '#/components/parameters/ServiceSignature' }],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(kind)}` } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(kind)}` } } },
+          },
           responses: {
             '2XX': { description: 'Handled: the delivery succeeded.' },
-            '401': { description: 'The signature does not match: the receiver rejects the delivery, which counts as failed.' },
+            '401': {
+              description: 'The signature does not match: the receiver rejects the delivery, which counts as failed.',
+            },
           },
         },
       },

@@ -33,13 +33,20 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
       const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(target)!;
       expect(document.components[section!][name!], target).toBeDefined();
     }
-    for (const name of Object.keys(document.components.schemas)) expect(targets.has(`#/components/schemas/${name}`), name).toBe(true);
+    for (const name of Object.keys(document.components.schemas))
+      expect(targets.has(`#/components/schemas/${name}`), name).toBe(true);
   });
 
   it('names the scope of every operation in its security requirement and in x-scopes', () => {
     const scheme = variant === 1 ? 'ApiKeyAuth' : 'BearerAuth';
-    expect(document.components.securitySchemes[scheme]).toMatchObject(variant === 1 ? { type: 'apiKey', in: 'header', name: 'X-API-Key' } : { type: 'http', scheme: 'bearer' });
-    const operations = Object.values(document.paths).flatMap((item: any) => Object.entries(item).filter(([method]) => method !== 'parameters').map(([, op]) => op as any));
+    expect(document.components.securitySchemes[scheme]).toMatchObject(
+      variant === 1 ? { type: 'apiKey', in: 'header', name: 'X-API-Key' } : { type: 'http', scheme: 'bearer' },
+    );
+    const operations = Object.values(document.paths).flatMap((item: any) =>
+      Object.entries(item)
+        .filter(([method]) => method !== 'parameters')
+        .map(([, op]) => op as any),
+    );
     expect(operations).toHaveLength(variant === 1 ? 9 : 13);
     for (const op of operations) {
       expect(op.security).toEqual([{ [scheme]: op['x-scopes'] }]);
@@ -50,16 +57,30 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
 
   it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {
     expect(Object.keys(document.webhooks)).toHaveLength(10);
-    expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MessageDeliveredEvent' });
-    expect(document.components.parameters.ServiceSignature).toMatchObject({ name: 'X-Service-Signature', in: 'header', required: true });
-    expect(document.components.schemas.MessageDeliveredEvent.properties.data.required).toEqual(['message_id', 'to', 'status', 'delivered_at']);
+    expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/MessageDeliveredEvent',
+    });
+    expect(document.components.parameters.ServiceSignature).toMatchObject({
+      name: 'X-Service-Signature',
+      in: 'header',
+      required: true,
+    });
+    expect(document.components.schemas.MessageDeliveredEvent.properties.data.required).toEqual([
+      'message_id',
+      'to',
+      'status',
+      'delivered_at',
+    ]);
   });
 
   it('keeps open enums open and loose objects loose', () => {
     const contact = document.components.schemas.Contact;
     expect(contact.additionalProperties).toEqual({});
     expect(document.components.schemas.Message.properties.status).toEqual({
-      anyOf: [{ type: 'string', enum: ['sent', 'delivered', 'read', 'failed', 'received'] }, { type: 'string', description: 'A value added after this document.' }],
+      anyOf: [
+        { type: 'string', enum: ['sent', 'delivered', 'read', 'failed', 'received'] },
+        { type: 'string', description: 'A value added after this document.' },
+      ],
     });
   });
 });
@@ -95,7 +116,11 @@ describe('where the documents are', () => {
     mocks.push(server);
     const response = await fetch(`${server.url}/openapi.json`);
     expect(await response.json()).toEqual({ ...openApiDocument(2), servers: [{ url: server.url }] });
-    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'src/mock/cli/main.ts', '--openapi', '--variant', '1', '--port', '4999'], { cwd: root, encoding: 'utf8' });
+    const printed = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/mock/cli/main.ts', '--openapi', '--variant', '1', '--port', '4999'],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(JSON.parse(printed)).toEqual({ ...openApiDocument(1), servers: [{ url: 'http://127.0.0.1:4999/api/v1' }] });
   });
 });
