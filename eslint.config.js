@@ -3,6 +3,41 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The rooms of src/ and what each may import (each README.md under src/, and docs/architecture.md): a pattern
+ * over the relative import specifier names the rooms a room must not reach.
+ */
+const ROOMS = [
+  ['src/shared/**', '^\\.\\./', 'shared/ imports nothing else of src/'],
+  ['src/schemas/**', '^\\.\\./(?!shared/)', 'schemas/ may import only shared/'],
+  ['src/contract/**', '^\\.\\./(?!shared/|schemas/)', 'contract/ may import only shared/ and schemas/'],
+  [
+    'src/openapi/**',
+    '^\\.\\./(?!shared/|schemas/|contract/)',
+    'openapi/ may import only shared/, contract/ and schemas/',
+  ],
+  [
+    'src/core/**',
+    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|variant1|variant2|resources)/',
+    'core/ does not know the entries built on it',
+  ],
+  [
+    'src/{variant1,variant2,resources}/**',
+    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi)/',
+    'the clients do not load the other entries',
+  ],
+  [
+    'src/webhooks/**',
+    '^\\.[./]*/(.*/)?(core|mock|redis|openapi|variant1|variant2|resources)/',
+    'webhooks/ stands on shared/, contract/ and schemas/ only',
+  ],
+  [
+    'src/mock/**',
+    '^\\.[./]*/(.*/)?((core|redis|variant1|variant2|resources)/|webhooks/(?!signature/))',
+    "the mock must not share the clients' machinery (it tests them); of webhooks/ it signs with signature/",
+  ],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,6 +78,54 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  ...ROOMS.map(([files, regex, message]) => ({
+    files: [files],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+  })),
+  {
+    // bizmsg/redis implements the interfaces core/ and webhooks/ declare: it may import their types, nothing else.
+    files: ['src/redis/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.[./]*/(.*/)?(mock|openapi|variant1|variant2|resources)/',
+              message: 'redis/ implements stores only',
+            },
+            {
+              regex: '^\\.[./]*/(.*/)?webhooks/(?!dedupe/store)',
+              message: 'redis/ may import of webhooks/ only the dedupe store interface it implements',
+            },
+            {
+              regex: '^\\.[./]*/(.*/)?core/',
+              allowTypeImports: true,
+              message: 'redis/ may import of core/ only the types of the store interface it implements',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // msw is an optional peer: only the msw faces load it; node built-ins only where Node runs.
+    files: ['src/mock/**'],
+    ignores: ['src/mock/msw/**', 'src/mock/http/**', 'src/mock/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(msw|node:)',
+              message: 'msw only in mock/msw/, node built-ins only in mock/http/ and mock/cli/',
+            },
+          ],
+        },
       ],
     },
   },

@@ -31,11 +31,16 @@ function filesIn(folder: string, extension: string): string[] {
     .map((name) => join(root, folder, name));
 }
 
-/** A JSDoc example shows the call, not its imports: it gets every export of every entry, and express. */
+/**
+ * A JSDoc example shows the call, not its imports: it gets every export of every entry (a name
+ * several entries export, such as InvalidArgumentError, from the first), and express.
+ */
 async function examplePrelude(): Promise<string> {
   const lines = ["import express from 'express';"];
+  const seen = new Set<string>();
   for (const entry of ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock']) {
-    const names = Object.keys((await import(entry)) as object);
+    const names = Object.keys((await import(entry)) as object).filter((name) => !seen.has(name));
+    for (const name of names) seen.add(name);
     lines.push(`import { ${names.join(', ')} } from '${entry}';`);
   }
   return `${lines.join('\n')}\n`;

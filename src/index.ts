@@ -1,25 +1,25 @@
+// bizmsg: the clients of both variants, their errors, results and types (named re-exports only).
 export { Variant1Client } from './variant1/client.js';
 export { Variant2Client } from './variant2/client.js';
 export type { Variant1Messages } from './variant1/messages.js';
-export type { Variant1Contacts, Variant1ContactListParams } from './variant1/contacts.js';
+export type { Variant1Contacts } from './variant1/contacts.js';
 export type { Variant1Automations } from './variant1/automations.js';
 export type { Variant2Contacts } from './variant2/contacts.js';
-export type { Variant2Messages, SendTextParams, SendTemplateParams } from './variant2/messages.js';
+export type { Variant2Messages, Variant2SendTextParams, Variant2SendTemplateParams } from './variant2/messages.js';
 export type { Variant2Conversations } from './variant2/conversations.js';
 export type { Variant2Campaigns } from './variant2/campaigns.js';
 export type { Variant2Webhooks } from './variant2/webhooks.js';
-export type { AccountResource } from './resources/account.js';
-export type { ContactsResource } from './resources/contacts.js';
+export type { Variant1Account, Variant2Account } from './resources/account.js';
 export type { ClientOptions, RequestOptions, ListRequestOptions } from './core/call/options.js';
-export type { LogLevel, Logger } from './core/call/logger.js';
+export type { LogLevel } from './core/call/logger.js';
+export type { Logger } from './shared/logger.js';
 export { ApiPromise } from './core/results/api-promise.js';
 export type { WithResponse } from './core/results/api-promise.js';
 export type { RateLimitSnapshot } from './core/rate-limit/headers.js';
 export type { RateLimitStore, ObservedWindow } from './core/rate-limit/store.js';
 export { Page, PagePromise } from './core/results/pagination.js';
+export { BizMsgError, InvalidArgumentError } from './shared/errors.js';
 export {
-  BizMsgError,
-  InvalidArgumentError,
   AbortError,
   HookError,
   ApiError,
@@ -38,15 +38,22 @@ export {
   TimeoutError,
   ResponseValidationError,
 } from './core/errors/classes.js';
-export type { ResponseIssue } from './core/errors/classes.js';
+export type { ResponseIssue } from './core/errors/response-issue.js';
+export type { ErrorCode } from './contract/error-codes.js';
+export type { Variant } from './contract/variant.js';
 export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
 export type { Contact, DeleteResult } from './schemas/contact.js';
-export type { ContactCreateParams, ContactUpdateParams, ContactListParams } from './schemas/contact-params.js';
+export type {
+  ContactCreateParams,
+  ContactUpdateParams,
+  Variant1ContactListParams,
+  Variant2ContactListParams,
+} from './schemas/contact-params.js';
 export type { Message } from './schemas/message.js';
 export type {
-  SendMessageParams,
-  SendTextV1Params,
-  SendTemplateV1Params,
+  Variant2SendMessageParams,
+  Variant1SendTextParams,
+  Variant1SendTemplateParams,
   TemplateContent,
 } from './schemas/message-params.js';
 export type {
@@ -62,3 +69,10 @@ export type { WebhookEndpointCreateParams } from './schemas/webhook-endpoint-par
 export type { Account } from './schemas/account.js';
 export type { AutomationRun } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';
+
+// Deprecated names, kept for one release (docs/decisions.md, "One scheme for variant-specific names").
+export type { AccountResource } from './resources/account.js';
+export type { ContactsResource } from './resources/contacts.js';
+export type { SendTextParams, SendTemplateParams } from './variant2/messages.js';
+export type { ContactListParams } from './schemas/contact-params.js';
+export type { SendMessageParams, SendTextV1Params, SendTemplateV1Params } from './schemas/message-params.js';

@@ -1,3 +1,4 @@
+// The endpoint table: every endpoint of each variant, the one description the mock's routes, the OpenAPI documents and the contract tests share.
 import type { ZodMiniType } from 'zod/mini';
 import { AccountSchema } from '../schemas/account.js';
 import { AutomationRunSchema } from '../schemas/automation.js';
@@ -7,9 +8,14 @@ import { CampaignCreateSchema } from '../schemas/campaign-params.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
 import { CONVERSATION_STATUSES, ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
-import type { ErrorCode, Variant } from './error-codes.js';
+import type { ErrorCode } from './error-codes.js';
+import type { Variant } from './variant.js';
 import { MessageSchema } from '../schemas/message.js';
-import { SendMessageSchema, SendTemplateV1Schema, SendTextV1Schema } from '../schemas/message-params.js';
+import {
+  Variant2SendMessageSchema,
+  Variant1SendTemplateSchema,
+  Variant1SendTextSchema,
+} from '../schemas/message-params.js';
 import type { Scope } from './scopes.js';
 import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
@@ -133,7 +139,7 @@ export const VARIANT1_ENDPOINTS = {
     clientMethod: 'messages.send',
     tag: 'Messages',
     status: 200,
-    body: SendTextV1Schema,
+    body: Variant1SendTextSchema,
     payload: MessageSchema,
     errors: ['INVALID_PHONE', 'PLAN_LIMIT_EXCEEDED', 'MESSAGING_ERROR'],
   },
@@ -146,7 +152,7 @@ export const VARIANT1_ENDPOINTS = {
     clientMethod: 'messages.sendTemplate',
     tag: 'Messages',
     status: 200,
-    body: SendTemplateV1Schema,
+    body: Variant1SendTemplateSchema,
     payload: MessageSchema,
     errors: ['INVALID_PHONE', 'TEMPLATE_NOT_FOUND', 'PLAN_LIMIT_EXCEEDED', 'MESSAGING_ERROR'],
   },
@@ -264,7 +270,7 @@ export const VARIANT2_ENDPOINTS = {
     clientMethod: 'messages.send',
     tag: 'Messages',
     status: 200,
-    body: SendMessageSchema,
+    body: Variant2SendMessageSchema,
     payload: MessageSchema,
     errors: ['INVALID_PHONE', 'TEMPLATE_NOT_FOUND', 'PLAN_LIMIT_EXCEEDED', 'MESSAGING_ERROR'],
   },

@@ -1,5 +1,5 @@
-/** A variant of the service. */
-export type Variant = 1 | 2;
+// Error codes and their HTTP status per variant (spec section 7, and bizmsg's 413).
+import type { Variant } from './variant.js';
 
 /** What the wire says of one error code. */
 interface ErrorCodeInfo {
@@ -26,8 +26,12 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: { status: { 1: 500, 2: 500 } },
   MESSAGING_ERROR: { status: { 1: 502, 2: 502 } },
 } as const satisfies Record<string, ErrorCodeInfo>;
-/** One error code of the service. */
+/** One error code of the service: the spec's table and bizmsg's PAYLOAD_TOO_LARGE. */
 export type ErrorCode = keyof typeof ERROR_CODES;
+/** A code of the spec's table (section 7), the ones the clients have an error class for. */
+export type SpecErrorCode = {
+  [K in ErrorCode]: (typeof ERROR_CODES)[K] extends { extension: true } ? never : K;
+}[ErrorCode];
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 

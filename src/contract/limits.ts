@@ -1,3 +1,4 @@
+// Page sizes and request body limits (decided by bizmsg: the spec does not show them).
 /** Largest `per_page`, and the page size when none is asked for (the spec does not show them). */
 export const PAGE_SIZE = { max: 100, default: 20 } as const;
 

@@ -1,3 +1,4 @@
+// The scopes a key can have, and what each grants (spec section 5).
 /** The scopes a key can have (spec section 5). */
 export const SCOPES = [
   'messages:send',

@@ -17,6 +17,8 @@ export {
   WEBHOOK_RETRY_DELAYS_MS,
 } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
+export type { Variant } from '../contract/variant.js';
+export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { FaultSpec } from './rules/faults.js';
 export type { MockAnswer, MockRequest } from './rules/request.js';
 export type { VirtualClock } from './state/clock.js';

@@ -1,10 +1,13 @@
+// The mock's options and the data it serves: plans, templates, segments, magic numbers, timings.
 import type { Scope } from '../contract/scopes.js';
+import type { Variant } from '../contract/variant.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
-/** The service variant a mock serves. */
-export type MockVariant = 1 | 2;
+/** @deprecated Renamed `Variant` (the same type as the clients'); this name goes in the next major version. */
+export type MockVariant = Variant;
 
 export { SCOPES, type Scope } from '../contract/scopes.js';
+export { WEBHOOK_RETRY_DELAYS_MS } from '../contract/webhooks.js';
 
 /** A plan: its rate limit per window, and the limits that give PLAN_LIMIT_EXCEEDED. */
 export interface MockPlan {
@@ -49,7 +52,7 @@ export interface MockSeed {
 /** Options of `createMockServer`. */
 export interface MockServerOptions {
   /** The variant served (1: X-API-Key, `{success, data}`; 2: Bearer, `{data}`). Default 2. */
-  variant?: MockVariant;
+  variant?: Variant;
   /** Base URL of the served API, ending with `/api/v1` (default `https://api.bizmsg.test/api/v1`). */
   baseUrl?: string;
   /** Extra keys; a seeded all-scope key is always there as `apiKey`. */
@@ -80,7 +83,7 @@ export const VARIANT2_PLANS: Record<string, MockPlan> = {
 };
 
 /** The plan the seeded key and keys without a plan get. */
-export const DEFAULT_PLAN: Record<MockVariant, string> = { 1: 'pro', 2: 'enterprise' };
+export const DEFAULT_PLAN: Record<Variant, string> = { 1: 'pro', 2: 'enterprise' };
 
 /** Templates that exist unless `templates` says otherwise. */
 export const DEFAULT_TEMPLATES = ['welcome', 'order_update', 'appointment_reminder', 'promo'] as const;
@@ -113,8 +116,5 @@ export const MAGIC_NUMBERS = {
 
 /** Delays of the message lifecycle on the mock's clock. */
 export const LIFECYCLE_MS = { delivered: 1000, read: 5000, failed: 1000 } as const;
-
-/** Webhook retry delays after a failed delivery: 1 m, 5 m, 30 m, 2 h, 24 h (spec section 6). */
-export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000] as const;
 
 export { BODY_LIMITS, PAGE_SIZE } from '../contract/limits.js';

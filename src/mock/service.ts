@@ -1,5 +1,6 @@
+// MockService: the reference service, whichever face requests reach it through (msw, HTTP, a Worker).
 import { authenticate, authorize } from './rules/auth.js';
-import { MAX_TIMER_MS, VirtualClock } from './state/clock.js';
+import { VirtualClock } from './state/clock.js';
 import type { MockContext } from './context.js';
 import { WebhookDispatcher } from './state/dispatcher.js';
 import { envelopeOf, type MockEnvelope } from './rules/envelope.js';
@@ -16,7 +17,6 @@ import {
   type MockKeySpec,
   type MockPlan,
   type MockServerOptions,
-  type MockVariant,
   type Scope,
 } from './options.js';
 import { seededRandom } from './state/random.js';
@@ -38,7 +38,11 @@ import {
   type StoredWebhookEndpoint,
 } from './state/store.js';
 import { checkPhone, parseWith } from './rules/validate.js';
+import type { Variant } from '../contract/variant.js';
 import { openApiDocument } from '../openapi/document.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import { showValue } from '../shared/describe.js';
+import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 
@@ -53,7 +57,7 @@ const OPENAPI_PATH = '/openapi.json';
  */
 export class MockService {
   /** The variant served. */
-  readonly variant: MockVariant;
+  readonly variant: Variant;
   /** Base URL of the served API. */
   readonly baseUrl: string;
   /** A seeded key with every scope. */
@@ -87,11 +91,10 @@ export class MockService {
     const events = new WebhookDispatcher(
       () => this.#store,
       this.clock,
-      checkWebhookTimeout(options.webhookTimeout ?? 10_000),
+      checkMs('The `webhookTimeout` option', options.webhookTimeout, 10_000, { min: 1, max: MAX_TIMER_MS }),
     );
     this.#context = {
       variant: this.variant,
-      validationStatus: this.#envelope.validationStatus,
       clock: this.clock,
       events,
       messaging: new Messaging(() => this.#store, this.clock, events),
@@ -148,7 +151,7 @@ export class MockService {
           : url.pathname.startsWith(`${this.#basePath}/`)
             ? url.pathname.slice(this.#basePath.length)
             : undefined;
-      if (path === undefined) throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
+      if (path === undefined) throw new MockHttpError('RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
       // The document needs no key and stays out of faults and rate limits: tools load it first.
       if (path === OPENAPI_PATH && request.method === 'GET') return this.#json(200, this.#openApiText(), {});
       const fault = this.#faults.apply(request.method, path);
@@ -173,7 +176,6 @@ export class MockService {
       const match = this.#router.match(request.method, path);
       if (match === undefined)
         throw new MockHttpError(
-          404,
           'RESOURCE_NOT_FOUND',
           `No endpoint ${request.method} ${path} in Variant ${this.variant}.`,
         );
@@ -197,10 +199,8 @@ export class MockService {
   #failure(error: unknown, rateHeaders: Record<string, string>): MockAnswer {
     if (error instanceof MockNetworkError) throw error;
     const answer = error instanceof MockHttpError ? error : unexpected(error);
-    return this.#json(answer.status, this.#withoutKeys(this.#envelope.error(answer)), {
-      ...rateHeaders,
-      ...answer.headers,
-    });
+    const { status, body } = this.#envelope.error(answer);
+    return this.#json(status, this.#withoutKeys(body), { ...rateHeaders, ...answer.headers });
   }
 
   /** Adds a key; scopes left out mean all of them (`[]`: none), the plan defaults to the variant's largest named plan. */
@@ -213,7 +213,7 @@ export class MockService {
   /** Revokes a key: its requests get 401 KEY_REVOKED from now on. */
   revokeKey(key: string): void {
     const found = this.#store.keys.get(key);
-    if (found === undefined) throw new TypeError('revokeKey: no such key.');
+    if (found === undefined) throw new InvalidArgumentError('revokeKey: no such key.');
     found.revoked = true;
   }
 
@@ -237,10 +237,7 @@ export class MockService {
     events: readonly WebhookEventKind[];
     secret: string;
   }): StoredWebhookEndpoint {
-    return registerEndpoint(
-      this.#context,
-      parseWith(WebhookEndpointCreateSchema, endpoint, this.#envelope.validationStatus),
-    );
+    return registerEndpoint(this.#context, parseWith(WebhookEndpointCreateSchema, endpoint));
   }
 
   /** Injects a fault (status, network error or delay) into matching requests. */
@@ -281,7 +278,7 @@ export class MockService {
     try {
       return new URL(request.url);
     } catch {
-      throw new MockHttpError(404, 'RESOURCE_NOT_FOUND', 'No API at this URL.');
+      throw new MockHttpError('RESOURCE_NOT_FOUND', 'No API at this URL.');
     }
   }
 
@@ -336,10 +333,12 @@ export class MockService {
   #addKey({ key, scopes, plan, revoked }: MockKeySpec): void {
     const planName = plan ?? DEFAULT_PLAN[this.variant];
     if (!Object.hasOwn(this.#plans, planName)) {
-      throw new TypeError(`Unknown plan "${planName}"; this mock has: ${Object.keys(this.#plans).join(', ')}.`);
+      throw new InvalidArgumentError(
+        `Unknown plan "${planName}"; this mock has: ${Object.keys(this.#plans).join(', ')}.`,
+      );
     }
     for (const scope of scopes ?? []) {
-      if (!(SCOPES as readonly string[]).includes(scope)) throw new TypeError(`Unknown scope "${scope}".`);
+      if (!(SCOPES as readonly string[]).includes(scope)) throw new InvalidArgumentError(`Unknown scope "${scope}".`);
     }
     this.#store.keys.set(key, {
       key,
@@ -382,7 +381,6 @@ class Input implements RouteInput {
 function methodNotFound(method: string, path: string, allowed: readonly string[]): MockHttpError {
   const list = allowed.join(', ');
   return new MockHttpError(
-    404,
     'RESOURCE_NOT_FOUND',
     `No endpoint ${method} ${path}; this path has ${list}.`,
     { allowed_methods: [...allowed] },
@@ -393,21 +391,16 @@ function methodNotFound(method: string, path: string, allowed: readonly string[]
 /** 500 INTERNAL_ERROR for a failure of the mock itself; it names the error's class, never its message. */
 function unexpected(error: unknown): MockHttpError {
   const name = error instanceof Error ? error.name : typeof error;
-  return new MockHttpError(500, 'INTERNAL_ERROR', `The mock failed unexpectedly (${name}).`);
+  return new MockHttpError('INTERNAL_ERROR', `The mock failed unexpectedly (${name}).`);
 }
 
-function checkWebhookTimeout(ms: number): number {
-  if (!(ms >= 1 && ms <= MAX_TIMER_MS))
-    throw new TypeError(`webhookTimeout is a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(ms)}.`);
-  return ms;
-}
-
-function checkVariant(variant: unknown): MockVariant {
-  if (variant !== 1 && variant !== 2) throw new TypeError(`variant must be 1 or 2, got ${String(variant)}.`);
+function checkVariant(variant: unknown): Variant {
+  if (variant !== 1 && variant !== 2)
+    throw new InvalidArgumentError(`The \`variant\` option must be 1 or 2, got ${showValue(variant)}.`);
   return variant;
 }
 
-function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
+function mergePlans(variant: Variant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
   // A null prototype: plan names come from the user, and "__proto__" must stay a name.
   const plans: Record<string, MockPlan> = Object.assign(
     Object.create(null) as Record<string, MockPlan>,
@@ -416,10 +409,12 @@ function mergePlans(variant: MockVariant, overrides: MockServerOptions['plans'] 
   for (const [name, plan] of Object.entries(overrides)) {
     const merged = { ...plans[name], ...plan } as MockPlan;
     if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1)
-      throw new TypeError(`Plan "${name}" needs a positive integer rateLimit.`);
+      throw new InvalidArgumentError(`Plan "${name}" needs a positive integer rateLimit.`);
     // An infinite window would make every window start at NaN, and the limit never apply.
     if (merged.window !== undefined && !(merged.window >= 1000 && Number.isFinite(merged.window))) {
-      throw new TypeError(`Plan "${name}": window is a finite number of ms, at least 1000, got ${merged.window}.`);
+      throw new InvalidArgumentError(
+        `Plan "${name}": window is a finite number of ms, at least 1000, got ${showValue(merged.window)}.`,
+      );
     }
     plans[name] = merged;
   }

@@ -1,6 +1,7 @@
+// The OpenAPI 3.1 document of a variant, generated from the endpoint table and the zod schemas.
 import { endpointsOf, errorCodesOf, type Endpoint, type JsonSchema } from '../contract/endpoints.js';
 import { ListMetaSchema } from '../schemas/common.js';
-import type { Variant } from '../contract/error-codes.js';
+import type { Variant } from '../contract/variant.js';
 import { SCOPE_GRANTS, SCOPES } from '../contract/scopes.js';
 import { ErrorResponses } from './errors.js';
 import { HEADERS, rateLimitHeaders } from './headers.js';

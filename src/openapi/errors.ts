@@ -1,6 +1,8 @@
+// The documents' error responses: each code with its status, in the variant's envelope.
 import { BODY_LIMITS } from '../contract/limits.js';
 import type { JsonSchema } from '../contract/endpoints.js';
-import { statusOfCode, type ErrorCode, type Variant } from '../contract/error-codes.js';
+import { statusOfCode, type ErrorCode } from '../contract/error-codes.js';
+import type { Variant } from '../contract/variant.js';
 import { rateLimitHeaders, RETRY_AFTER } from './headers.js';
 
 /** The error envelope of a variant around the error object, its `code` one of `codes`. */

@@ -1,3 +1,4 @@
+// The documents' rate-limit headers.
 import type { JsonSchema } from '../contract/endpoints.js';
 
 /** The rate-limit headers of spec section 8, without `required`. */

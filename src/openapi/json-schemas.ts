@@ -1,3 +1,4 @@
+// The documents' component schemas: the zod schemas as JSON Schema, as the wire carries them.
 import * as z from 'zod/mini';
 import type { JsonSchema } from '../contract/endpoints.js';
 import { AccountSchema } from '../schemas/account.js';
@@ -11,11 +12,11 @@ import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-par
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
 import { MessageSchema } from '../schemas/message.js';
 import {
-  SendMessageSchema,
-  SendTemplateMessageSchema,
-  SendTemplateV1Schema,
-  SendTextMessageSchema,
-  SendTextV1Schema,
+  Variant2SendMessageSchema,
+  Variant2TemplateMessageSchema,
+  Variant1SendTemplateSchema,
+  Variant2TextMessageSchema,
+  Variant1SendTextSchema,
 } from '../schemas/message-params.js';
 import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
@@ -29,11 +30,11 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [ContactUpdateSchema, 'ContactUpdate'],
   [DeleteResultSchema, 'DeleteResult'],
   [MessageSchema, 'Message'],
-  [SendTextV1Schema, 'SendTextV1'],
-  [SendTemplateV1Schema, 'SendTemplateV1'],
-  [SendMessageSchema, 'SendMessage'],
-  [SendTextMessageSchema, 'SendTextMessage'],
-  [SendTemplateMessageSchema, 'SendTemplateMessage'],
+  [Variant1SendTextSchema, 'SendTextV1'],
+  [Variant1SendTemplateSchema, 'SendTemplateV1'],
+  [Variant2SendMessageSchema, 'SendMessage'],
+  [Variant2TextMessageSchema, 'SendTextMessage'],
+  [Variant2TemplateMessageSchema, 'SendTemplateMessage'],
   [ConversationSchema, 'Conversation'],
   [ConversationWithMessagesSchema, 'ConversationWithMessages'],
   [CampaignSchema, 'Campaign'],

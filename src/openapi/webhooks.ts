@@ -1,3 +1,4 @@
+// The documents' webhooks section: the ten events and their signature header.
 import type { JsonSchema } from '../contract/endpoints.js';
 import { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 import { eventSchemaName } from './json-schemas.js';

@@ -1,5 +1,8 @@
+// Talking to Redis through either client (ioredis, node-redis): bounded commands and Lua scripts by SHA-1.
 import { createHash } from 'node:crypto';
 import { showValue } from '../shared/describe.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import { checkMs, withTimeout } from '../shared/timers.js';
 
 /** An ioredis client (`Redis` or `Cluster`): what `bizmsg/redis` needs of it. */
 export interface IoRedisLike {
@@ -34,14 +37,16 @@ const DEFAULT_TIMEOUT_MS = 500;
  */
 export function commandSender(redis: RedisClientLike, timeout: number, caller: string): SendCommand {
   const send = rawSender(redis, caller);
-  return (args) => bounded(send(args), timeout, args[0]!);
+  return (args) => withTimeout(send(args), timeout, `Redis did not answer ${args[0]!} within ${timeout} ms`);
 }
 
 function rawSender(redis: RedisClientLike, caller: string): SendCommand {
   const client = redis as Partial<IoRedisLike & NodeRedisLike> | null;
   if (typeof client?.call === 'function') return (args) => (redis as IoRedisLike).call(args[0]!, ...args.slice(1));
   if (typeof client?.sendCommand === 'function') return (args) => (redis as NodeRedisLike).sendCommand(args);
-  throw new TypeError(`${caller} needs an ioredis client (new Redis()) or a node-redis client (createClient()).`);
+  throw new InvalidArgumentError(
+    `${caller} needs an ioredis client (new Redis()) or a node-redis client (createClient()).`,
+  );
 }
 
 /** A script ready for EVALSHA. */
@@ -70,33 +75,13 @@ export async function evalScript(
 
 /** Checks a timeout option (ms). */
 export function checkTimeout(value: unknown, caller: string): number {
-  if (value === undefined) return DEFAULT_TIMEOUT_MS;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 60_000) {
-    throw new TypeError(
-      `${caller}: timeout must be a number of ms above 0 and at most 60000, got ${showValue(value)}.`,
-    );
-  }
-  return value;
+  return checkMs(`${caller}: \`timeout\``, value, DEFAULT_TIMEOUT_MS, { min: 1, max: 60_000 });
 }
 
 /** Checks a key prefix option. */
 export function checkPrefix(value: unknown, fallback: string, caller: string): string {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string') throw new TypeError(`${caller}: prefix must be a string, got ${typeof value}.`);
+  if (typeof value !== 'string')
+    throw new InvalidArgumentError(`${caller}: \`prefix\` must be a string, got ${showValue(value)}.`);
   return value;
-}
-
-function bounded<T>(promise: Promise<T>, ms: number, command: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    // After a stall of the event loop, timers run before the socket's waiting reply is read:
-    // setImmediate lets that reply in first, so a busy process does not mistake it for a timeout.
-    timer = setTimeout(
-      () => setImmediate(() => reject(new Error(`Redis did not answer ${command} within ${ms} ms`))),
-      ms,
-    );
-    // A Redis that hangs must not keep the process alive.
-    timer.unref();
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -1,3 +1,4 @@
+// A webhook DedupeStore in Redis, shared by every receiver instance.
 import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from '../webhooks/dedupe/store.js';
 import { checkPrefix, checkTimeout, commandSender, evalScript, luaScript, type RedisClientLike } from './commands.js';
 

@@ -1,3 +1,4 @@
+// bizmsg/redis: the Redis stores for many processes (named re-exports only).
 export { redisRateLimitStore } from './rate-limit-store.js';
 export type { RedisRateLimitStoreOptions } from './rate-limit-store.js';
 export { redisDedupeStore } from './dedupe-store.js';

@@ -1,3 +1,4 @@
+// The Lua script of the shared rate-limit budget: one atomic step per call.
 import { luaScript } from './commands.js';
 
 /** How long a request in flight counts against the next window if nobody releases it (a crashed process). */

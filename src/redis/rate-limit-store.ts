@@ -1,3 +1,4 @@
+// A RateLimitStore in Redis, shared by every client and process on one API key.
 import type { ObservedWindow, RateLimitStore } from '../core/rate-limit/store.js';
 import {
   checkPrefix,

@@ -1,12 +1,18 @@
+// `client.account` of both variants: `GET /account/me`.
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { AccountSchema, type Account } from '../schemas/account.js';
 
-/** `GET /account/me`, the same in both variants. */
+/**
+ * `GET /account/me`, the same in both variants.
+ * @deprecated The shared base of `Variant1Account` and `Variant2Account`: name those instead. It is
+ * no longer exported from the next major version.
+ */
 export class AccountResource {
   readonly #http: HttpClient;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient) {
     this.#http = http;
   }
@@ -16,3 +22,9 @@ export class AccountResource {
     return this.#http.request({ method: 'GET', path: 'account/me', schema: AccountSchema }, options);
   }
 }
+
+/** `client.account` of a `Variant1Client`: account information. */
+export class Variant1Account extends AccountResource {}
+
+/** `client.account` of a `Variant2Client`: account information. */
+export class Variant2Account extends AccountResource {}

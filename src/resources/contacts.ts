@@ -1,3 +1,4 @@
+// Contact endpoints both variants share: get and update by id.
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
@@ -9,7 +10,11 @@ import * as z from 'zod/mini';
 /** Contact list payload. */
 export const ContactListSchema = /* @__PURE__ */ z.array(ContactSchema);
 
-/** Contact endpoints that both variants share: get and update by id. */
+/**
+ * Contact endpoints that both variants share: get and update by id.
+ * @deprecated The shared base of `Variant1Contacts` and `Variant2Contacts`: name those instead. It
+ * is no longer exported from the next major version.
+ */
 export class ContactsResource {
   readonly #http: HttpClient;
 

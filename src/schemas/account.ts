@@ -1,3 +1,4 @@
+// Account information, as the service returns it.
 import * as z from 'zod/mini';
 import { IdSchema, maybe } from './common.js';
 

@@ -1,3 +1,4 @@
+// The body of an automation trigger (Variant 1).
 import * as z from 'zod/mini';
 import { IdSchema, RecordSchema } from './common.js';
 

@@ -1,3 +1,4 @@
+// The result of an automation trigger (Variant 1).
 import * as z from 'zod/mini';
 import { IdSchema } from './common.js';
 

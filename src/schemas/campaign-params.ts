@@ -1,3 +1,4 @@
+// The body of a campaign creation (Variant 2).
 import * as z from 'zod/mini';
 import { nonEmptyString } from './common.js';
 

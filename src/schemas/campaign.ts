@@ -1,3 +1,4 @@
+// A campaign, as the service returns it (Variant 2).
 import * as z from 'zod/mini';
 import { IdSchema, maybe, openEnum } from './common.js';
 

@@ -1,3 +1,4 @@
+// What the schemas share: ids, list meta, open enums, phone numbers and small builders.
 import * as z from 'zod/mini';
 
 /** A resource id; the spec does not fix its type, so both JSON strings and numbers are accepted. */

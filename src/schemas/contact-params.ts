@@ -1,3 +1,4 @@
+// The bodies and queries of the contact endpoints.
 import * as z from 'zod/mini';
 import { nonEmptyString, RecordSchema } from './common.js';
 
@@ -17,12 +18,18 @@ export const ContactUpdateSchema = /* @__PURE__ */ z.partial(ContactCreateSchema
 /** Body of a contact update. */
 export type ContactUpdateParams = z.input<typeof ContactUpdateSchema>;
 
-/** Query of a contact list. */
-export interface ContactListParams {
+/** Query of a Variant 1 contact list. */
+export interface Variant1ContactListParams {
   page?: number;
   per_page?: number;
-  /** Variant 2 only: text to look for in name, phone or email. */
+}
+
+/** Query of a Variant 2 contact list: Variant 1's, plus a search text and a tag. */
+export interface Variant2ContactListParams extends Variant1ContactListParams {
+  /** Text to look for in name, phone or email. */
   search?: string;
-  /** Variant 2 only: only contacts carrying this tag. */
+  /** Only contacts carrying this tag. */
   tag?: string;
 }
+/** @deprecated Renamed `Variant2ContactListParams` (variant-specific types start with their variant); this name goes in the next major version. */
+export type ContactListParams = Variant2ContactListParams;

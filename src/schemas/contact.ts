@@ -1,3 +1,4 @@
+// A contact, and the result of a deletion, as the service returns them.
 import * as z from 'zod/mini';
 import { IdSchema, maybe, RecordSchema } from './common.js';
 

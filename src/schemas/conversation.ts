@@ -1,3 +1,4 @@
+// A conversation, with or without its messages, and the query of a list (Variant 2).
 import * as z from 'zod/mini';
 import { IdSchema, maybe, openEnum } from './common.js';
 import { MessageSchema } from './message.js';

@@ -1,3 +1,4 @@
+// The bodies of the message sends, per variant.
 import * as z from 'zod/mini';
 import { nonEmptyString } from './common.js';
 
@@ -13,33 +14,39 @@ export const TemplateContentSchema = /* @__PURE__ */ z.object({
 export type TemplateContent = z.infer<typeof TemplateContentSchema>;
 
 /** Variant 2 body of a text message. */
-export const SendTextMessageSchema = /* @__PURE__ */ z.object({
+export const Variant2TextMessageSchema = /* @__PURE__ */ z.object({
   to: z.string(),
   messaging_account_id: z.int(),
   type: z.literal('text'),
   content: TextContentSchema,
 });
 /** Variant 2 body of a template message. */
-export const SendTemplateMessageSchema = /* @__PURE__ */ z.object({
+export const Variant2TemplateMessageSchema = /* @__PURE__ */ z.object({
   to: z.string(),
   messaging_account_id: z.int(),
   type: z.literal('template'),
   content: TemplateContentSchema,
 });
 /** Variant 2 body of `POST /messages/send`: a text or a template message. */
-export const SendMessageSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
-  SendTextMessageSchema,
-  SendTemplateMessageSchema,
+export const Variant2SendMessageSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
+  Variant2TextMessageSchema,
+  Variant2TemplateMessageSchema,
 ]);
 /** Variant 2 body of `POST /messages/send`. */
-export type SendMessageParams = z.input<typeof SendMessageSchema>;
+export type Variant2SendMessageParams = z.input<typeof Variant2SendMessageSchema>;
+/** @deprecated Renamed `Variant2SendMessageParams` (variant-specific types start with their variant); this name goes in the next major version. */
+export type SendMessageParams = Variant2SendMessageParams;
 
 /** Variant 1 body of `POST /messages/send`. */
-export const SendTextV1Schema = /* @__PURE__ */ z.object({ to: z.string(), message: nonEmptyString() });
+export const Variant1SendTextSchema = /* @__PURE__ */ z.object({ to: z.string(), message: nonEmptyString() });
 /** Variant 1 body of `POST /messages/send`. */
-export type SendTextV1Params = z.input<typeof SendTextV1Schema>;
+export type Variant1SendTextParams = z.input<typeof Variant1SendTextSchema>;
+/** @deprecated Renamed `Variant1SendTextParams` (variant-specific types start with their variant); this name goes in the next major version. */
+export type SendTextV1Params = Variant1SendTextParams;
 
 /** Variant 1 body of `POST /messages/template` (not shown in the spec; mirrors Variant 2's content). */
-export const SendTemplateV1Schema = /* @__PURE__ */ z.extend(TemplateContentSchema, { to: z.string() });
+export const Variant1SendTemplateSchema = /* @__PURE__ */ z.extend(TemplateContentSchema, { to: z.string() });
 /** Variant 1 body of `POST /messages/template`. */
-export type SendTemplateV1Params = z.input<typeof SendTemplateV1Schema>;
+export type Variant1SendTemplateParams = z.input<typeof Variant1SendTemplateSchema>;
+/** @deprecated Renamed `Variant1SendTemplateParams` (variant-specific types start with their variant); this name goes in the next major version. */
+export type SendTemplateV1Params = Variant1SendTemplateParams;

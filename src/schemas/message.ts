@@ -1,3 +1,4 @@
+// A message, as the service returns it (its id under `id` or `message_id`).
 import * as z from 'zod/mini';
 import { IdSchema, maybe, openEnum } from './common.js';
 

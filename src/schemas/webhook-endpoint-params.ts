@@ -1,3 +1,4 @@
+// The body of a webhook endpoint registration.
 import * as z from 'zod/mini';
 import { nonEmptyArray, nonEmptyString } from './common.js';
 import { WEBHOOK_EVENT_KINDS } from './webhook-endpoint.js';

@@ -1,3 +1,4 @@
+// A webhook endpoint, and the event kinds (spec section 6).
 import * as z from 'zod/mini';
 import { IdSchema, maybe, openEnum } from './common.js';
 

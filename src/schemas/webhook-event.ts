@@ -1,3 +1,4 @@
+// The events the service POSTs, as a union discriminated by `event`.
 import * as z from 'zod/mini';
 import { RecordSchema } from './common.js';
 import type { WebhookEventKind } from './webhook-endpoint.js';

@@ -1,7 +1,11 @@
-/** A short, secret-free description of a value's kind, for argument errors: "an object", "null". */
+// How values and zod issues are put into words for error messages: one wording for the clients'
+// errors, the webhook functions' argument errors and the mock's VALIDATION_ERROR details.
+
+/** A short, secret-free description of a value's kind: "an object", "an array", "null", "a Date". */
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
   const kind = typeof value;
   return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
@@ -18,7 +22,67 @@ export function showValue(value: unknown): string {
   if (typeof value === 'string') {
     return JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
   }
-  return (typeof value === 'object' && value !== null) || typeof value === 'function'
+  return (typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol'
     ? describeValue(value)
     : String(value);
+}
+
+/** The fields of a zod issue read here; zod/mini ships no locale, so its own messages are terse. */
+export interface ZodIssueLike {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  /** Present only when the value was parsed with `reportInput: true`. */
+  readonly input?: unknown;
+  readonly expected?: unknown;
+  readonly origin?: unknown;
+  readonly format?: unknown;
+  readonly values?: readonly unknown[];
+  readonly options?: readonly unknown[];
+  readonly minimum?: unknown;
+}
+
+/**
+ * What a zod issue asks of the value at its path, in words ("is required", "must be a string",
+ * "must be one of open, closed").
+ */
+export function issueText(issue: ZodIssueLike): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      // A JSON value has no undefined: an undefined input reported means the field was absent.
+      return 'input' in issue && issue.input === undefined
+        ? 'is required'
+        : `must be ${article(String(issue.expected))}`;
+    case 'too_small':
+      return tooSmall(issue);
+    case 'invalid_format':
+      return `must be a valid ${issue.format === 'datetime' ? 'ISO 8601 UTC timestamp' : String(issue.format)}`;
+    case 'invalid_value':
+      return `must be one of ${(issue.values ?? []).join(', ')}`;
+    case 'invalid_union':
+      // A discriminated union names its discriminator's values; another union has nothing shorter to say.
+      return issue.options === undefined
+        ? 'must match one of the accepted shapes'
+        : `must be one of ${issue.options.join(', ')}`;
+    case 'custom':
+      return issue.message;
+    default:
+      return 'is invalid';
+  }
+}
+
+/** The dotted path of an issue ("data.0.phone"), or undefined at the top. */
+export function issuePath(issue: Pick<ZodIssueLike, 'path'>): string | undefined {
+  return issue.path.length === 0 ? undefined : issue.path.map(String).join('.');
+}
+
+function tooSmall(issue: ZodIssueLike): string {
+  if (issue.origin === 'number' || issue.origin === 'int') return `must be at least ${String(issue.minimum)}`;
+  if (issue.minimum === 1) return 'must not be empty';
+  return `must have at least ${String(issue.minimum)} ${issue.origin === 'string' ? 'characters' : 'items'}`;
+}
+
+function article(type: string): string {
+  if (type === 'int') return 'an integer';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

@@ -1,4 +1,15 @@
+// Shape checks on values users pass in.
+
 /** True for a plain JSON object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when `value` is an object with a function under each of `names`: how a store or logger a user passes is recognised. */
+export function hasMethods(value: unknown, names: readonly string[]): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+  );
 }

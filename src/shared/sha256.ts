@@ -1,8 +1,16 @@
-/**
- * The SHA-256 of an API key as lower-case hex: what names the key's budget in a shared
- * store, so that the key itself never leaves the process.
- */
-export async function hashApiKey(apiKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+// SHA-256 on Web Crypto, which every runtime the package supports has.
+
+/** Bytes as lower-case hex. */
+export function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** The SHA-256 of a text (as UTF-8) or of bytes, as lower-case hex. */
+export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
 }

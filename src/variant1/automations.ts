@@ -1,3 +1,4 @@
+// `client.automations` of Variant 1.
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';

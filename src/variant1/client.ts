@@ -1,7 +1,8 @@
+// Variant1Client: X-API-Key authentication, `{success, data}` envelopes.
 import { HttpClient } from '../core/call/http-client.js';
 import type { ClientOptions } from '../core/call/options.js';
 import { ServiceClient } from '../core/call/service-client.js';
-import { AccountResource } from '../resources/account.js';
+import { Variant1Account } from '../resources/account.js';
 import { Variant1Automations } from './automations.js';
 import { Variant1Contacts } from './contacts.js';
 import { Variant1Messages } from './messages.js';
@@ -25,7 +26,7 @@ export class Variant1Client extends ServiceClient {
   /** Automation triggers. */
   readonly automations: Variant1Automations;
   /** Account information. */
-  readonly account: AccountResource;
+  readonly account: Variant1Account;
 
   constructor(options?: ClientOptions) {
     const http = new HttpClient(variant1Protocol, options);
@@ -33,6 +34,6 @@ export class Variant1Client extends ServiceClient {
     this.messages = new Variant1Messages(http);
     this.contacts = new Variant1Contacts(http);
     this.automations = new Variant1Automations(http);
-    this.account = new AccountResource(http);
+    this.account = new Variant1Account(http);
   }
 }

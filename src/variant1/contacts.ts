@@ -1,13 +1,11 @@
+// `client.contacts` of Variant 1.
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
 import { ContactSchema, type Contact } from '../schemas/contact.js';
-import type { ContactCreateParams, ContactListParams } from '../schemas/contact-params.js';
-
-/** Query of a Variant 1 contact list. */
-export type Variant1ContactListParams = Pick<ContactListParams, 'page' | 'per_page'>;
+import type { ContactCreateParams, Variant1ContactListParams } from '../schemas/contact-params.js';
 
 /** Variant 1 contact endpoints. */
 export class Variant1Contacts extends ContactsResource {

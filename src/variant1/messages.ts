@@ -1,8 +1,9 @@
+// `client.messages` of Variant 1.
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
-import type { SendTemplateV1Params, SendTextV1Params } from '../schemas/message-params.js';
+import type { Variant1SendTemplateParams, Variant1SendTextParams } from '../schemas/message-params.js';
 
 /** Variant 1 message endpoints. */
 export class Variant1Messages {
@@ -13,12 +14,12 @@ export class Variant1Messages {
   }
 
   /** Sends a text message; never retried once it may have reached the service (scope `messages:send`). */
-  send(body: SendTextV1Params, options?: RequestOptions): ApiPromise<Message> {
+  send(body: Variant1SendTextParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
   }
 
   /** Sends a template message (scope `messages:send`). */
-  sendTemplate(body: SendTemplateV1Params, options?: RequestOptions): ApiPromise<Message> {
+  sendTemplate(body: Variant1SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request({ method: 'POST', path: 'messages/template', body, schema: MessageSchema }, options);
   }
 

@@ -1,3 +1,4 @@
+// How Variant 1 authenticates and wraps its bodies.
 import { isRecord } from '../shared/guards.js';
 import type { Protocol } from '../core/call/protocol.js';
 

@@ -1,7 +1,8 @@
+// Variant2Client: bearer authentication, `{data}` envelopes.
 import { HttpClient } from '../core/call/http-client.js';
 import type { ClientOptions } from '../core/call/options.js';
 import { ServiceClient } from '../core/call/service-client.js';
-import { AccountResource } from '../resources/account.js';
+import { Variant2Account } from '../resources/account.js';
 import { Variant2Campaigns } from './campaigns.js';
 import { Variant2Contacts } from './contacts.js';
 import { Variant2Conversations } from './conversations.js';
@@ -31,7 +32,7 @@ export class Variant2Client extends ServiceClient {
   /** Webhook endpoint registration. */
   readonly webhooks: Variant2Webhooks;
   /** Account information. */
-  readonly account: AccountResource;
+  readonly account: Variant2Account;
 
   constructor(options?: ClientOptions) {
     const http = new HttpClient(variant2Protocol, options);
@@ -41,6 +42,6 @@ export class Variant2Client extends ServiceClient {
     this.conversations = new Variant2Conversations(http);
     this.campaigns = new Variant2Campaigns(http);
     this.webhooks = new Variant2Webhooks(http);
-    this.account = new AccountResource(http);
+    this.account = new Variant2Account(http);
   }
 }

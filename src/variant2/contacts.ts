@@ -1,3 +1,4 @@
+// `client.contacts` of Variant 2.
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
@@ -5,7 +6,7 @@ import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
 import type { Id } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
-import type { ContactCreateParams, ContactListParams } from '../schemas/contact-params.js';
+import type { ContactCreateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
 
 /** Variant 2 contact endpoints. */
 export class Variant2Contacts extends ContactsResource {
@@ -18,7 +19,7 @@ export class Variant2Contacts extends ContactsResource {
   }
 
   /** Lists contacts, optionally filtered by `search` text or a `tag` (scope `contacts:read`). */
-  list(params: ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
+  list(params: Variant2ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
     return paginate(this.#http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
   }
 

@@ -1,9 +1,10 @@
+// `client.messages` of Variant 2.
 import { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { paramsError } from '../core/call/request-body.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
-import type { SendMessageParams, TemplateContent } from '../schemas/message-params.js';
+import type { TemplateContent, Variant2SendMessageParams } from '../schemas/message-params.js';
 
 /** Who sends a message, through which messaging account. */
 interface Addressing {
@@ -11,9 +12,13 @@ interface Addressing {
   messaging_account_id: number;
 }
 /** `messages.sendText` parameters. */
-export type SendTextParams = Addressing & { body: string };
+export type Variant2SendTextParams = Addressing & { body: string };
+/** @deprecated Renamed `Variant2SendTextParams` (variant-specific types start with their variant); this name goes in the next major version. */
+export type SendTextParams = Variant2SendTextParams;
 /** `messages.sendTemplate` parameters. */
-export type SendTemplateParams = Addressing & TemplateContent;
+export type Variant2SendTemplateParams = Addressing & TemplateContent;
+/** @deprecated Renamed `Variant2SendTemplateParams` (variant-specific types start with their variant); this name goes in the next major version. */
+export type SendTemplateParams = Variant2SendTemplateParams;
 
 /** Variant 2 message endpoints. */
 export class Variant2Messages {
@@ -24,12 +29,12 @@ export class Variant2Messages {
   }
 
   /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
-  send(body: SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
+  send(body: Variant2SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
   }
 
   /** Sends a text message. */
-  sendText(params: SendTextParams, options?: RequestOptions): ApiPromise<Message> {
+  sendText(params: Variant2SendTextParams, options?: RequestOptions): ApiPromise<Message> {
     const invalid = paramsError(params, 'messages.sendText');
     if (invalid !== undefined) return ApiPromise.reject(invalid);
     const { to, messaging_account_id, body } = params;
@@ -37,7 +42,7 @@ export class Variant2Messages {
   }
 
   /** Sends a template message. */
-  sendTemplate(params: SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
+  sendTemplate(params: Variant2SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
     const invalid = paramsError(params, 'messages.sendTemplate');
     if (invalid !== undefined) return ApiPromise.reject(invalid);
     const { to, messaging_account_id, name, language, components } = params;

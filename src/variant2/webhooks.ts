@@ -1,3 +1,4 @@
+// `client.webhooks` of Variant 2.
 import * as z from 'zod/mini';
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';

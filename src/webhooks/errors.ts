@@ -1,4 +1,5 @@
-import { BizMsgError } from '../core/errors/classes.js';
+// The error of a delivery that is not a genuine, well-formed event.
+import { BizMsgError } from '../shared/errors.js';
 
 /** Why a webhook delivery was not accepted. */
 export type WebhookFailureReason =

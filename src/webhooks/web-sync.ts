@@ -1,3 +1,4 @@
+// The synchronous webhook functions of the Web build, which say to use their async twins.
 import type { WebhookEvent } from '../schemas/webhook-event.js';
 import type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
 import type { ParseWebhookOptions } from './events/parse-options.js';

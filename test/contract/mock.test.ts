@@ -12,7 +12,7 @@ import {
   type MockService,
 } from '../../src/mock/index.js';
 import { ListMetaSchema } from '../../src/schemas/common.js';
-import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../src/contract/error-codes.js';
+import { ERROR_CODES, statusOfCode, type ErrorCode, type SpecErrorCode } from '../../src/contract/error-codes.js';
 import { variant1Protocol } from '../../src/variant1/protocol.js';
 import { variant2Protocol } from '../../src/variant2/protocol.js';
 import { OpenApiContract, type WireResponse } from '../helpers/openapi-contract.js';
@@ -129,7 +129,9 @@ describe.each([
         undefined,
       );
       expect([error.status, error.code], response.text).toEqual([statusOfCode(code, variant), code]);
-      expect(error).toBeInstanceOf(Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code]! : ApiError);
+      expect(error).toBeInstanceOf(
+        Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code as SpecErrorCode] : ApiError,
+      );
     }
 
     /** A request that gets `code` from `endpoint`. */

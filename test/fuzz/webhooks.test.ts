@@ -64,7 +64,7 @@ function describeError(error: unknown, caller: string): Outcome {
   };
 }
 
-/** Every TypeError names what to pass instead. */
+/** Every InvalidArgumentError names what to pass instead. */
 const ARGUMENT_FIXES = [
   /^<caller> needs the raw request body \(string, Buffer, Uint8Array or ArrayBuffer\), got .+\. The signature covers the exact bytes sent: pass the unparsed body/,
   /^<caller> needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation\.$/,
@@ -76,7 +76,7 @@ const ARGUMENT_FIXES = [
 ];
 
 function expectArgumentError(outcome: Outcome): void {
-  expect(outcome).toMatchObject({ error: 'TypeError' });
+  expect(outcome).toMatchObject({ error: 'InvalidArgumentError' });
   const { message } = outcome as { message: string };
   expect(
     ARGUMENT_FIXES.some((fix) => fix.test(message)),
@@ -218,7 +218,7 @@ function signingSecret(secret: unknown, signer: number | 'stranger'): string {
 
 describe('verifyWebhook / verifyWebhookAsync under fuzz', () => {
   it(
-    'never throw on a signature, return true exactly for the right digest, throw a TypeError naming the fix for a bad payload or secret, and agree',
+    'never throw on a signature, return true exactly for the right digest, throw an InvalidArgumentError naming the fix for a bad payload or secret, and agree',
     async () => {
       await fc.assert(
         fc.asyncProperty(payloads, signaturePlans, secrets, signers, async (payload, plan, secret, signer) => {
@@ -343,7 +343,7 @@ describe('parseWebhook / parseWebhookAsync under fuzz', () => {
   afterEach(() => void vi.useRealTimers());
 
   it(
-    'throw only WebhookVerificationError (or a TypeError naming the fix for a bad argument), for the right reason, and agree',
+    'throw only WebhookVerificationError (or an InvalidArgumentError naming the fix for a bad argument), for the right reason, and agree',
     async () => {
       await fc.assert(
         fc.asyncProperty(
@@ -423,7 +423,7 @@ describe('parseWebhook / parseWebhookAsync under fuzz', () => {
 
 describe('signWebhook under fuzz', () => {
   it(
-    'gives a header value that verifies, or a TypeError naming the fix',
+    'gives a header value that verifies, or an InvalidArgumentError naming the fix',
     async () => {
       await fc.assert(
         fc.asyncProperty(

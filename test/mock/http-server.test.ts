@@ -54,9 +54,13 @@ describe('startMockHttpServer', () => {
 
 describe('bizmsg-mock bin', () => {
   it('prints the base URL and a key, and serves until interrupted', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli/main.ts', '--port', '0', '--variant', '1'], {
-      cwd: new URL('../..', import.meta.url),
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/mock/cli/main.ts', '--port', '0', '--variant', '1'],
+      {
+        cwd: new URL('../..', import.meta.url),
+      },
+    );
     try {
       const output = await new Promise<string>((resolve, reject) => {
         let text = '';

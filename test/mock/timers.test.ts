@@ -98,13 +98,13 @@ describe('timers from user input', () => {
     const mock = newMock();
     for (const delay of [MAX_TIMER_MS + 1, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => mock.inject({ delay })).toThrow(
-        `A fault delay is a number of ms from 0 to 2147483647, got ${delay}.`,
+        `A fault's \`delay\` must be a number of milliseconds from 0 to 2147483647, got ${delay}.`,
       );
     }
     expect(() => mock.inject({ delay: MAX_TIMER_MS, route: 'GET /never' })).not.toThrow();
     for (const webhookTimeout of [MAX_TIMER_MS + 1, 0, Number.NaN]) {
       expect(() => new MockService({ webhookTimeout })).toThrow(
-        `webhookTimeout is a number of ms from 1 to 2147483647, got ${webhookTimeout}.`,
+        `The \`webhookTimeout\` option must be a number of milliseconds from 1 to 2147483647, got ${webhookTimeout}.`,
       );
     }
   });

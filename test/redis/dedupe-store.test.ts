@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisDedupeStore } from '../../src/redis/index.js';
-import { createWebhookHandler, signWebhook } from '../../src/webhooks/index.js';
+import { createWebhookHandler, InvalidArgumentError, signWebhook } from '../../src/webhooks/index.js';
 import { REDIS_LIBRARIES, type TestRedisClient } from '../helpers/redis-clients.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
@@ -115,13 +115,17 @@ describe('redisDedupeStore options', () => {
       ],
     ]);
     expect(() => redisDedupeStore(fake, { claimTtl: 1.5 })).toThrow(
-      new TypeError('redisDedupeStore: claimTtl must be a whole number of ms from 1 to 31536000000 (a year), got 1.5.'),
+      new InvalidArgumentError(
+        'redisDedupeStore: `claimTtl` must be a whole number of milliseconds from 1 to 31536000000, got 1.5.',
+      ),
     );
     expect(() => redisDedupeStore(fake, { prefix: 1 as never })).toThrow(
-      new TypeError('redisDedupeStore: prefix must be a string, got number.'),
+      new InvalidArgumentError('redisDedupeStore: `prefix` must be a string, got 1.'),
     );
     expect(() => redisDedupeStore(null as never)).toThrow(
-      new TypeError('redisDedupeStore needs an ioredis client (new Redis()) or a node-redis client (createClient()).'),
+      new InvalidArgumentError(
+        'redisDedupeStore needs an ioredis client (new Redis()) or a node-redis client (createClient()).',
+      ),
     );
   });
 });

@@ -287,12 +287,14 @@ describe('rateLimitStore option', () => {
 
   it('redisRateLimitStore names what it needs', () => {
     expect(() => redisRateLimitStore({} as never)).toThrow(
-      new TypeError(
+      new InvalidArgumentError(
         'redisRateLimitStore needs an ioredis client (new Redis()) or a node-redis client (createClient()).',
       ),
     );
     expect(() => redisRateLimitStore({ sendCommand: async () => 0 }, { timeout: 0 })).toThrow(
-      new TypeError('redisRateLimitStore: timeout must be a number of ms above 0 and at most 60000, got 0.'),
+      new InvalidArgumentError(
+        'redisRateLimitStore: `timeout` must be a number of milliseconds from 1 to 60000, got 0.',
+      ),
     );
   });
 });

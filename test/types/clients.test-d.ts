@@ -18,6 +18,8 @@ import {
   type PagePromise,
   type WebhookEndpoint,
 } from '../../src/index.js';
+import type * as Names from '../../src/index.js';
+import type { MockVariant, Variant } from '../../src/mock/index.js';
 
 declare const v1: Variant1Client;
 declare const v2: Variant2Client;
@@ -134,5 +136,38 @@ describe('raw responses and observability options', () => {
   it('types the cause of an AbortError and the hook of a HookError', () => {
     expectTypeOf<HookError['hook']>().toEqualTypeOf<string>();
     expectTypeOf<AbortError>().toMatchTypeOf<Error>();
+  });
+});
+
+describe('one scheme for variant-specific names, the old names kept as deprecated aliases', () => {
+  it('names the types of one variant after it, and the old names are the same types', () => {
+    expectTypeOf<Names.SendTextV1Params>().toEqualTypeOf<Names.Variant1SendTextParams>();
+    expectTypeOf<Names.SendTemplateV1Params>().toEqualTypeOf<Names.Variant1SendTemplateParams>();
+    expectTypeOf<Names.SendMessageParams>().toEqualTypeOf<Names.Variant2SendMessageParams>();
+    expectTypeOf<Names.SendTextParams>().toEqualTypeOf<Names.Variant2SendTextParams>();
+    expectTypeOf<Names.SendTemplateParams>().toEqualTypeOf<Names.Variant2SendTemplateParams>();
+    expectTypeOf<Names.ContactListParams>().toEqualTypeOf<Names.Variant2ContactListParams>();
+    expectTypeOf(v1.messages.send).parameter(0).toEqualTypeOf<Names.Variant1SendTextParams>();
+    expectTypeOf(v2.messages.sendText).parameter(0).toEqualTypeOf<Names.Variant2SendTextParams>();
+    expectTypeOf(v1.contacts.list).parameter(0).toEqualTypeOf<Names.Variant1ContactListParams | undefined>();
+    expectTypeOf(v2.contacts.list).parameter(0).toEqualTypeOf<Names.Variant2ContactListParams | undefined>();
+    expectTypeOf(v1.account).toEqualTypeOf<Names.Variant1Account>();
+    expectTypeOf(v2.account).toEqualTypeOf<Names.Variant2Account>();
+    // The deprecated base classes still type what they typed.
+    expectTypeOf(v2.account).toExtend<Names.AccountResource>();
+    expectTypeOf(v1.contacts).toExtend<Names.ContactsResource>();
+    expectTypeOf<MockVariant>().toEqualTypeOf<Variant>();
+    expectTypeOf<Variant>().toEqualTypeOf<Names.Variant>();
+  });
+});
+
+describe('error codes, typed end to end', () => {
+  it('narrows `code` on each class, and offers the known codes on ApiError without closing it', () => {
+    expectTypeOf<ValidationError['code']>().toEqualTypeOf<'VALIDATION_ERROR'>();
+    expectTypeOf<RateLimitExceededError['code']>().toEqualTypeOf<'RATE_LIMIT_EXCEEDED'>();
+    expectTypeOf<Names.ApiError['code']>().toExtend<string>();
+    expectTypeOf<'KEY_REVOKED'>().toExtend<Names.ApiError['code']>();
+    expectTypeOf<'SOMETHING_NEWER'>().toExtend<Names.ApiError['code']>();
+    expectTypeOf<Names.ErrorCode>().toExtend<Names.ApiError['code']>();
   });
 });

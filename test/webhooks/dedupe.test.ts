@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  InvalidArgumentError,
   createWebhookHandler,
   memoryDedupeStore,
   signWebhook,
@@ -191,18 +192,20 @@ describe('dedupe on createWebhookHandler', () => {
 
   it('rejects options that cannot work', () => {
     expect(() => createWebhookHandler({ secret: SECRET, dedupe: {} as DedupeStore })).toThrow(
-      new TypeError(
+      new InvalidArgumentError(
         'createWebhookHandler: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().',
       ),
     );
     expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: () => 'k' })).toThrow(
-      new TypeError('createWebhookHandler: dedupeKey needs a dedupe store.'),
+      new InvalidArgumentError('createWebhookHandler: dedupeKey needs a dedupe store.'),
     );
     expect(() => memoryDedupeStore({ ttl: 0 })).toThrow(
-      new TypeError('memoryDedupeStore: ttl must be a whole number of ms from 1 to 31536000000 (a year), got 0.'),
+      new InvalidArgumentError(
+        'memoryDedupeStore: `ttl` must be a whole number of milliseconds from 1 to 31536000000, got 0.',
+      ),
     );
     expect(() => memoryDedupeStore({ max: 0 })).toThrow(
-      new TypeError('memoryDedupeStore: max must be a positive integer, got 0.'),
+      new InvalidArgumentError('memoryDedupeStore: `max` must be a positive integer, got 0.'),
     );
   });
 });

@@ -4,6 +4,7 @@ import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createWebhookHandler,
+  InvalidArgumentError,
   signWebhook,
   webhookMiddleware,
   type WebhookEvent,
@@ -95,6 +96,47 @@ describe('createWebhookHandler (fetch)', () => {
       message: 'The handler for message.delivered failed.',
     });
     expect(reported).toEqual([failure, 'message.delivered']);
+  });
+
+  it('writes its own lines to the logger option instead of console: a failed handler, a body read first, a failing dedupe store', async () => {
+    const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const logger = {
+      debug: (m: string) => lines.push(`debug ${m}`),
+      info: (m: string) => lines.push(`info ${m}`),
+      warn: (m: string) => lines.push(`warn ${m}`),
+      error: (m: string, ...context: unknown[]) => lines.push(`error ${m} ${context.map(String).join(' ')}`.trim()),
+    };
+    const failing = {
+      claim: () => Promise.reject(new Error('connection refused')),
+      complete: () => Promise.resolve(),
+      release: () => Promise.resolve(),
+    };
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      logger,
+      dedupe: failing,
+      onEvent: () => {
+        throw new Error('boom');
+      },
+    });
+    expect((await handler(post(body, signed))).status).toBe(500);
+    const read = post(body, signed);
+    await read.text();
+    expect((await handler(read)).status).toBe(500);
+    expect(lines).toEqual([
+      'warn bizmsg: the webhook dedupe store failed (connection refused); deliveries are handled without de-duplication until it answers again.',
+      'error bizmsg: the webhook handler for message.delivered failed; answering 500 so that the service retries. Error: boom',
+      `error bizmsg: ${USED_BODY}`,
+    ]);
+    expect([console_.mock.calls, warn.mock.calls]).toEqual([[], []]);
+    expect(() => createWebhookHandler({ secret: SECRET, logger: { info: () => undefined } as never })).toThrow(
+      new InvalidArgumentError(
+        'createWebhookHandler: `logger` must be an object with debug, info, warn and error methods (console works).',
+      ),
+    );
+    expect(() => webhookMiddleware({ secret: SECRET, logger: null as never })).toThrow(InvalidArgumentError);
   });
 
   it('logs a handler error with console.error when there is no onError', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  InvalidArgumentError,
   parseWebhook,
   parseWebhookAsync,
   signWebhook,
@@ -136,23 +137,23 @@ describe('parseWebhook', () => {
     for (const signature of [signWebhook(ancient, SECRET), 'not a signature']) {
       for (const options of [{ maxAgeSeconds: 60, now }, { now }] as never[]) {
         expect(() => parseWebhook(ancient, signature, SECRET, options)).toThrow(
-          new TypeError(`parseWebhook: ${message}`),
+          new InvalidArgumentError(`parseWebhook: ${message}`),
         );
         await expect(parseWebhookAsync(ancient, signature, SECRET, options)).rejects.toThrow(
-          new TypeError(`parseWebhookAsync: ${message}`),
+          new InvalidArgumentError(`parseWebhookAsync: ${message}`),
         );
       }
     }
   });
 
-  it('throws TypeError, not a verification error, for programming mistakes', () => {
-    expect(() => parseWebhook(delivered as never, 'x', SECRET)).toThrow(TypeError);
-    expect(() => parseWebhook(JSON.stringify(delivered), 'x', '')).toThrow(TypeError);
+  it('throws InvalidArgumentError, not a verification error, for programming mistakes', () => {
+    expect(() => parseWebhook(delivered as never, 'x', SECRET)).toThrow(InvalidArgumentError);
+    expect(() => parseWebhook(JSON.stringify(delivered), 'x', '')).toThrow(InvalidArgumentError);
     expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, null as never)).toThrow(
-      new TypeError('parseWebhook: options must be an object ({ maxAgeSeconds?, now? }), got null.'),
+      new InvalidArgumentError('parseWebhook: options must be an object ({ maxAgeSeconds?, now? }), got null.'),
     );
     expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, { maxAgeSeconds: Number.NaN })).toThrow(
-      new TypeError('parseWebhook: maxAgeSeconds must be a positive number of seconds, got NaN.'),
+      new InvalidArgumentError('parseWebhook: maxAgeSeconds must be a positive number of seconds, got NaN.'),
     );
   });
 

@@ -1,5 +1,6 @@
+// Reading what a caller passed, so that anything it throws is reported as an argument error.
 import { showValue } from '../../shared/describe.js';
-import { BizMsgError, InvalidArgumentError } from '../errors/classes.js';
+import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
 
 /**
  * Runs `read`, which reads what the caller passed. A getter, `toString` or `toJSON` of the

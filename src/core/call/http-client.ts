@@ -1,11 +1,16 @@
+// The one request function every endpoint goes through.
 import type { ZodMiniType } from 'zod/mini';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
-import { ApiPromise } from '../results/api-promise.js';
-import { readArguments } from './arguments.js';
-import { describeIssue } from '../errors/response-issue.js';
-import { InvalidArgumentError } from '../errors/classes.js';
+import type { InvalidArgumentError } from '../../shared/errors.js';
 import { invalidBodyError } from '../errors/failures.js';
-import { isRecord } from '../../shared/guards.js';
+import { describeIssue, type ResponseIssue } from '../errors/response-issue.js';
+import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+import { Pacing } from '../rate-limit/pacing.js';
+import { ApiPromise } from '../results/api-promise.js';
+import { wrapHooks } from '../transport/hooks.js';
+import { Transport } from '../transport/transport.js';
+import { readArguments } from './arguments.js';
+import type { CallSpec, PreparedCall, Reply } from './call.js';
 import {
   checkRequestOptions,
   resolveSettings,
@@ -13,32 +18,10 @@ import {
   type ClientSettings,
   type RequestOptions,
 } from './options.js';
-import { RequestPacing } from '../rate-limit/pacing.js';
-import { fillRoute } from './path.js';
+import { fillRoute, showPath } from './path.js';
 import type { Protocol } from './protocol.js';
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
-import { redactText } from '../errors/redact.js';
-import { describeValue, showValue } from '../../shared/describe.js';
+import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
-import { Transport, wrapHooks, type Exchange, type Reply } from '../transport/transport.js';
-
-/** One endpoint call, as the resource classes describe it. */
-export interface ApiCall<T, R = T> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Route below the base URL; each `{id}` is filled, in order, from `ids`. */
-  path: string;
-  ids?: readonly unknown[];
-  /** Query parameters; `undefined` values are left out. */
-  query?: object | undefined;
-  body?: unknown;
-  /** Schema of the payload inside the variant's envelope. */
-  schema: ZodMiniType<T>;
-  /** Turns the parsed payload into the result (e.g. a default for an empty body). */
-  map?: (value: T) => R;
-}
-
-/** What the request is, without what its answer is parsed with. */
-type CallInfo = Pick<ApiCall<unknown>, 'method' | 'path' | 'ids' | 'query' | 'body'>;
 
 /** The items, pagination info and reply of one list response. */
 export interface PageData<T> {
@@ -54,7 +37,7 @@ export interface PageData<T> {
 export class HttpClient {
   readonly #settings: ClientSettings;
   readonly #protocol: Protocol;
-  readonly #pacing: RequestPacing;
+  readonly #pacing: Pacing;
   readonly #transport: Transport;
   /** Authentication headers, put on top of any per-call headers. */
   readonly #auth: Readonly<Record<string, string>>;
@@ -65,7 +48,7 @@ export class HttpClient {
     this.#protocol = protocol;
     this.#auth = protocol.authHeaders(settings.apiKey);
     const { rateLimitStore: store } = settings;
-    this.#pacing = new RequestPacing(
+    this.#pacing = new Pacing(
       settings.rateLimit,
       settings.maxRetryWait,
       store === undefined ? undefined : { store, apiKey: settings.apiKey, logger: settings.logger },
@@ -95,18 +78,18 @@ export class HttpClient {
   }
 
   /** Sends `call`; the promise resolves with its parsed payload. */
-  request<T, R = T>(call: ApiCall<T, R>, options?: RequestOptions): ApiPromise<R> {
-    let exchange: Exchange;
+  request<T, R = T>(call: CallSpec<T, R>, options?: RequestOptions): ApiPromise<R> {
+    let prepared: PreparedCall;
     try {
-      exchange = this.#prepare(call, options);
+      prepared = this.#prepare(call, options);
     } catch (error) {
       return ApiPromise.reject(error as InvalidArgumentError);
     }
-    return new ApiPromise(this.#transport.send(exchange), (reply) => this.#result(call, reply));
+    return new ApiPromise(this.#transport.send(prepared), (reply) => this.#result(call, reply));
   }
 
   /** Sends a list `call` and returns its parsed items, `meta` and reply. */
-  async requestPage<T>(call: ApiCall<T[]>, options?: RequestOptions, walkedTo?: number): Promise<PageData<T>> {
+  async requestPage<T>(call: CallSpec<T[]>, options?: RequestOptions, walkedTo?: number): Promise<PageData<T>> {
     const reply = await this.#transport.send(this.#prepare(call, options));
     const { data, meta } = this.#payload(call, reply);
     const page = {
@@ -119,7 +102,7 @@ export class HttpClient {
   }
 
   /** A server that ignores `page` would have a walk ask for the same next page forever. */
-  #checkPageAnswered(call: CallInfo, asked: number, meta: ListMeta | undefined, reply: Reply): void {
+  #checkPageAnswered(call: CallSpec<unknown>, asked: number, meta: ListMeta | undefined, reply: Reply): void {
     if (meta === undefined || meta.current_page === asked) return;
     throw this.#invalidBody(
       call,
@@ -130,11 +113,11 @@ export class HttpClient {
   }
 
   /** Checks everything the caller gave, so that a mistake throws before anything is sent. */
-  #prepare(call: CallInfo, rawOptions: RequestOptions | undefined): Exchange {
-    return readArguments(`the arguments of ${call.method} /${call.path}`, () => this.#exchange(call, rawOptions));
+  #prepare(call: CallSpec<unknown>, rawOptions: RequestOptions | undefined): PreparedCall {
+    return readArguments(`the arguments of ${call.method} /${call.path}`, () => this.#prepared(call, rawOptions));
   }
 
-  #exchange(call: CallInfo, rawOptions: RequestOptions | undefined): Exchange {
+  #prepared(call: CallSpec<unknown>, rawOptions: RequestOptions | undefined): PreparedCall {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
     const shownPath = showPath(path, this.#settings.apiKey);
@@ -157,20 +140,20 @@ export class HttpClient {
     };
   }
 
-  #result<T, R>(call: ApiCall<T, R>, reply: Reply): R {
+  #result<T, R>(call: CallSpec<T, R>, reply: Reply): R {
     const value = this.#parse(call, call.schema, this.#payload(call, reply).data, reply);
     return call.map === undefined ? (value as unknown as R) : call.map(value);
   }
 
   /** The payload of a successful answer, out of the variant's envelope. */
-  #payload(call: CallInfo, reply: Reply): { data: unknown; meta: unknown } {
+  #payload(call: CallSpec<unknown>, reply: Reply): { data: unknown; meta: unknown } {
     const payload = this.#protocol.unwrap(this.#parseJson(call, reply));
     if (payload === undefined)
       throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
     return payload;
   }
 
-  #parseJson(call: CallInfo, reply: Reply): unknown {
+  #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {
     if (reply.text === '') return undefined;
     try {
       return JSON.parse(reply.text);
@@ -179,7 +162,7 @@ export class HttpClient {
     }
   }
 
-  #parse<T>(call: CallInfo, schema: ZodMiniType<T>, value: unknown, reply: Reply): T {
+  #parse<T>(call: CallSpec<unknown>, schema: ZodMiniType<T>, value: unknown, reply: Reply): T {
     const result = schema.safeParse(value, { reportInput: true });
     if (result.success) return result.data;
     const issues = result.error.issues.map(describeIssue);
@@ -193,44 +176,8 @@ export class HttpClient {
     );
   }
 
-  #invalidBody(call: CallInfo, problem: string, issues: Parameters<typeof invalidBodyError>[2], reply: Reply) {
+  #invalidBody(call: CallSpec<unknown>, problem: string, issues: readonly ResponseIssue[], reply: Reply) {
     const path = showPath(fillRoute(call.path, call.ids), this.#settings.apiKey);
     return invalidBodyError({ method: call.method, path }, problem, issues, reply, this.#settings.apiKey);
   }
-}
-
-/** The query as ky's `searchParams`, undefined when empty; a value a URL cannot carry is an argument error. */
-function searchParamsOf(call: CallInfo, path: string): Record<string, string | number | boolean> | undefined {
-  if (call.query === undefined) return undefined;
-  if (!isRecord(call.query)) {
-    throw new InvalidArgumentError(
-      `The parameters of ${call.method} /${path} must be an object, got ${describeValue(call.query)}.`,
-    );
-  }
-  let params: Record<string, string | number | boolean> | undefined;
-  for (const [key, value] of Object.entries(call.query)) {
-    if (value === undefined) continue;
-    if (!isQueryValue(value)) {
-      throw new InvalidArgumentError(
-        `The query parameter \`${key}\` of ${call.method} /${path} must be a string, a finite number or a boolean, got ${showValue(value)}.`,
-      );
-    }
-    (params ??= {})[key] = value;
-  }
-  return params;
-}
-
-function isQueryValue(value: unknown): value is string | number | boolean {
-  return (
-    typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
-  );
-}
-
-/** How much of a path messages and log lines show: an id of any length must not make them huge. */
-const SHOWN_PATH_CHARS = 200;
-
-/** The path as messages, log lines and spans show it: without the key, and cut short. */
-function showPath(path: string, apiKey: string): string {
-  const shown = redactText(path, apiKey);
-  return shown.length > SHOWN_PATH_CHARS ? `${shown.slice(0, SHOWN_PATH_CHARS)}…` : shown;
 }

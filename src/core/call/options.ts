@@ -1,9 +1,14 @@
+// The client options and per-call options: defaults, environment fallbacks, and a clear
+// InvalidArgumentError for anything that cannot work, before anything is sent.
 import type { Hooks } from 'ky';
 import { showValue } from '../../shared/describe.js';
-import { readArguments } from './arguments.js';
-import { InvalidArgumentError } from '../errors/classes.js';
-import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from './logger.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import type { Logger } from '../../shared/logger.js';
+import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
+import { checkHooks } from '../transport/hooks.js';
+import { readArguments } from './arguments.js';
+import { resolveLogger, type LevelledLogger, type LogLevel } from './logger.js';
 
 /**
  * Options of `Variant1Client` and `Variant2Client`.
@@ -126,6 +131,8 @@ export interface ClientSettings {
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
+const TIMEOUT_RANGE = { min: 1, max: MAX_TIMER_MS };
+const WAIT_RANGE = { min: 0, max: MAX_TIMER_MS };
 
 /** Applies defaults and environment fallbacks, and rejects values that cannot work. */
 export function resolveSettings(options: ClientOptions = {}): ClientSettings {
@@ -151,9 +158,9 @@ function settingsFrom(options: ClientOptions): ClientSettings {
   return {
     apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl ?? env('BIZMSG_BASE_URL')),
-    timeout: checkMs('timeout', options.timeout, DEFAULTS.timeout, 1),
+    timeout: checkMs('The `timeout` option', options.timeout, DEFAULTS.timeout, TIMEOUT_RANGE),
     maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
-    maxRetryWait: checkMs('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0),
+    maxRetryWait: checkMs('The `maxRetryWait` option', options.maxRetryWait, DEFAULTS.maxRetryWait, WAIT_RANGE),
     rateLimit: checkRateLimit(options.rateLimit),
     rateLimitStore: checkRateLimitStore(options.rateLimitStore, options.rateLimit),
     fetch: checkFetch(options.fetch),
@@ -169,7 +176,7 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('Request options must be an object, e.g. { timeout: 5000 }.');
   }
-  if (options.timeout !== undefined) checkMs('timeout', options.timeout, 0, 1);
+  checkMs('The `timeout` option', options.timeout, 0, TIMEOUT_RANGE);
   if (options.maxRetries !== undefined) checkCount('maxRetries', options.maxRetries, 0);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new InvalidArgumentError('The `signal` option must be an AbortSignal.');
@@ -206,16 +213,6 @@ function resolveBaseUrl(value: unknown): string {
     );
   }
   return href;
-}
-
-function checkMs(name: string, value: unknown, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > 2_147_483_647) {
-    throw new InvalidArgumentError(
-      `The \`${name}\` option must be a number of milliseconds from ${min} to 2147483647, got ${showValue(value)}.`,
-    );
-  }
-  return value;
 }
 
 function checkCount(name: string, value: unknown, fallback: number): number {
@@ -272,29 +269,6 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What fetch can send in a header value: no control characters but tab, nothing beyond Latin-1. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/**
- * Header names lower-cased (so a user's `X-API-Key` cannot sit beside ours and be merged
- * with it) after checking that fetch can send every header: an invalid one would otherwise
- * fail inside fetch and look like a network error.
- */
-const HOOK_STAGES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'] as const;
-
-function checkHooks(value: unknown): Hooks {
-  if (value === undefined) return {};
-  const problem =
-    'The `hooks` option must be an object of beforeRequest, beforeRetry, afterResponse and beforeError arrays of functions';
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new InvalidArgumentError(`${problem}.`);
-  for (const [stage, list] of Object.entries(value)) {
-    if (!(HOOK_STAGES as readonly string[]).includes(stage))
-      throw new InvalidArgumentError(`${problem}; got "${stage}".`);
-    if (!Array.isArray(list) || !list.every((hook) => typeof hook === 'function')) {
-      throw new InvalidArgumentError(`${problem}; \`${stage}\` is not an array of functions.`);
-    }
-  }
-  return value;
-}
-
 /** Headers the HTTP layer sets itself per connection or body; fetch implementations refuse them. */
 const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
   'connection',
@@ -308,6 +282,11 @@ const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
   'upgrade',
 ]);
 
+/**
+ * Header names lower-cased (so a user's `X-API-Key` cannot sit beside ours and be merged
+ * with it) after checking that fetch can send every header: an invalid one would otherwise
+ * fail inside fetch and look like a network error.
+ */
 function checkHeaders(name: string, value: unknown): Record<string, string> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

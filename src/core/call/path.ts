@@ -1,5 +1,7 @@
-import { InvalidArgumentError } from '../errors/classes.js';
+// The path of a call: route templates filled with encoded ids, and the path as messages show it.
 import { describeValue } from '../../shared/describe.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { redactText } from '../errors/redact.js';
 
 /**
  * The request path of a route such as `contacts/{id}`: each `{id}` is filled, in order, with
@@ -25,4 +27,13 @@ function encodeId(id: unknown): string {
   } catch {
     throw new InvalidArgumentError('An id must be well-formed text; this one holds a lone UTF-16 surrogate.');
   }
+}
+
+/** How much of a path messages and log lines show: an id of any length must not make them huge. */
+const SHOWN_PATH_CHARS = 200;
+
+/** The path as messages, log lines and spans show it: without the key, and cut short. */
+export function showPath(path: string, apiKey: string): string {
+  const shown = redactText(path, apiKey);
+  return shown.length > SHOWN_PATH_CHARS ? `${shown.slice(0, SHOWN_PATH_CHARS)}…` : shown;
 }

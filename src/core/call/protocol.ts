@@ -1,3 +1,4 @@
+// What differs between the service's variants at the HTTP level: authentication and the success envelope.
 /** What differs between the service's variants at the HTTP level. */
 export interface Protocol {
   /** Human name, used in error messages (e.g. "Variant 1"). */

@@ -1,5 +1,6 @@
-import { InvalidArgumentError } from '../errors/classes.js';
+// The JSON body of a call, serialised once and checked before anything is sent.
 import { describeValue } from '../../shared/describe.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 import { isRecord } from '../../shared/guards.js';
 
 /**

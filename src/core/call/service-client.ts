@@ -1,3 +1,4 @@
+// The base of both variant clients: one request function shared by their resources.
 import type { HttpClient } from './http-client.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
 

@@ -1,57 +1,10 @@
+// The errors the clients throw: API errors, one class per spec code, and the failures that are not
+// HTTP answers. Their base, BizMsgError, is in shared/ (every entry throws it).
+import type { ErrorCode, SpecErrorCode } from '../../contract/error-codes.js';
+import type { OpenEnum } from '../../schemas/common.js';
+import { BizMsgError } from '../../shared/errors.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
-
-/**
- * Brand shared by every copy of the package (ESM, CJS, two versions in one tree), so that
- * `instanceof` and `X.is()` work on an error thrown by another copy.
- */
-const KINDS = Symbol.for('bizmsg.error.kinds');
-
-/** A class in the chain from a concrete error class up to `Error`. */
-type ErrorClass = abstract new (...args: never[]) => Error;
-
-/** Base class of every error this package throws. */
-export class BizMsgError extends Error {
-  /** The `name` of every class this error is an instance of, most general first. */
-  declare readonly [KINDS]: readonly string[];
-
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    const kinds: string[] = [];
-    for (let c: ErrorClass = new.target; c !== Error; c = Object.getPrototypeOf(c) as ErrorClass) {
-      kinds.unshift((c.prototype as Error).name);
-    }
-    Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
-  }
-
-  /** The class's name, e.g. `"ValidationError"`; it is also what `instanceof` and `is()` compare. */
-  override get name(): string {
-    return 'BizMsgError';
-  }
-
-  /** True when `value` is an instance of this class, from any copy of the package. */
-  static is<T extends abstract new (...args: never[]) => BizMsgError>(
-    this: T,
-    value: unknown,
-  ): value is InstanceType<T> {
-    return hasKind(value, (this as unknown as typeof BizMsgError).prototype.name);
-  }
-
-  /** Makes `instanceof` work across two copies of the package (ESM and CJS, or two versions). */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasKind(value, this.prototype.name);
-  }
-
-  /** A plain object for logs and JSON: everything but the stack. */
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
-  }
-}
-
-function hasKind(value: unknown, kind: string): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const kinds = (value as { [KINDS]?: unknown })[KINDS];
-  return Array.isArray(kinds) && kinds.includes(kind);
-}
+import type { ResponseIssue } from './response-issue.js';
 
 /** The caller's `AbortSignal` aborted the request or its wait; `cause` is the signal's reason. */
 export class AbortError extends BizMsgError {
@@ -80,17 +33,10 @@ export class HookError extends BizMsgError {
   }
 }
 
-/** An argument or client option is invalid; nothing was sent. */
-export class InvalidArgumentError extends BizMsgError {
-  override get name(): string {
-    return 'InvalidArgumentError';
-  }
-}
-
 /** What an `ApiError` is built from. */
 export interface ApiErrorInit {
   status: number;
-  code: string;
+  code: OpenEnum<ErrorCode>;
   message: string;
   details: Record<string, unknown>;
   headers: Headers;
@@ -106,8 +52,8 @@ export interface ApiErrorInit {
 export class ApiError extends BizMsgError {
   /** HTTP status of the response. */
   readonly status: number;
-  /** Error code from the envelope, e.g. `VALIDATION_ERROR`. */
-  readonly code: string;
+  /** Error code from the envelope, e.g. `VALIDATION_ERROR`; a code newer than this package comes as it is. */
+  readonly code: OpenEnum<ErrorCode>;
   /** `details` from the envelope; for validation errors, field name to messages. */
   readonly details: Record<string, unknown>;
   /** Headers of the response. */
@@ -162,6 +108,7 @@ function describe(init: ApiErrorInit): string {
 
 /** VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. */
 export class ValidationError extends ApiError {
+  declare readonly code: 'VALIDATION_ERROR';
   declare readonly details: Record<string, string[]>;
   override get name(): string {
     return 'ValidationError';
@@ -169,48 +116,56 @@ export class ValidationError extends ApiError {
 }
 /** INVALID_PHONE: the phone number is not in a valid format. */
 export class InvalidPhoneError extends ApiError {
+  declare readonly code: 'INVALID_PHONE';
   override get name(): string {
     return 'InvalidPhoneError';
   }
 }
 /** TEMPLATE_NOT_FOUND: the template does not exist. */
 export class TemplateNotFoundError extends ApiError {
+  declare readonly code: 'TEMPLATE_NOT_FOUND';
   override get name(): string {
     return 'TemplateNotFoundError';
   }
 }
 /** AUTHENTICATION_ERROR: the API key is missing or invalid. */
 export class AuthenticationError extends ApiError {
+  declare readonly code: 'AUTHENTICATION_ERROR';
   override get name(): string {
     return 'AuthenticationError';
   }
 }
 /** KEY_REVOKED: the API key was revoked. */
 export class KeyRevokedError extends ApiError {
+  declare readonly code: 'KEY_REVOKED';
   override get name(): string {
     return 'KeyRevokedError';
   }
 }
 /** INSUFFICIENT_PERMISSIONS: the API key lacks the scope this endpoint needs. */
 export class InsufficientPermissionsError extends ApiError {
+  declare readonly code: 'INSUFFICIENT_PERMISSIONS';
   override get name(): string {
     return 'InsufficientPermissionsError';
   }
 }
 /** PLAN_LIMIT_EXCEEDED: the account's plan limit is reached. */
 export class PlanLimitExceededError extends ApiError {
+  declare readonly code: 'PLAN_LIMIT_EXCEEDED';
   override get name(): string {
     return 'PlanLimitExceededError';
   }
 }
 /** RESOURCE_NOT_FOUND: the resource does not exist. */
 export class ResourceNotFoundError extends ApiError {
+  declare readonly code: 'RESOURCE_NOT_FOUND';
   override get name(): string {
     return 'ResourceNotFoundError';
   }
 }
 /** RATE_LIMIT_EXCEEDED: too many requests; retries were used up or the wait was too long. */
 export class RateLimitExceededError extends ApiError {
+  declare readonly code: 'RATE_LIMIT_EXCEEDED';
   /** Seconds the service asked to wait (`Retry-After`), when it said. */
   readonly retryAfter: number | undefined;
 
@@ -229,12 +184,14 @@ export class RateLimitExceededError extends ApiError {
 }
 /** INTERNAL_ERROR: unexpected server error. */
 export class InternalError extends ApiError {
+  declare readonly code: 'INTERNAL_ERROR';
   override get name(): string {
     return 'InternalError';
   }
 }
 /** MESSAGING_ERROR: the upstream messaging channel returned an error. */
 export class MessagingError extends ApiError {
+  declare readonly code: 'MESSAGING_ERROR';
   override get name(): string {
     return 'MessagingError';
   }
@@ -316,20 +273,10 @@ export class ResponseValidationError extends BizMsgError {
   }
 }
 
-/** One problem found while validating a response body. */
-export interface ResponseIssue {
-  /** Where in the payload, e.g. `['data', 0, 'phone']`. */
-  readonly path: readonly PropertyKey[];
-  /** zod's issue code, e.g. `invalid_type`. */
-  readonly code: string;
-  /** What was expected there. */
-  readonly message: string;
-}
-
 type ApiErrorClass = typeof ApiError;
 
-/** Error class for each code of the spec. */
-export const errorClassByCode: Readonly<Record<string, ApiErrorClass>> = {
+/** Error class for each code of the spec: a code missing here, or one the spec does not have, is a compile error. */
+export const errorClassByCode: Readonly<Record<SpecErrorCode, ApiErrorClass>> = {
   VALIDATION_ERROR: ValidationError,
   INVALID_PHONE: InvalidPhoneError,
   TEMPLATE_NOT_FOUND: TemplateNotFoundError,

@@ -1,23 +1,14 @@
-import {
-  ConnectionError,
-  RateLimitExceededError,
-  ResponseValidationError,
-  TimeoutError,
-  type ApiError,
-  type ResponseIssue,
-} from './classes.js';
+// The error each way a call can fail ends with: an error answer, a timeout, a connection failure,
+// a body that does not fit, an abort, or something unexpected. Each says what happened and what to
+// do, and whether the request may have been processed; none holds the API key.
+import { BizMsgError } from '../../shared/errors.js';
+import type { CallLabel } from '../call/call.js';
+import { rateLimitWait, readRateLimit } from '../rate-limit/headers.js';
+import { BAD_PORT, isIdempotent } from '../transport/retry.js';
+import { AbortError, ConnectionError, ResponseValidationError, TimeoutError, type ApiError } from './classes.js';
 import { errorFromResponse } from './from-response.js';
-import { readRateLimit } from '../rate-limit/headers.js';
 import { redactBody, redactHeaders, redactText } from './redact.js';
-import { BAD_PORT, isIdempotent, rateLimitWait } from '../transport/retry.js';
-
-/** The request an error is about. */
-interface FailedCall {
-  method: string;
-  path: string;
-  /** The call's `maxRetries`, where a message says what became of its retries. */
-  maxRetries?: number;
-}
+import type { ResponseIssue } from './response-issue.js';
 
 /** Whether an earlier attempt, or the last one, may have taken effect on the service. */
 export interface Processed {
@@ -34,7 +25,7 @@ interface ErrorReply {
 }
 
 /** The typed error of an error response, with the key removed from everything it keeps. */
-export function apiError(call: FailedCall, reply: ErrorReply, processed: Processed, apiKey: string): ApiError {
+export function apiError(call: CallLabel, reply: ErrorReply, processed: Processed, apiKey: string): ApiError {
   const headers = redactHeaders(reply.headers, apiKey);
   const note = processedNote(call.method, processed);
   const now = Date.now();
@@ -52,33 +43,8 @@ export function apiError(call: FailedCall, reply: ErrorReply, processed: Process
   );
 }
 
-/** The error of a call not sent because a 429 asked for a longer wait than `maxRetryWait`, which is still running. */
-export function refusedError(
-  call: FailedCall,
-  refusal: { until: number; headers: Headers },
-  maxRetryWait: number,
-  apiKey: string,
-): RateLimitExceededError {
-  const seconds = Math.ceil((refusal.until - Date.now()) / 1000);
-  return new RateLimitExceededError(
-    {
-      status: 429,
-      code: 'RATE_LIMIT_EXCEEDED',
-      message:
-        `not sent: an earlier 429 asked this client to wait ${seconds} s more, longer than maxRetryWait ` +
-        `(${maxRetryWait} ms); retry after that, or raise maxRetryWait`,
-      details: {},
-      headers: redactHeaders(refusal.headers, apiKey),
-      method: call.method,
-      path: `/${call.path}`,
-    },
-    undefined,
-    seconds,
-  );
-}
-
 /** The error of an attempt that took longer than `ms`. */
-export function timeoutError(call: FailedCall, ms: number, processed: Processed): TimeoutError {
+export function timeoutError(call: CallLabel, ms: number, processed: Processed): TimeoutError {
   const base = `${call.method} /${call.path} timed out after ${ms} ms`;
   if (!isIdempotent(call.method)) {
     return new TimeoutError(
@@ -94,7 +60,7 @@ export function timeoutError(call: FailedCall, ms: number, processed: Processed)
 
 /** The error of an attempt whose connection failed (`code`: the socket error code, if known). */
 export function connectionError(
-  call: FailedCall,
+  call: CallLabel,
   code: string | undefined,
   processed: Processed,
   cause: unknown,
@@ -111,13 +77,24 @@ export function connectionError(
   return new ConnectionError(message, processed.earlier || processed.now, { cause });
 }
 
-function retriesOutcome(call: FailedCall): string {
+/** The error of a call whose signal aborted it (or its wait before a retry). */
+export function abortedError(call: CallLabel, reason: unknown): AbortError {
+  return new AbortError(`${call.method} /${call.path} was aborted by its signal`, { cause: reason });
+}
+
+/** The error of a failure nothing else explains (a bug, or a fetch that threw something odd); the key removed. */
+export function unexpectedError(call: CallLabel, thrown: unknown, apiKey: string): BizMsgError {
+  const what = redactText(thrown instanceof Error ? thrown.message : String(thrown), apiKey);
+  return new BizMsgError(`${call.method} /${call.path} failed unexpectedly: ${what}`, { cause: thrown });
+}
+
+function retriesOutcome(call: CallLabel): string {
   return call.maxRetries === 0 ? 'not retried (maxRetries: 0)' : 'retries used up';
 }
 
 /** The error of a 2xx answer whose body is not what the endpoint returns. */
 export function invalidBodyError(
-  call: FailedCall,
+  call: CallLabel,
   problem: string,
   issues: readonly ResponseIssue[],
   reply: { status: number; text: string; processed: boolean },

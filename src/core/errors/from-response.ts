@@ -1,20 +1,17 @@
-import { codeImpliedByStatus } from '../../contract/error-codes.js';
-import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './classes.js';
+// The typed error of an error response: the class its code names, from either variant's envelope.
+import { codeImpliedByStatus, ERROR_CODES, type ErrorCode } from '../../contract/error-codes.js';
 import { isRecord } from '../../shared/guards.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './classes.js';
 
-/** What the request was, for the error message. */
-interface FailedRequest {
-  method: string;
-  path: string;
-  mayHaveBeenProcessed: boolean;
-}
+/** The request an error response answered, as the error reports it. */
+type Answered = Pick<ApiErrorInit, 'method' | 'path' | 'mayHaveBeenProcessed' | 'processedNote'>;
 
 /** The typed error for an error response; `body` must already be redacted. */
 export function errorFromResponse(
   response: { status: number; statusText: string; headers: Headers },
   body: string,
-  request: FailedRequest,
+  request: Answered,
   rateLimit: RateLimitSnapshot | undefined,
   retryAfter: number | undefined,
 ): ApiError {
@@ -28,11 +25,16 @@ export function errorFromResponse(
     headers: response.headers,
     ...request,
   };
-  // An own-property check: a code such as "constructor" must not find Object.prototype's.
-  const ErrorClass = Object.hasOwn(errorClassByCode, code) ? errorClassByCode[code]! : ApiError;
-  return ErrorClass === RateLimitExceededError
-    ? new RateLimitExceededError(init, rateLimit, retryAfter)
-    : new ErrorClass(init, rateLimit);
+  const ErrorClass = isKnownCode(code)
+    ? (errorClassByCode as Partial<Record<ErrorCode, typeof ApiError>>)[code]
+    : undefined;
+  if (ErrorClass === RateLimitExceededError) return new RateLimitExceededError(init, rateLimit, retryAfter);
+  return new (ErrorClass ?? ApiError)(init, rateLimit);
+}
+
+/** An own-property check: a code such as "constructor" must not find Object.prototype's. */
+function isKnownCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
 }
 
 interface ErrorEnvelope {

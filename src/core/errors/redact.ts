@@ -1,3 +1,4 @@
+// Secrets removed from what errors keep and show: bodies, headers, short texts.
 /** What stands in for a secret in anything we keep or show. */
 const REDACTED = '[REDACTED]';
 

@@ -1,3 +1,5 @@
+// Reading the service's rate-limit headers: X-RateLimit-*, Retry-After and Date.
+
 /** The `X-RateLimit-*` values of one response. */
 export interface RateLimitSnapshot {
   /** Requests allowed per window (`X-RateLimit-Limit`). */
@@ -7,6 +9,12 @@ export interface RateLimitSnapshot {
   /** When the window resets, as Unix seconds (`X-RateLimit-Reset`). */
   readonly reset: number;
 }
+
+/**
+ * Windows are per minute (spec section 8); a reset further ahead than this is not believed,
+ * so that a bogus `X-RateLimit-Reset` cannot hold requests for years.
+ */
+export const MAX_WINDOW_MS = 65_000;
 
 /** Timestamps below this are read as seconds-from-now, not Unix time (some proxies send deltas). */
 const DELTA_THRESHOLD = 1_000_000_000;
@@ -40,6 +48,14 @@ export function readClockSkew(headers: Headers, nowMs: number): number {
   if (date === null) return 0;
   const skew = Date.parse(date) - nowMs;
   return Number.isNaN(skew) || Math.abs(skew) < 2000 ? 0 : skew;
+}
+
+/** Seconds a 429 asks to wait: `Retry-After`, else until `X-RateLimit-Reset`, else unknown. */
+export function rateLimitWait(headers: Headers, nowMs: number): number | undefined {
+  const retryAfter = readRetryAfter(headers, nowMs);
+  if (retryAfter !== undefined) return retryAfter;
+  const snapshot = readRateLimit(headers, nowMs);
+  return snapshot === undefined ? undefined : Math.max(0, snapshot.reset - Math.floor(nowMs / 1000));
 }
 
 function readInteger(value: string | null): number | undefined {

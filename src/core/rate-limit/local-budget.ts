@@ -1,15 +1,11 @@
+// The rate-limit budget of one client, kept in this process from the X-RateLimit-* headers it sees.
+import { MAX_WINDOW_MS, readClockSkew, type RateLimitSnapshot } from './headers.js';
 import { WakeList } from './wake-list.js';
-import { readClockSkew, type RateLimitSnapshot } from './headers.js';
 
 /** When no reset time is known yet, how long a held request waits before looking again. */
 const UNKNOWN_RESET_POLL_MS = 1000;
 /** Longest the other requests of a cold client wait for its first answer before going anyway. */
 const PROBE_WAIT_MS = 2000;
-/**
- * Windows are per minute (spec section 8); a reset further ahead than this is not believed,
- * so that a bogus `X-RateLimit-Reset` cannot hold requests for years.
- */
-export const MAX_WINDOW_MS = 65_000;
 
 /**
  * Shares one key's rate-limit budget between all concurrent calls of a client, from the
@@ -21,7 +17,7 @@ export const MAX_WINDOW_MS = 65_000;
  * may still be in flight), `remaining` is what the server last reported (which also sees
  * other clients of the same key).
  */
-export class RateLimitPacer {
+export class LocalBudget {
   #limit: number | undefined;
   #remaining = Number.POSITIVE_INFINITY;
   #sent = 0;
@@ -36,9 +32,9 @@ export class RateLimitPacer {
   /** Local time (ms) until which a 429 holds every request; 0 when none does. */
   #pausedUntil = 0;
   /**
-   * Until the client's first answer, the budget is unknown: one request goes alone to learn it,
-   * so that a cold client's first burst does not collect a 429 for each request over the limit.
-   * `probeStartedAt` is when that request went; 0 before it, undefined once an answer came.
+   * Until the client's first answer, the budget is unknown: one request, the probe, goes alone to
+   * learn it, so that a cold client's first burst does not collect a 429 for each request over the
+   * limit. `probeStartedAt` is when the probe went; 0 before it, undefined once an answer came.
    */
   #probeStartedAt: number | undefined;
   readonly #waiters = new WakeList();

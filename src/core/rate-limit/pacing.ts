@@ -1,23 +1,17 @@
-import { raceAbort } from '../transport/abort.js';
+// How one client paces its calls: off, from the X-RateLimit-* headers (in this process or shared
+// through a store), or those plus p-throttle. The one door the transport goes through.
 import type { LevelledLogger } from '../call/logger.js';
-import { readRateLimit, type RateLimitSnapshot } from './headers.js';
-import type { RateLimitStore } from './store.js';
-import { RateLimitPacer } from './local-budget.js';
-import { rateLimitWait } from '../transport/retry.js';
+import { raceAbort } from '../transport/abort.js';
+import { rateLimitWait, readRateLimit, type RateLimitSnapshot } from './headers.js';
+import { LocalBudget } from './local-budget.js';
+import type { Refusal } from './refusal.js';
 import { LOCAL_SLOT, SharedBudget, type Slot } from './shared-budget.js';
+import type { RateLimitStore } from './store.js';
 
 type Throttle = () => Promise<unknown>;
 
 /** How a client paces itself: off, from the `X-RateLimit-*` headers, or those plus p-throttle. */
 type PacingMode = false | { limit: number; interval: number } | undefined;
-
-/** A 429's wait longer than `maxRetryWait`: until it ends, calls fail at once instead of waiting. */
-export interface Refusal {
-  /** Local time (ms) the 429 asked to wait until. */
-  readonly until: number;
-  /** The 429's headers. */
-  readonly headers: Headers;
-}
 
 /** A budget shared with other processes: the store, and what the client logs its failures with. */
 interface SharedPacing {
@@ -27,14 +21,15 @@ interface SharedPacing {
 }
 
 /**
- * One client's pacing: the `X-RateLimit-*` budget shared by all its calls (and, with a
- * `rateLimitStore`, by every process on the key), plus p-throttle when the `rateLimit` option
- * asks for it. Every attempt takes a slot before it is sent and gives it back when it ends.
+ * One client's pacing: the `X-RateLimit-*` budget shared by all its calls (a `LocalBudget`, or
+ * with a `rateLimitStore` a `SharedBudget` of every process on the key), plus p-throttle when the
+ * `rateLimit` option asks for it. Every attempt takes a slot before it is sent and gives it back
+ * when it ends.
  */
-export class RequestPacing {
+export class Pacing {
   readonly #mode: PacingMode;
   readonly #maxPauseMs: number;
-  readonly #pacer: RateLimitPacer;
+  readonly #local: LocalBudget;
   readonly #shared: SharedBudget | undefined;
   #throttle: Promise<Throttle> | undefined;
   #last: RateLimitSnapshot | undefined;
@@ -43,11 +38,11 @@ export class RequestPacing {
   constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
     this.#mode = mode;
     this.#maxPauseMs = maxPauseMs;
-    this.#pacer = new RateLimitPacer(mode === undefined);
+    this.#local = new LocalBudget(mode === undefined);
     this.#shared =
       shared === undefined || mode === false
         ? undefined
-        : new SharedBudget(shared.store, this.#pacer, shared.apiKey, shared.logger);
+        : new SharedBudget(shared.store, this.#local, shared.apiKey, shared.logger);
   }
 
   /** The `X-RateLimit-*` values of the last response that carried them. */
@@ -72,7 +67,7 @@ export class RequestPacing {
   /** Gives back the slot of an attempt that ended (answered or failed). */
   release(slot: Slot): void {
     if (this.#mode === false) return;
-    if (this.#shared === undefined) this.#pacer.release();
+    if (this.#shared === undefined) this.#local.release();
     else this.#shared.release(slot);
   }
 
@@ -81,7 +76,7 @@ export class RequestPacing {
     const snapshot = readRateLimit(headers, Date.now());
     if (snapshot !== undefined) {
       this.#last = snapshot;
-      if (this.#mode !== false) this.#pacer.observe(snapshot, headers);
+      if (this.#mode !== false) this.#local.observe(snapshot, headers);
       this.#shared?.observe(snapshot, headers, status, slot);
     }
     if (status === 429) this.#pauseAfter429(headers);
@@ -101,14 +96,14 @@ export class RequestPacing {
       this.#shared?.pause(this.#maxPauseMs);
       return;
     }
-    this.#pacer.pause(ms);
+    this.#local.pause(ms);
     this.#shared?.pause(ms);
   }
 
   /** A slot from the shared budget if there is one, else from the client's own pacer. */
   #paced(signal: AbortSignal | undefined): Slot | Promise<Slot> {
     if (this.#shared !== undefined) return this.#shared.acquire(signal);
-    const waiting = this.#pacer.acquire(signal);
+    const waiting = this.#local.acquire(signal);
     return waiting === undefined ? LOCAL_SLOT : waiting.then(() => LOCAL_SLOT);
   }
 

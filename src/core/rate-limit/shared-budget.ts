@@ -1,11 +1,13 @@
-import { WakeList } from './wake-list.js';
-import { raceAbort } from '../transport/abort.js';
-import { hashApiKey } from '../../shared/sha256.js';
+// The rate-limit budget of one API key kept in a RateLimitStore, shared by every process that sends with it.
+import { sha256Hex } from '../../shared/sha256.js';
+import { withTimeout } from '../../shared/timers.js';
 import type { LevelledLogger } from '../call/logger.js';
-import { readClockSkew, type RateLimitSnapshot } from './headers.js';
-import type { ObservedWindow, RateLimitStore } from './store.js';
-import { MAX_WINDOW_MS, type RateLimitPacer } from './local-budget.js';
 import { redactText } from '../errors/redact.js';
+import { raceAbort } from '../transport/abort.js';
+import { MAX_WINDOW_MS, readClockSkew, type RateLimitSnapshot } from './headers.js';
+import type { LocalBudget } from './local-budget.js';
+import type { ObservedWindow, RateLimitStore } from './store.js';
+import { WakeList } from './wake-list.js';
 
 /** Longest a store call may take; after it the client paces itself alone. */
 const STORE_TIMEOUT_MS = 2000;
@@ -27,7 +29,7 @@ export const LOCAL_SLOT: Slot = Object.freeze({ lease: undefined });
 /** Whether the store is failing: when to ask it again, and whether a request is asking now. */
 interface Outage {
   retryAt: number;
-  probing: boolean;
+  asking: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ interface Outage {
  */
 export class SharedBudget {
   readonly #store: RateLimitStore;
-  readonly #local: RateLimitPacer;
+  readonly #local: LocalBudget;
   readonly #logger: LevelledLogger | undefined;
   readonly #apiKey: string;
   readonly #key: Promise<string>;
@@ -51,12 +53,12 @@ export class SharedBudget {
   #newestReset = 0;
   readonly #waiters = new WakeList();
 
-  constructor(store: RateLimitStore, local: RateLimitPacer, apiKey: string, logger: LevelledLogger | undefined) {
+  constructor(store: RateLimitStore, local: LocalBudget, apiKey: string, logger: LevelledLogger | undefined) {
     this.#store = store;
     this.#local = local;
     this.#apiKey = apiKey;
     this.#logger = logger;
-    this.#key = hashApiKey(apiKey);
+    this.#key = sha256Hex(apiKey);
   }
 
   /** Takes a slot from the store, waiting as long as it says; from the local pacer while it fails. */
@@ -69,7 +71,7 @@ export class SharedBudget {
         return LOCAL_SLOT;
       }
       const lease = `${this.#leasePrefix}:${++this.#leases}`;
-      const asked = this.#attempt(() => this.#store.acquire(key, lease, this.#now()));
+      const asked = this.#safely(() => this.#store.acquire(key, lease, this.#now()));
       let wait: number;
       try {
         wait = checkWait(await raceAbort(bounded(asked), signal));
@@ -124,8 +126,8 @@ export class SharedBudget {
   #mayAsk(): boolean {
     const outage = this.#outage;
     if (outage === undefined) return true;
-    if (outage.probing || Date.now() < outage.retryAt) return false;
-    outage.probing = true;
+    if (outage.asking || Date.now() < outage.retryAt) return false;
+    outage.asking = true;
     return true;
   }
 
@@ -137,7 +139,7 @@ export class SharedBudget {
         `bizmsg: the rate-limit store failed (${reason}); each process paces itself alone until the store answers again`,
       );
     }
-    this.#outage = { retryAt: Date.now() + STORE_RETRY_MS, probing: false };
+    this.#outage = { retryAt: Date.now() + STORE_RETRY_MS, asking: false };
   }
 
   #answered(): void {
@@ -147,16 +149,14 @@ export class SharedBudget {
   }
 
   /** Runs a store call, turning a synchronous throw into a rejection. */
-  #attempt<T>(call: () => Promise<T>): Promise<T> {
+  #safely<T>(call: () => Promise<T>): Promise<T> {
     return Promise.resolve().then(call);
   }
 
   /** Sends a call whose answer nobody waits for; a failure starts an outage. Skipped during one. */
   #tell(call: (key: string) => Promise<void>): void {
     if (this.#outage !== undefined) return;
-    void this.#key
-      .then((key) => bounded(this.#attempt(() => call(key))))
-      .catch((error: unknown) => this.#failed(error));
+    void this.#key.then((key) => bounded(this.#safely(() => call(key)))).catch((error: unknown) => this.#failed(error));
   }
 
   /** A slot the store granted after we stopped waiting (timeout, abort) goes back at once. */
@@ -172,18 +172,7 @@ export class SharedBudget {
 
 /** `promise`, or a rejection when it takes longer than a store call may. */
 function bounded<T>(promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    // After a stall of the event loop, timers run before waiting I/O is read: a second turn
-    // lets an answer that is already there in first.
-    timer = setTimeout(
-      () => setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`))),
-      STORE_TIMEOUT_MS,
-    );
-    // A store that hangs must not keep the process alive.
-    (timer as { unref?: () => void }).unref?.();
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  return withTimeout(promise, STORE_TIMEOUT_MS, `no answer within ${STORE_TIMEOUT_MS} ms`);
 }
 
 function checkWait(wait: unknown): number {

@@ -1,4 +1,5 @@
-import { hasMethods } from '../has-methods.js';
+// The plug-in interface of a rate-limit budget shared across processes (bizmsg/redis implements it).
+import { hasMethods } from '../../shared/guards.js';
 
 /**
  * The `X-RateLimit-*` values of a response as a shared budget takes them in; times are

@@ -1,5 +1,5 @@
-/** The longest delay a timer can take; a longer one fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
+// Waits that end after their time or when what they wait on changes.
+import { MAX_TIMER_MS } from '../../shared/timers.js';
 
 /**
  * Waits that end after their time or when something they wait on changes (`wakeAll`), whichever

@@ -1,7 +1,7 @@
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
-import { readRateLimit } from '../rate-limit/headers.js';
+// What every client method returns: a promise of the parsed payload, with the response on request.
+import type { Reply } from '../call/call.js';
+import { readRateLimit, type RateLimitSnapshot } from '../rate-limit/headers.js';
 import { responseOf } from './response-copy.js';
-import type { Reply } from '../transport/transport.js';
 
 /** A call's parsed result with the HTTP response it came from. */
 export interface WithResponse<T> {

@@ -1,13 +1,15 @@
+// What list() returns: a page, and a walk over every page (`for await`, prefetching).
 import type { ListMeta } from '../../schemas/common.js';
-import { AbortError, InvalidArgumentError } from '../errors/classes.js';
-import { isRecord } from '../../shared/guards.js';
-import type { ApiCall, HttpClient, PageData } from '../call/http-client.js';
-import type { ListRequestOptions, RequestOptions } from '../call/options.js';
-import { readArguments } from '../call/arguments.js';
 import { describeValue, showValue } from '../../shared/describe.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { isRecord } from '../../shared/guards.js';
+import { readArguments } from '../call/arguments.js';
+import type { CallSpec, Reply } from '../call/call.js';
+import type { HttpClient, PageData } from '../call/http-client.js';
+import type { ListRequestOptions, RequestOptions } from '../call/options.js';
+import { AbortError } from '../errors/classes.js';
 import { readRateLimit, type RateLimitSnapshot } from '../rate-limit/headers.js';
 import { responseOf } from './response-copy.js';
-import type { Reply } from '../transport/transport.js';
 
 /** Fetches page `page` (1-based) of a list; `undefined` sends the call's own query unchanged. */
 type PageFetcher<T> = (page: number | undefined, signal: AbortSignal | undefined) => Promise<PageData<T>>;
@@ -226,7 +228,7 @@ function listOptions(options: unknown): {
 /** Starts a paginated `list()` call; the `page` in its query, if any, is the first page. */
 export function paginate<T>(
   http: HttpClient,
-  call: ApiCall<T[]>,
+  call: CallSpec<T[]>,
   options: ListRequestOptions | undefined,
 ): PagePromise<T> {
   let read: ReturnType<typeof listOptions>;

@@ -1,4 +1,5 @@
-import type { Reply } from '../transport/transport.js';
+// A fresh, unread Response rebuilt from a reply, for withResponse(), asResponse() and Page.response.
+import type { Reply } from '../call/call.js';
 
 /** A fresh, unread Response with a reply's status, headers, body and URL. */
 export function responseOf(reply: Reply): Response {

@@ -1,3 +1,4 @@
+// Racing a promise against a caller's AbortSignal.
 /** `promise`, or a rejection with the signal's reason as soon as `signal` aborts. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;

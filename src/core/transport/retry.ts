@@ -1,4 +1,5 @@
-import { readRateLimit, readRetryAfter } from '../rate-limit/headers.js';
+// The retry policy, with no I/O: which failures are tried again, after how long, and which may have taken effect.
+import { rateLimitWait } from '../rate-limit/headers.js';
 
 const BASE_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8000;
@@ -96,14 +97,6 @@ export function isIdempotent(method: string): boolean {
 function nextRetryDelay(retry: number, random: () => number = Math.random): number {
   const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** retry);
   return ceiling / 2 + (random() * ceiling) / 2;
-}
-
-/** Seconds a 429 asks to wait: `Retry-After`, else until `X-RateLimit-Reset`, else unknown. */
-export function rateLimitWait(headers: Headers, nowMs: number): number | undefined {
-  const retryAfter = readRetryAfter(headers, nowMs);
-  if (retryAfter !== undefined) return retryAfter;
-  const snapshot = readRateLimit(headers, nowMs);
-  return snapshot === undefined ? undefined : Math.max(0, snapshot.reset - Math.floor(nowMs / 1000));
 }
 
 /** The first error code found on a fetch error or its causes (undici nests them). */

@@ -1,3 +1,4 @@
+// OpenTelemetry spans of client calls, when @opentelemetry/api (an optional peer) is there.
 import type * as Otel from '@opentelemetry/api';
 
 /**
@@ -7,12 +8,12 @@ import type * as Otel from '@opentelemetry/api';
  */
 const OTEL_API = '@opentelemetry/api';
 
-let probe: Promise<void> | undefined;
+let lookup: Promise<void> | undefined;
 let api: typeof Otel | null | undefined;
 
 /** Starts looking for `@opentelemetry/api`; resolves once it is known whether it is there. */
 export function findTracing(): Promise<void> {
-  probe ??= import(/* @vite-ignore */ /* webpackIgnore: true */ OTEL_API).then(
+  lookup ??= import(/* @vite-ignore */ /* webpackIgnore: true */ OTEL_API).then(
     (module: typeof Otel) => {
       api = module;
     },
@@ -20,7 +21,7 @@ export function findTracing(): Promise<void> {
       api = null;
     },
   );
-  return probe;
+  return lookup;
 }
 
 /** True once `findTracing` has settled. */

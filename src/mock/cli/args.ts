@@ -1,3 +1,4 @@
+// The command line of bizmsg-mock: flags, values, and a usage error naming what is wrong.
 import { parseArgs } from 'node:util';
 
 /** The usage line of `bizmsg-mock`. */

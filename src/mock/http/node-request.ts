@@ -1,6 +1,7 @@
+// A node:http request as the mock reads it.
 import type { IncomingMessage } from 'node:http';
+import { BODY_LIMITS } from '../../contract/limits.js';
 import { payloadTooLarge, type MockHttpError } from '../rules/http-error.js';
-import { BODY_LIMITS } from '../options.js';
 import type { MockRequest } from '../rules/request.js';
 import { validationError } from '../rules/validate.js';
 
@@ -9,17 +10,12 @@ import { validationError } from '../rules/validate.js';
  * no stream), it also carries methods fetch refuses (TRACE, CONNECT), and its body is read
  * only if a route asks for it, never past the limit.
  */
-export function nodeMockRequest(
-  req: IncomingMessage,
-  origin: string,
-  validationStatus: number,
-  body?: () => Promise<ArrayBuffer>,
-): MockRequest {
+export function nodeMockRequest(req: IncomingMessage, origin: string, body?: () => Promise<ArrayBuffer>): MockRequest {
   return {
     method: req.method ?? 'GET',
     url: `${origin}${pathOf(req.url ?? '/')}`,
     headers: { get: (name) => headerValue(req, name) },
-    arrayBuffer: body ?? (() => readBody(req, validationStatus)),
+    arrayBuffer: body ?? (() => readBody(req)),
   };
 }
 
@@ -47,10 +43,10 @@ function headerValue(req: IncomingMessage, name: string): string | null {
 }
 
 /** The body's bytes; past the limit it stops reading (leaving the rest unread) and rejects with 413. */
-function readBody(req: IncomingMessage, validationStatus: number): Promise<ArrayBuffer> {
+function readBody(req: IncomingMessage): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     // The client went away mid-body: no one is left to answer, but the mock must not wait forever.
-    const cutOff = () => validationError(validationStatus, { body: ['ended before it was complete'] });
+    const cutOff = () => validationError({ body: ['ended before it was complete'] });
     if (req.destroyed) {
       reject(cutOff());
       return;

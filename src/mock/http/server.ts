@@ -1,3 +1,4 @@
+// The mock over real HTTP (node:http): startMockHttpServer, what the bizmsg-mock bin runs.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { envelopeOf } from '../rules/envelope.js';
@@ -75,13 +76,11 @@ function fail(res: ServerResponse): void {
 class NodeAdapter {
   readonly #mock: MockService;
   readonly #origin: string;
-  readonly #validationStatus: number;
   readonly #responses = new ResponsesInProgress();
 
   constructor(mock: MockService) {
     this.#mock = mock;
     this.#origin = new URL(mock.baseUrl).origin;
-    this.#validationStatus = envelopeOf(mock.variant).validationStatus;
   }
 
   /** Answers one request: at once when the mock can, like a plain node:http handler. */
@@ -95,7 +94,7 @@ class NodeAdapter {
     }
     let answer: MockAnswer | Promise<MockAnswer>;
     try {
-      answer = this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus));
+      answer = this.#mock.answer(nodeMockRequest(req, this.#origin));
     } catch {
       fail(res);
       return;
@@ -129,10 +128,10 @@ class NodeAdapter {
    * what follows it into headers of a request that runs.
    */
   #answerOtherVersion(req: IncomingMessage, res: ServerResponse): void {
-    const envelope = envelopeOf(this.#mock.variant);
     const reason = `is not HTTP/1.0 or HTTP/1.1 (HTTP/${req.httpVersion})`;
-    const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
-    res.writeHead(envelope.validationStatus, {
+    const { status, body: error } = envelopeOf(this.#mock.variant).error(validationError({ request: [reason] }));
+    const body = JSON.stringify(error);
+    res.writeHead(status, {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
@@ -149,10 +148,7 @@ class NodeAdapter {
   async answerConnect(req: IncomingMessage, socket: Socket): Promise<void> {
     const noBody = () => Promise.resolve(new ArrayBuffer(0));
     try {
-      answerOnSocket(
-        socket,
-        await this.#mock.answer(nodeMockRequest(req, this.#origin, this.#validationStatus, noBody)),
-      );
+      answerOnSocket(socket, await this.#mock.answer(nodeMockRequest(req, this.#origin, noBody)));
     } catch {
       socket.destroy();
     }

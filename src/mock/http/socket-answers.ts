@@ -1,8 +1,10 @@
+// Answers written straight to a socket: requests Node's parser refused, and answers that close the connection.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+// Answers written straight to a socket: requests Node's parser refused, and answers that close the connection.
+import type { Variant } from '../../contract/variant.js';
 import { envelopeOf } from '../rules/envelope.js';
 import type { MockAnswer } from '../rules/request.js';
-import type { MockVariant } from '../options.js';
 import { validationError } from '../rules/validate.js';
 
 /**
@@ -34,7 +36,7 @@ export class ResponsesInProgress {
  * VALIDATION_ERROR, and closes the connection: nothing after such a request can be trusted.
  */
 export function answerUnparsable(
-  variant: MockVariant,
+  variant: Variant,
   error: NodeJS.ErrnoException,
   socket: Socket,
   responses: ResponsesInProgress,
@@ -43,13 +45,12 @@ export function answerUnparsable(
     socket.destroy();
     return;
   }
-  const envelope = envelopeOf(variant);
   const reason =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? 'has headers over 16 KB'
       : `is not valid HTTP/1.1 (${error.code ?? 'unparsable'})`;
-  const body = JSON.stringify(envelope.error(validationError(envelope.validationStatus, { request: [reason] })));
-  writeAndClose(socket, envelope.validationStatus, { 'content-type': 'application/json' }, body);
+  const { status, body } = envelopeOf(variant).error(validationError({ request: [reason] }));
+  writeAndClose(socket, status, { 'content-type': 'application/json' }, JSON.stringify(body));
 }
 
 /** Writes a whole answer straight to `socket` and closes it once sent. */

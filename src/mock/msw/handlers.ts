@@ -1,3 +1,4 @@
+// The mock as msw request handlers, and one msw interception shared by every mock of a process or page.
 import type { HttpHandler } from 'msw';
 // msw's `http` from its own subpath: the `msw` entry also loads its WebSocket support, whose
 // module-level BroadcastChannel keeps Deno (which cannot unref it) running forever.

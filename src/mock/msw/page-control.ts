@@ -1,3 +1,4 @@
+// Making sure msw's Service Worker controls the page before the browser mock says it started.
 /** How long `start()` waits for the page to come under the worker's control once msw says it started. */
 const CONTROL_WAIT_MS = 2000;
 

@@ -1,3 +1,4 @@
+// The mock on msw's setupServer (Node, Bun, Deno): createMockServer.
 import type { HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { mockHandlers, SharedInterception } from './handlers.js';

@@ -1,3 +1,4 @@
+// The mock on msw's Service Worker in a browser page: createMockWorker.
 import type { HttpHandler } from 'msw';
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
 import { mockHandlers, SharedInterception } from './handlers.js';

@@ -1,3 +1,4 @@
+// Routes of GET /account/me (both variants) and POST /automations/trigger (Variant 1).
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { AutomationTriggerSchema } from '../../schemas/automation-params.js';
 import type { MockContext } from '../context.js';
@@ -22,7 +23,7 @@ export function accountRoutes(ctx: MockContext): Route[] {
     routes.push({
       endpoint: VARIANT1_ENDPOINTS.triggerAutomation,
       handle: async ({ request }) => {
-        const body = await parseBody(request, AutomationTriggerSchema, ctx.validationStatus);
+        const body = await parseBody(request, AutomationTriggerSchema);
         if (!(AUTOMATIONS as readonly (string | number)[]).includes(body.automation_id))
           throw notFound('Automation', String(body.automation_id));
         const store = ctx.store();

@@ -1,3 +1,4 @@
+// Routes of campaigns (Variant 2): list, create, and the run at scheduled_at.
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CampaignCreateSchema } from '../../schemas/campaign-params.js';
 import type { MockContext } from '../context.js';
@@ -14,17 +15,17 @@ export function campaignRoutes(ctx: MockContext): Route[] {
     {
       endpoint: VARIANT2_ENDPOINTS.listCampaigns,
       handle: ({ query }) => {
-        const { page, perPage } = readPagination(query, ctx.validationStatus);
+        const { page, perPage } = readPagination(query);
         return pageOf(ctx.store().campaigns, page, perPage);
       },
     },
     {
       endpoint: VARIANT2_ENDPOINTS.createCampaign,
       handle: async ({ request }) => {
-        const body = await parseBody(request, CampaignCreateSchema, ctx.validationStatus);
+        const body = await parseBody(request, CampaignCreateSchema);
         if (!SEGMENTS.some((s) => s.id === body.segment_id))
-          throw validationError(ctx.validationStatus, { segment_id: ['is not a segment of this account'] });
-        checkMessagingAccount(ctx, body.messaging_account_id);
+          throw validationError({ segment_id: ['is not a segment of this account'] });
+        checkMessagingAccount(body.messaging_account_id);
         checkTemplate(ctx, body.template_name);
         const store = ctx.store();
         const campaign: StoredCampaign = {

@@ -1,3 +1,4 @@
+// Routes of contacts, both variants.
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../../schemas/contact-params.js';
 import type { MockContext } from '../context.js';
@@ -23,7 +24,7 @@ export function contactRoutes(ctx: MockContext): Route[] {
 }
 
 function list(ctx: MockContext, { query }: RouteInput) {
-  const { page, perPage } = readPagination(query, ctx.validationStatus);
+  const { page, perPage } = readPagination(query);
   const search = ctx.variant === 2 ? query.get('search')?.toLowerCase() : undefined;
   const tag = ctx.variant === 2 ? query.get('tag') : null;
   let contacts: readonly StoredContact[] = ctx.store().contacts;
@@ -36,7 +37,7 @@ function list(ctx: MockContext, { query }: RouteInput) {
 }
 
 async function create(ctx: MockContext, { request, plan }: RouteInput) {
-  const body = await parseBody(request, ContactCreateSchema, ctx.validationStatus);
+  const body = await parseBody(request, ContactCreateSchema);
   checkPhone(body.phone, 'phone');
   const store = ctx.store();
   checkPlanLimit(plan, 'maxContacts', store.contacts.length);
@@ -58,7 +59,7 @@ async function create(ctx: MockContext, { request, plan }: RouteInput) {
 
 async function update(ctx: MockContext, { request, params }: RouteInput) {
   const contact = find(ctx, params.id!);
-  const body = await parseBody(request, ContactUpdateSchema, ctx.validationStatus);
+  const body = await parseBody(request, ContactUpdateSchema);
   if (body.phone !== undefined) checkPhone(body.phone, 'phone');
   Object.assign(contact, withoutUndefined(body), { updated_at: ctx.clock.date().toISOString() });
   ctx.events.emit('contact.updated', { ...contact, changed: Object.keys(withoutUndefined(body)) });

@@ -1,3 +1,4 @@
+// Routes of conversations (Variant 2).
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import type { MockContext } from '../context.js';
@@ -13,8 +14,8 @@ export function conversationRoutes(ctx: MockContext): Route[] {
     {
       endpoint: VARIANT2_ENDPOINTS.listConversations,
       handle: ({ query }) => {
-        const { page, perPage } = readPagination(query, ctx.validationStatus);
-        const status = readEnum(query, 'status', CONVERSATION_STATUSES, ctx.validationStatus);
+        const { page, perPage } = readPagination(query);
+        const status = readEnum(query, 'status', CONVERSATION_STATUSES);
         const assignee = query.get('assigned_to');
         let conversations: readonly StoredConversation[] = ctx.store().conversations;
         if (status !== undefined || assignee !== null) {

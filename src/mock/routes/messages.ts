@@ -1,5 +1,10 @@
+// Routes of messages: sends of both variants, Variant 1's status; the views of a stored message.
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
-import { SendMessageSchema, SendTemplateV1Schema, SendTextV1Schema } from '../../schemas/message-params.js';
+import {
+  Variant2SendMessageSchema,
+  Variant1SendTemplateSchema,
+  Variant1SendTextSchema,
+} from '../../schemas/message-params.js';
 import type { MockContext } from '../context.js';
 import { MockHttpError, notFound } from '../rules/http-error.js';
 import { parseBody } from '../rules/json-body.js';
@@ -26,7 +31,7 @@ export function messageRoutes(ctx: MockContext): Route[] {
 }
 
 async function sendTextV1(ctx: MockContext, input: RouteInput) {
-  const body = await parseBody(input.request, SendTextV1Schema, ctx.validationStatus);
+  const body = await parseBody(input.request, Variant1SendTextSchema);
   return send(ctx, input, {
     to: body.to,
     type: 'text',
@@ -36,13 +41,13 @@ async function sendTextV1(ctx: MockContext, input: RouteInput) {
 }
 
 async function sendTemplateV1(ctx: MockContext, input: RouteInput) {
-  const { to, ...content } = await parseBody(input.request, SendTemplateV1Schema, ctx.validationStatus);
+  const { to, ...content } = await parseBody(input.request, Variant1SendTemplateSchema);
   return send(ctx, input, { to, type: 'template', content, messaging_account_id: MESSAGING_ACCOUNTS[0] });
 }
 
 async function sendV2(ctx: MockContext, input: RouteInput) {
-  const body = await parseBody(input.request, SendMessageSchema, ctx.validationStatus);
-  checkMessagingAccount(ctx, body.messaging_account_id);
+  const body = await parseBody(input.request, Variant2SendMessageSchema);
+  checkMessagingAccount(body.messaging_account_id);
   return send(ctx, input, {
     to: body.to,
     type: body.type,
@@ -61,14 +66,14 @@ function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage)
 /** TEMPLATE_NOT_FOUND unless the template exists. */
 export function checkTemplate(ctx: MockContext, name: string): void {
   if (!ctx.templates.has(name)) {
-    throw new MockHttpError(400, 'TEMPLATE_NOT_FOUND', `Template "${name}" does not exist.`, { template: [name] });
+    throw new MockHttpError('TEMPLATE_NOT_FOUND', `Template "${name}" does not exist.`, { template: [name] });
   }
 }
 
 /** VALIDATION_ERROR unless `id` is one of the account's messaging accounts. */
-export function checkMessagingAccount(ctx: MockContext, id: number): void {
+export function checkMessagingAccount(id: number): void {
   if (!(MESSAGING_ACCOUNTS as readonly number[]).includes(id)) {
-    throw validationError(ctx.validationStatus, {
+    throw validationError({
       messaging_account_id: ['is not a messaging account of this account'],
     });
   }

@@ -1,3 +1,4 @@
+// Routes of webhook endpoints (Variant 2), and the registration the control API shares.
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import type { MockContext } from '../context.js';
@@ -13,7 +14,7 @@ export function webhookRoutes(ctx: MockContext): Route[] {
     {
       endpoint: VARIANT2_ENDPOINTS.listWebhooks,
       handle: ({ query }) => {
-        const { page, perPage } = readPagination(query, ctx.validationStatus);
+        const { page, perPage } = readPagination(query);
         const { data, meta } = pageOf(ctx.store().webhookEndpoints, page, perPage);
         return { data: data.map(endpointView), meta };
       },
@@ -21,7 +22,7 @@ export function webhookRoutes(ctx: MockContext): Route[] {
     {
       endpoint: VARIANT2_ENDPOINTS.createWebhook,
       handle: async ({ request, plan }) => {
-        const body = await parseBody(request, WebhookEndpointCreateSchema, ctx.validationStatus);
+        const body = await parseBody(request, WebhookEndpointCreateSchema);
         const store = ctx.store();
         checkPlanLimit(plan, 'maxWebhookEndpoints', store.webhookEndpoints.filter((e) => e.status === 'active').length);
         return { data: endpointView(registerEndpoint(ctx, body)) };

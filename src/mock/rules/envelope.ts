@@ -1,28 +1,29 @@
+// How each variant wraps the mock's bodies: success, list and error envelopes.
+import type { Variant } from '../../contract/variant.js';
 import type { ListMeta } from '../../schemas/common.js';
-import { statusOfCode } from '../../contract/error-codes.js';
 import type { MockHttpError } from './http-error.js';
-import type { MockVariant } from '../options.js';
 
-/** How a variant wraps bodies: success, list and error envelopes, and its validation status. */
+/** How a variant wraps bodies: the success and list envelope, and an error answer's status and envelope. */
 export interface MockEnvelope {
-  readonly validationStatus: number;
   success(data: unknown, meta?: ListMeta): unknown;
-  error(error: MockHttpError): unknown;
+  error(error: MockHttpError): { status: number; body: unknown };
 }
 
 const variant1: MockEnvelope = {
-  validationStatus: statusOfCode('VALIDATION_ERROR', 1),
   success: (data, meta) => (meta === undefined ? { success: true, data } : { success: true, data, meta }),
-  error: ({ code, message, details }) => ({ success: false, error: { code, message, details } }),
+  error: (error) => ({ status: error.statusIn(1), body: { success: false, error: errorObject(error) } }),
 };
 
 const variant2: MockEnvelope = {
-  validationStatus: statusOfCode('VALIDATION_ERROR', 2),
   success: (data, meta) => (meta === undefined ? { data } : { data, meta }),
-  error: ({ code, message, details }) => ({ error: { code, message, details } }),
+  error: (error) => ({ status: error.statusIn(2), body: { error: errorObject(error) } }),
 };
 
+function errorObject({ code, message, details }: MockHttpError) {
+  return { code, message, details };
+}
+
 /** The envelope of a variant. */
-export function envelopeOf(variant: MockVariant): MockEnvelope {
+export function envelopeOf(variant: Variant): MockEnvelope {
   return variant === 1 ? variant1 : variant2;
 }

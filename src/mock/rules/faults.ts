@@ -1,7 +1,10 @@
-import { generalCodesOfStatus } from '../../contract/error-codes.js';
-import { MAX_TIMER_MS } from '../state/clock.js';
+// Injected faults: a status, a delay or a network error on matching requests, applied before anything else.
+import { generalCodesOfStatus, type ErrorCode } from '../../contract/error-codes.js';
+import type { Variant } from '../../contract/variant.js';
+import type { OpenEnum } from '../../schemas/common.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { MockHttpError, MockNetworkError } from './http-error.js';
-import type { MockVariant } from '../options.js';
 import { compilePath } from './path-pattern.js';
 
 /** A fault to inject into matching requests. */
@@ -10,8 +13,8 @@ export interface FaultSpec {
   route?: string | RegExp;
   /** Answer with this status and its spec error code. */
   status?: number;
-  /** Error code of the answer (default: the code the spec gives `status` in this variant; required where it gives none or several). */
-  code?: string;
+  /** Error code of the answer (default: the code the spec gives `status` in this variant; required where it gives none or several). Any string: a code the spec lacks tests a client's handling of new codes. */
+  code?: OpenEnum<ErrorCode>;
   /** Fail the connection instead of answering. */
   networkError?: boolean;
   /** Wait this many ms (real time, 0 to 2147483647) before going on. */
@@ -32,9 +35,9 @@ interface ActiveFault {
 export class FaultInjector {
   #faults: ActiveFault[] = [];
   readonly #random: () => number;
-  readonly #variant: MockVariant;
+  readonly #variant: Variant;
 
-  constructor(random: () => number, variant: MockVariant) {
+  constructor(random: () => number, variant: Variant) {
     this.#random = random;
     this.#variant = variant;
   }
@@ -42,13 +45,11 @@ export class FaultInjector {
   /** Adds a fault. */
   inject(spec: FaultSpec): void {
     if (spec.status === undefined && spec.networkError !== true && spec.delay === undefined) {
-      throw new TypeError('A fault needs a status, networkError: true or a delay.');
+      throw new InvalidArgumentError('A fault needs a status, networkError: true or a delay.');
     }
     if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1))
-      throw new TypeError('A fault rate is a share from 0 to 1.');
-    if (spec.delay !== undefined && !(spec.delay >= 0 && spec.delay <= MAX_TIMER_MS)) {
-      throw new TypeError(`A fault delay is a number of ms from 0 to ${MAX_TIMER_MS}, got ${String(spec.delay)}.`);
-    }
+      throw new InvalidArgumentError('A fault rate is a share from 0 to 1.');
+    checkMs("A fault's `delay`", spec.delay, 0, { min: 0, max: MAX_TIMER_MS });
     const code = spec.status === undefined ? undefined : this.#codeOf(spec.status, spec.code);
     const remaining = spec.times ?? (spec.rate === undefined ? 1 : Number.POSITIVE_INFINITY);
     this.#faults.push({ spec: { ...spec, code }, matches: matcher(spec.route), remaining });
@@ -77,18 +78,18 @@ export class FaultInjector {
     if (networkError === true) throw new MockNetworkError();
     if (status !== undefined) {
       const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {};
-      throw new MockHttpError(status, code!, `Injected fault: ${status}.`, {}, headers);
+      throw MockHttpError.fault(status, code!, headers);
     }
   }
 
   #codeOf(status: number, code: string | undefined): string {
     if (!(Number.isInteger(status) && status >= 400 && status <= 599))
-      throw new TypeError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
+      throw new InvalidArgumentError(`A fault status is an error status from 400 to 599, got ${String(status)}.`);
     if (code !== undefined) return code;
     // Where the table gives a status two codes of equal standing (403), the first one listed.
     const general = generalCodesOfStatus(status, this.#variant)[0];
     if (general === undefined)
-      throw new TypeError(
+      throw new InvalidArgumentError(
         `The spec gives status ${status} no single error code in this variant: give the fault a code too.`,
       );
     return general;

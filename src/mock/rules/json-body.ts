@@ -1,7 +1,8 @@
+// The JSON body of a request, read within the size and depth limits.
 import type { ZodMiniType } from 'zod/mini';
 import { payloadTooLarge } from './http-error.js';
 import { fieldNestedTooDeep } from './json-depth.js';
-import { BODY_LIMITS } from '../options.js';
+import { BODY_LIMITS } from '../../contract/limits.js';
 import type { MockRequest } from './request.js';
 import { parseWith, validationError } from './validate.js';
 
@@ -16,38 +17,38 @@ export function checkDeclaredLength(request: MockRequest): void {
 /**
  * The JSON object a request carries, within the size and depth limits: too large is a 413,
  * anything else wrong (not UTF-8, too deep, malformed, not an object) a VALIDATION_ERROR with
- * the variant's `status`, never a 500.
+ * the variant's status, never a 500.
  */
-async function readJsonBody(request: MockRequest, status: number): Promise<Record<string, unknown>> {
+async function readJsonBody(request: MockRequest): Promise<Record<string, unknown>> {
   checkDeclaredLength(request);
   const bytes = await request.arrayBuffer();
   if (bytes.byteLength > BODY_LIMITS.maxBytes) throw payloadTooLarge();
-  const text = decode(bytes, status);
-  if (text.trim() === '') throw validationError(status, { body: ['is required'] });
+  const text = decode(bytes);
+  if (text.trim() === '') throw validationError({ body: ['is required'] });
   const tooDeep = fieldNestedTooDeep(text, BODY_LIMITS.maxDepth);
   if (tooDeep !== undefined)
-    throw validationError(status, { [tooDeep]: [`is nested deeper than ${BODY_LIMITS.maxDepth} levels`] });
+    throw validationError({ [tooDeep]: [`is nested deeper than ${BODY_LIMITS.maxDepth} levels`] });
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw validationError(status, { body: ['is not valid JSON'] });
+    throw validationError({ body: ['is not valid JSON'] });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationError(status, { body: ['must be a JSON object'] });
+    throw validationError({ body: ['must be a JSON object'] });
   }
   return body as Record<string, unknown>;
 }
 
 /** The JSON body of a request parsed by `schema`: the two steps every write route takes. */
-export async function parseBody<T>(request: MockRequest, schema: ZodMiniType<T>, status: number): Promise<T> {
-  return parseWith(schema, await readJsonBody(request, status), status);
+export async function parseBody<T>(request: MockRequest, schema: ZodMiniType<T>): Promise<T> {
+  return parseWith(schema, await readJsonBody(request));
 }
 
-function decode(bytes: ArrayBuffer, status: number): string {
+function decode(bytes: ArrayBuffer): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    throw validationError(status, { body: ['is not valid UTF-8'] });
+    throw validationError({ body: ['is not valid UTF-8'] });
   }
 }

@@ -1,3 +1,4 @@
+// How deep a JSON text nests, found by scanning it (no parse, no recursion).
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;

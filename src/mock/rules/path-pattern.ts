@@ -1,3 +1,4 @@
+// Path templates (`/contacts/{id}`, `GET /contacts/:id`) compiled to patterns, for the router and fault routes.
 /** A `{name}` or `:name` segment of a path template. */
 const PARAMETER = /\{(\w+)\}|:(\w+)/g;
 

@@ -1,3 +1,4 @@
+// PLAN_LIMIT_EXCEEDED: what each plan lets an account hold.
 import { MockHttpError } from './http-error.js';
 import type { MockPlan } from '../options.js';
 
@@ -15,7 +16,7 @@ export function checkPlanLimit(plan: MockPlan, limit: PlanLimit, current: number
   const max = plan[limit];
   if (max !== undefined && current >= max) {
     const [one, many] = COUNTED[limit];
-    throw new MockHttpError(403, 'PLAN_LIMIT_EXCEEDED', `The plan allows at most ${max} ${max === 1 ? one : many}.`, {
+    throw new MockHttpError('PLAN_LIMIT_EXCEEDED', `The plan allows at most ${max} ${max === 1 ? one : many}.`, {
       [limit]: max,
     });
   }

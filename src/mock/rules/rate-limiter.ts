@@ -1,3 +1,4 @@
+// Per-key rate limits: fixed windows on the mock's clock, with X-RateLimit-* and 429 + Retry-After.
 import { MockHttpError } from './http-error.js';
 import type { MockPlan } from '../options.js';
 
@@ -29,7 +30,6 @@ export class RateLimiter {
     if (window.count > plan.rateLimit) {
       const retryAfter = String(Math.max(1, Math.ceil((resetMs - now) / 1000)));
       throw new MockHttpError(
-        429,
         'RATE_LIMIT_EXCEEDED',
         `Rate limit of ${plan.rateLimit} requests per ${windowMs / 1000} s exceeded.`,
         {},

@@ -1,3 +1,4 @@
+// What the mock reads of a request, and its answer as plain data.
 /**
  * What the mock reads of a request. A fetch `Request` is one; the HTTP server passes a lighter
  * one of its own, which also carries methods fetch refuses to build (TRACE, CONNECT).

@@ -1,3 +1,4 @@
+// Matching a request's method and path to a route of the endpoint table.
 import type { Endpoint } from '../../contract/endpoints.js';
 import type { ListMeta } from '../../schemas/common.js';
 import type { MockPlan } from '../options.js';

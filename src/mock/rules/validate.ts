@@ -1,32 +1,32 @@
+// Checking what a request carries: bodies against their schemas, phone numbers, pages, enums.
 import type { ZodMiniType } from 'zod/mini';
-import { issueText } from '../../core/errors/response-issue.js';
+import { PAGE_SIZE } from '../../contract/limits.js';
 import { PHONE_PATTERN, type ListMeta } from '../../schemas/common.js';
+import { issuePath, issueText } from '../../shared/describe.js';
 import { MockHttpError } from './http-error.js';
-import { PAGE_SIZE } from '../options.js';
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */
-export function validationError(status: number, details: Record<string, string[]>): MockHttpError {
+export function validationError(details: Record<string, string[]>): MockHttpError {
   const fields = Object.keys(details).join(', ');
-  return new MockHttpError(status, 'VALIDATION_ERROR', `Invalid request parameters: ${fields}.`, details);
+  return new MockHttpError('VALIDATION_ERROR', `Invalid request parameters: ${fields}.`, details);
 }
 
 /** `value` parsed by `schema`, or a VALIDATION_ERROR naming each bad field. */
-export function parseWith<T>(schema: ZodMiniType<T>, value: unknown, status: number): T {
+export function parseWith<T>(schema: ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const details: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path.length === 0 ? 'body' : issue.path.join('.');
+    const field = issuePath(issue) ?? 'body';
     (details[field] ??= []).push(issueText(issue));
   }
-  throw validationError(status, details);
+  throw validationError(details);
 }
 
 /** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */
 export function checkPhone(phone: string, field: string): void {
   if (!PHONE_PATTERN.test(phone)) {
     throw new MockHttpError(
-      400,
       'INVALID_PHONE',
       `${field} must be an international number of 8 to 15 digits with an optional leading +.`,
       {
@@ -37,17 +37,17 @@ export function checkPhone(phone: string, field: string): void {
 }
 
 /** `page` and `per_page` of a query, validated. */
-export function readPagination(query: URLSearchParams, status: number): { page: number; perPage: number } {
-  const page = readPositiveInt(query, 'page', 1, Number.MAX_SAFE_INTEGER, status);
-  const perPage = readPositiveInt(query, 'per_page', PAGE_SIZE.default, PAGE_SIZE.max, status);
+export function readPagination(query: URLSearchParams): { page: number; perPage: number } {
+  const page = readPositiveInt(query, 'page', 1, Number.MAX_SAFE_INTEGER);
+  const perPage = readPositiveInt(query, 'per_page', PAGE_SIZE.default, PAGE_SIZE.max);
   return { page, perPage };
 }
 
-function readPositiveInt(query: URLSearchParams, name: string, fallback: number, max: number, status: number): number {
+function readPositiveInt(query: URLSearchParams, name: string, fallback: number, max: number): number {
   const raw = query.get(name);
   if (raw === null) return fallback;
   if (!/^\d{1,16}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw validationError(status, { [name]: [`must be an integer from 1 to ${max}`] });
+    throw validationError({ [name]: [`must be an integer from 1 to ${max}`] });
   }
   return Number(raw);
 }
@@ -67,15 +67,10 @@ export function pageOf<T>(items: readonly T[], page: number, perPage: number): {
 }
 
 /** A query parameter that must be one of `values`, if present. */
-export function readEnum<T extends string>(
-  query: URLSearchParams,
-  name: string,
-  values: readonly T[],
-  status: number,
-): T | undefined {
+export function readEnum<T extends string>(query: URLSearchParams, name: string, values: readonly T[]): T | undefined {
   const raw = query.get(name);
   if (raw === null) return undefined;
   if (!(values as readonly string[]).includes(raw))
-    throw validationError(status, { [name]: [`must be one of ${values.join(', ')}`] });
+    throw validationError({ [name]: [`must be one of ${values.join(', ')}`] });
   return raw as T;
 }

@@ -1,5 +1,7 @@
-/** The longest delay `setTimeout` takes as given; a longer one fires after 1 ms instead. */
-export const MAX_TIMER_MS = 2_147_483_647;
+// The mock's time: real time plus what advance(ms) added, and the tasks that run when it gets there.
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { showValue } from '../../shared/describe.js';
+import { MAX_TIMER_MS } from '../../shared/timers.js';
 
 /** The latest time a Date can hold (year 275760): virtual time never passes it. */
 const MAX_DATE_MS = 8.64e15;
@@ -38,11 +40,11 @@ export class VirtualClock {
    * once the work those tasks started (webhook deliveries included) has settled.
    */
   async advance(ms: number): Promise<void> {
-    if (!Number.isFinite(ms) || ms < 0)
-      throw new TypeError(`clock.advance(ms) needs a number of ms >= 0, got ${String(ms)}.`);
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+      throw new InvalidArgumentError(`clock.advance(ms) needs a number of ms >= 0, got ${showValue(ms)}.`);
     const target = this.now() + ms;
     if (target > MAX_DATE_MS)
-      throw new TypeError(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
+      throw new InvalidArgumentError(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
     await this.#runDue(target);
     this.#offset += Math.max(0, target - this.now());
     await this.#runDue();

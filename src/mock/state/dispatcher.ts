@@ -1,7 +1,8 @@
+// Webhook deliveries: signed POSTs to the registered endpoints, retried on the schedule, endpoints disabled.
+import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';
 import type { VirtualClock } from './clock.js';
-import { WEBHOOK_RETRY_DELAYS_MS } from '../options.js';
 import { ACCOUNT, type DeliveryAttempt, type MockStore, type StoredWebhookEndpoint } from './store.js';
 
 /**
@@ -66,7 +67,7 @@ export class WebhookDispatcher {
     try {
       const response = await globalThis.fetch(endpoint.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-service-signature': signature },
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
         body,
         signal,
       });

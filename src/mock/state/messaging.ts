@@ -1,3 +1,4 @@
+// Messages and conversations over time: sent -> delivered -> read (or failed), inbound messages, and their events.
 import type { VirtualClock } from './clock.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { MockHttpError, notFound } from '../rules/http-error.js';
@@ -35,7 +36,7 @@ export class Messaging {
   send(outbound: OutboundMessage): StoredMessage {
     const fate = fateOf(outbound.to);
     if (fate === 'messagingError') {
-      throw new MockHttpError(502, 'MESSAGING_ERROR', 'The messaging channel rejected the message.');
+      throw new MockHttpError('MESSAGING_ERROR', 'The messaging channel rejected the message.');
     }
     const conversation = this.#conversationWith(outbound.to);
     const message = this.#add(conversation, {

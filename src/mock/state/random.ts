@@ -1,3 +1,4 @@
+// The mock's seeded randomness.
 /** A small seeded PRNG (mulberry32): the mock's sampled faults repeat for a given seed. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -1,3 +1,4 @@
+// All state of a mock: what it stores of each resource, keys, deliveries and e-mails.
 import type { CampaignStatus } from '../../schemas/campaign.js';
 import type { ConversationStatus } from '../../schemas/conversation.js';
 import type { MessageStatus } from '../../schemas/message.js';

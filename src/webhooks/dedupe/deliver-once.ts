@@ -1,6 +1,9 @@
+// Handling a delivery once across its copies, through a DedupeStore.
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
+import type { Logger } from '../../shared/logger.js';
+import { withTimeout } from '../../shared/timers.js';
+import type { WebhookAnswer } from '../receivers/answer.js';
 import type { DedupeClaim, DedupeStore } from './store.js';
-import type { WebhookAnswer } from '../receivers/handle.js';
 
 /** Longest one dedupe store call may take; after it the delivery is handled as if there were no store. */
 const STORE_TIMEOUT_MS = 2000;
@@ -10,12 +13,6 @@ const CLAIMS: readonly DedupeClaim[] = ['claimed', 'in-progress', 'done'];
 
 /** Stores that are failing: each outage is warned about once. */
 const failing = new WeakSet<DedupeStore>();
-
-/** The default de-duplication key of a delivery: the SHA-256 of its raw body, as hex. */
-export async function bodyKey(body: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Runs `handle` for the first copy of a delivery only. The copy claims its key first; a copy
@@ -29,6 +26,7 @@ export async function deliverOnce(
   key: string,
   event: WebhookEvent,
   handle: () => Promise<WebhookAnswer>,
+  logger: Logger,
 ): Promise<WebhookAnswer> {
   const token = crypto.randomUUID();
   let claim: DedupeClaim;
@@ -36,7 +34,7 @@ export async function deliverOnce(
     claim = checkClaim(await bounded(() => store.claim(key, token)));
     failing.delete(store);
   } catch (error) {
-    warnOnce(store, error);
+    warnOnce(store, error, logger);
     return handle();
   }
   if (claim === 'done') return { status: 200, body: { received: true, event: event.event, duplicate: true } };
@@ -52,7 +50,7 @@ export async function deliverOnce(
   }
   const answer = await handle();
   const settle = () => (answer.status === 200 ? store.complete(key, token) : store.release(key, token));
-  await bounded(settle).catch((error: unknown) => warnOnce(store, error));
+  await bounded(settle).catch((error: unknown) => warnOnce(store, error, logger));
   return answer;
 }
 
@@ -61,20 +59,16 @@ function checkClaim(claim: unknown): DedupeClaim {
   throw new TypeError(`claim() answered ${JSON.stringify(claim)}, not 'claimed', 'in-progress' or 'done'`);
 }
 
-function warnOnce(store: DedupeStore, error: unknown): void {
+function warnOnce(store: DedupeStore, error: unknown, logger: Logger): void {
   if (failing.has(store)) return;
   failing.add(store);
   const reason = error instanceof Error ? error.message : String(error);
-  console.warn(
+  logger.warn(
     `bizmsg: the webhook dedupe store failed (${reason}); deliveries are handled without de-duplication until it answers again.`,
   );
 }
 
 /** The store call's answer, or a rejection if it throws or takes too long. */
 function bounded<T>(call: () => Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-  });
-  return Promise.race([Promise.resolve().then(call), late]).finally(() => clearTimeout(timer));
+  return withTimeout(Promise.resolve().then(call), STORE_TIMEOUT_MS, `no answer within ${STORE_TIMEOUT_MS} ms`);
 }

@@ -1,3 +1,6 @@
+// A DedupeStore in this process's memory.
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { showValue } from '../../shared/describe.js';
 import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from './store.js';
 
 /** Options of `memoryDedupeStore`. */
@@ -22,7 +25,7 @@ export function memoryDedupeStore(options: MemoryDedupeStoreOptions = {}): Dedup
   const { ttl, claimTtl } = dedupeTimes(options, 'memoryDedupeStore');
   const max = options.max ?? 100_000;
   if (!Number.isInteger(max) || max < 1)
-    throw new TypeError(`memoryDedupeStore: max must be a positive integer, got ${String(max)}.`);
+    throw new InvalidArgumentError(`memoryDedupeStore: \`max\` must be a positive integer, got ${showValue(max)}.`);
   return new MemoryDedupe(ttl, claimTtl, max);
 }
 

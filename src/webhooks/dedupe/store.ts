@@ -1,5 +1,9 @@
-import { showValue } from '../../shared/describe.js';
-import { hasMethods } from '../../core/has-methods.js';
+// The plug-in interface of webhook de-duplication, and the times every store takes.
+import { hours, REDELIVERY_SPAN_MS } from '../../contract/webhooks.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { hasMethods } from '../../shared/guards.js';
+import { checkLogger, type Logger } from '../../shared/logger.js';
+import { checkMs } from '../../shared/timers.js';
 
 /** What a claim found: the key is now ours, another copy holds it, or a copy was handled. */
 export type DedupeClaim = 'claimed' | 'in-progress' | 'done';
@@ -22,11 +26,12 @@ export interface DedupeStore {
   release(key: string, token: string): Promise<void>;
 }
 
-/** Times (ms) every dedupe store takes. */
+/** Times (ms) every dedupe store takes, and where it warns. */
 export interface DedupeStoreOptions {
   /**
    * How long a handled delivery is remembered, in ms (default 48 h). The service redelivers
-   * for about 26.6 h (1 m + 5 m + 30 m + 2 h + 24 h), so a shorter ttl is warned about.
+   * for about 26.6 h after the first attempt (1 m + 5 m + 30 m + 2 h + 24 h), so a shorter
+   * ttl is warned about.
    */
   ttl?: number;
   /**
@@ -34,37 +39,32 @@ export interface DedupeStoreOptions {
    * meanwhile get 503. If the process dies mid-handler, the next copy after this is handled.
    */
   claimTtl?: number;
+  /**
+   * Where the store's warning goes (a ttl shorter than the redeliveries).
+   * @default console
+   */
+  logger?: Logger;
 }
 
 const HOUR_MS = 3_600_000;
-/** The service's redeliveries span 1 m + 5 m + 30 m + 2 h + 24 h after the first attempt. */
-const REDELIVERY_SPAN_MS = 60_000 + 300_000 + 1_800_000 + 2 * HOUR_MS + 24 * HOUR_MS;
 const DEFAULTS = { ttl: 48 * HOUR_MS, claimTtl: 300_000 };
-const MAX_MS = 365 * 24 * HOUR_MS;
+/** The longest time a store keeps anything: a year, in whole ms. */
+const TIME_RANGE = { min: 1, max: 365 * 24 * HOUR_MS, integer: true };
 
 /** The checked times of a dedupe store's options; a ttl shorter than the redeliveries is warned about once. */
-export function dedupeTimes(options: DedupeStoreOptions, caller: string): Required<DedupeStoreOptions> {
+export function dedupeTimes(options: DedupeStoreOptions, caller: string): { ttl: number; claimTtl: number } {
   if (typeof options !== 'object' || options === null)
-    throw new TypeError(`${caller}: options must be an object, e.g. { ttl }.`);
-  const ttl = checkMs(options.ttl, DEFAULTS.ttl, 'ttl', caller);
-  const claimTtl = checkMs(options.claimTtl, DEFAULTS.claimTtl, 'claimTtl', caller);
+    throw new InvalidArgumentError(`${caller}: options must be an object, e.g. { ttl }.`);
+  const ttl = checkMs(`${caller}: \`ttl\``, options.ttl, DEFAULTS.ttl, TIME_RANGE);
+  const claimTtl = checkMs(`${caller}: \`claimTtl\``, options.claimTtl, DEFAULTS.claimTtl, TIME_RANGE);
+  const logger = checkLogger(options.logger, `${caller}: \`logger\``);
   if (ttl < REDELIVERY_SPAN_MS) {
-    console.warn(
-      `bizmsg: ${caller} keeps deliveries ${(ttl / HOUR_MS).toFixed(1)} h, less than the service's redeliveries span (26.6 h): ` +
+    logger.warn(
+      `bizmsg: ${caller} keeps deliveries ${hours(ttl)}, less than the service's redeliveries span (${hours(REDELIVERY_SPAN_MS)}): ` +
         'a copy redelivered after that is handled again.',
     );
   }
   return { ttl, claimTtl };
-}
-
-function checkMs(value: unknown, fallback: number, name: string, caller: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_MS) {
-    throw new TypeError(
-      `${caller}: ${name} must be a whole number of ms from 1 to ${MAX_MS} (a year), got ${showValue(value)}.`,
-    );
-  }
-  return value;
 }
 
 const METHODS = ['claim', 'complete', 'release'] as const;

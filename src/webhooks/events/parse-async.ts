@@ -1,3 +1,4 @@
+// parseWebhookAsync: verify on Web Crypto, then parse.
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
 import type { WebhookPayload, WebhookSecret } from '../signature/inputs.js';
 import { assertSigned, parseEvent } from './parse-event.js';

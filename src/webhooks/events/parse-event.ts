@@ -1,4 +1,5 @@
-import { describeIssue } from '../../core/errors/response-issue.js';
+// The typed event of a verified body, or the WebhookVerificationError that says why it is not one.
+import { issuePath, issueText } from '../../shared/describe.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEventSchema, type WebhookEvent } from '../../schemas/webhook-event.js';
 import { WebhookVerificationError } from '../errors.js';
@@ -32,11 +33,11 @@ export function parseEvent(body: string | Uint8Array, options: ParseWebhookOptio
   }
   const result = WebhookEventSchema.safeParse(json);
   if (!result.success) {
-    const issue = describeIssue(result.error.issues[0]!);
-    const where = issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
+    const issue = result.error.issues[0]!;
+    const path = issuePath(issue);
     throw new WebhookVerificationError(
       'malformed_payload',
-      `The event does not have the expected shape${where}: ${issue.message}.`,
+      `The event does not have the expected shape${path === undefined ? '' : ` at ${path}`}: ${issueText(issue)}.`,
     );
   }
   if (options.maxAgeSeconds !== undefined) assertFresh(result.data.timestamp, options.maxAgeSeconds, options.now);

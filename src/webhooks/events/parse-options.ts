@@ -1,4 +1,7 @@
-import { describeValue, payloadInput, secretList } from '../signature/inputs.js';
+// The options of parseWebhook and parseWebhookAsync, and every argument of a parse, checked.
+import { showValue } from '../../shared/describe.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { payloadInput, secretList } from '../signature/inputs.js';
 
 /** Options of `parseWebhook` and `parseWebhookAsync`. */
 export interface ParseWebhookOptions {
@@ -18,7 +21,7 @@ export interface ParseWebhookOptions {
 
 /**
  * Checks every argument of a parse before anything about the delivery is judged (a bad one is
- * the caller's mistake: a TypeError) and returns the payload as text or bytes.
+ * the caller's mistake: an InvalidArgumentError) and returns the payload as text or bytes.
  */
 export function checkedParseInputs(
   payload: unknown,
@@ -29,8 +32,8 @@ export function checkedParseInputs(
   const body = payloadInput(payload, caller);
   secretList(secret, caller);
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(
-      `${caller}: options must be an object ({ maxAgeSeconds?, now? }), got ${describeValue(options)}.`,
+    throw new InvalidArgumentError(
+      `${caller}: options must be an object ({ maxAgeSeconds?, now? }), got ${showValue(options)}.`,
     );
   }
   checkMaxAgeSeconds((options as ParseWebhookOptions).maxAgeSeconds, caller);
@@ -38,22 +41,22 @@ export function checkedParseInputs(
   return body;
 }
 
-/** Throws a TypeError unless `maxAgeSeconds` is absent or a positive number. */
+/** Throws an InvalidArgumentError unless `maxAgeSeconds` is absent or a positive number. */
 export function checkMaxAgeSeconds(maxAgeSeconds: unknown, caller: string): void {
   if (maxAgeSeconds !== undefined && !(typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0)) {
-    throw new TypeError(
-      `${caller}: maxAgeSeconds must be a positive number of seconds, got ${describeValue(maxAgeSeconds)}.`,
+    throw new InvalidArgumentError(
+      `${caller}: maxAgeSeconds must be a positive number of seconds, got ${showValue(maxAgeSeconds)}.`,
     );
   }
 }
 
-/** Throws a TypeError unless `now` is absent, a valid Date or a finite number: an unusable clock must not let stale events through. */
+/** Throws an InvalidArgumentError unless `now` is absent, a valid Date or a finite number: an unusable clock must not let stale events through. */
 function checkNow(now: unknown, caller: string): void {
   if (now === undefined) return;
   const valid = typeof now === 'number' ? Number.isFinite(now) : now instanceof Date && !Number.isNaN(now.getTime());
   if (!valid) {
-    throw new TypeError(
-      `${caller}: now must be a valid Date or a number of milliseconds since the epoch (Date.now()), got ${describeValue(now)}.`,
+    throw new InvalidArgumentError(
+      `${caller}: now must be a valid Date or a number of milliseconds since the epoch (Date.now()), got ${showValue(now)}.`,
     );
   }
 }

@@ -1,3 +1,4 @@
+// parseWebhook: verify on node:crypto, then parse.
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
 import type { WebhookPayload, WebhookSecret } from '../signature/inputs.js';
 import { assertSigned, parseEvent } from './parse-event.js';
@@ -6,7 +7,7 @@ import { verifyWebhook } from '../signature/verify.js';
 
 /**
  * Verifies a delivery, then parses it into a typed event; throws `WebhookVerificationError`
- * (with a `reason`) when it is not a genuine, well-formed event, and a TypeError for a bad argument.
+ * (with a `reason`) when it is not a genuine, well-formed event, and an InvalidArgumentError for a bad argument.
  */
 export function parseWebhook(
   payload: WebhookPayload,

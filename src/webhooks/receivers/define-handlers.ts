@@ -1,3 +1,4 @@
+// defineWebhookHandlers: typed `on` handlers for options written apart.
 import type { WebhookHandlerOptions } from './handle.js';
 
 /**

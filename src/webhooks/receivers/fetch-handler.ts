@@ -1,12 +1,9 @@
+// The receiver for Fetch-style servers: (request: Request) => Promise<Response>.
+import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WebhookAnswer } from './answer.js';
 import { concat } from './bytes.js';
-import {
-  checkHandlerOptions,
-  handleDelivery,
-  SIGNATURE_HEADER,
-  tooLarge,
-  type WebhookAnswer,
-  type WebhookHandlerOptions,
-} from './handle.js';
+import { checkHandlerOptions, handleDelivery, tooLarge, type WebhookHandlerOptions } from './handle.js';
 
 /**
  * A `(request: Request) => Promise<Response>` webhook receiver for Hono, Next.js route
@@ -26,13 +23,14 @@ import {
  * ```
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
-  const maxBodyBytes = checkHandlerOptions(options, 'createWebhookHandler');
+  const receiver = checkHandlerOptions(options, 'createWebhookHandler');
+  const { maxBodyBytes } = receiver;
   return async (request) => {
     if (request.method !== 'POST') {
       return new Response(null, { status: 405, headers: { allow: 'POST' } });
     }
     if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) return respond(tooLarge(maxBodyBytes));
-    if (request.bodyUsed || request.body?.locked === true) return respond(bodyAlreadyRead());
+    if (request.bodyUsed || request.body?.locked === true) return respond(bodyAlreadyRead(receiver.logger));
     let body: Uint8Array | undefined;
     try {
       body = await readBody(request, maxBodyBytes);
@@ -41,7 +39,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       return respond(unreadable(error));
     }
     if (body === undefined) return respond(tooLarge(maxBodyBytes));
-    return respond(await handleDelivery(body, request.headers.get(SIGNATURE_HEADER), options));
+    return respond(await handleDelivery(body, request.headers.get(SIGNATURE_HEADER), receiver));
   };
 }
 
@@ -68,12 +66,12 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
  * sender is not to blame, and the service retries), logged because only the receiver can act on it.
  * Not onError: that is for a handler failing on an event, and there is no event here.
  */
-function bodyAlreadyRead(): WebhookAnswer {
+function bodyAlreadyRead(logger: Logger): WebhookAnswer {
   const message =
     'createWebhookHandler needs the Request as it arrived, but its body was already read (or locked by a reader), so the bytes the signature covers are gone. ' +
     'Pass the Request on untouched and let the handler read the raw body: do not call request.json(), request.text() or request.formData() before it. ' +
     'To read the body yourself, use await request.text() and parseWebhookAsync(text, signature, secret) instead of the handler.';
-  console.error(`bizmsg: ${message}`);
+  logger.error(`bizmsg: ${message}`);
   return { status: 500, body: { error: 'handler_failed', message } };
 }
 

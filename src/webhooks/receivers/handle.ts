@@ -1,14 +1,17 @@
+// What both receivers share: their options, and the handling of one delivery's raw bytes
+// (verify, parse, de-duplicate, dispatch), answered as a WebhookAnswer.
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { checkLogger, type Logger } from '../../shared/logger.js';
+import { sha256Hex } from '../../shared/sha256.js';
+import { deliverOnce } from '../dedupe/deliver-once.js';
 import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
-import { bodyKey, deliverOnce } from '../dedupe/deliver-once.js';
 import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
-import { secretList, type WebhookSecret } from '../signature/inputs.js';
 import { parseWebhookAsync } from '../events/parse-async.js';
 import { checkMaxAgeSeconds, type ParseWebhookOptions } from '../events/parse-options.js';
-
-/** The header that carries the signature. */
-export const SIGNATURE_HEADER = 'x-service-signature';
+import { secretList, type WebhookSecret } from '../signature/inputs.js';
+import type { WebhookAnswer } from './answer.js';
 
 /** Handlers per event kind, each receiving its typed event. */
 export type WebhookHandlers = {
@@ -25,7 +28,7 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
   onEvent?: (event: WebhookEvent) => unknown;
   /**
    * Called when a handler throws (the delivery is answered 500 so the service retries).
-   * @default console.error
+   * @default the `logger`'s error
    */
   onError?: (error: unknown, event: WebhookEvent) => unknown;
   /**
@@ -42,19 +45,19 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
   dedupe?: DedupeStore;
   /** The de-duplication key of an event (default: the SHA-256 of the raw body). */
   dedupeKey?: (event: WebhookEvent) => string;
+  /**
+   * Where the receiver's own lines go: a handler that failed (without `onError`), a request whose
+   * body your code read first, a dedupe store that failed.
+   * @default console
+   */
+  logger?: Logger;
 }
 
-/** Status and JSON body of the answer to a delivery. */
-export interface WebhookAnswer {
-  status: number;
-  /** Headers beside `content-type` (`Retry-After` on a 503). */
-  headers?: Record<string, string>;
-  body:
-    | { received: true; event?: string; ignored?: string; duplicate?: true }
-    | {
-        error: WebhookFailureReason | 'handler_failed' | 'payload_too_large' | 'unreadable_body' | 'in_progress';
-        message: string;
-      };
+/** A receiver's options once checked: what each delivery is handled with. */
+export interface Receiver {
+  readonly options: WebhookHandlerOptions;
+  readonly maxBodyBytes: number;
+  readonly logger: Logger;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -67,32 +70,32 @@ const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
   unknown_event: 200,
 };
 
-/** Checks handler options once, when the handler is created. */
-export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): number {
+/** Checks handler options once, when the handler is created; a bad one is an `InvalidArgumentError`. */
+export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): Receiver {
   if (typeof options !== 'object' || options === null)
-    throw new TypeError(`${caller} needs options: { secret, on?, onEvent? }.`);
+    throw new InvalidArgumentError(`${caller} needs options: { secret, on?, onEvent? }.`);
   const { on, onEvent, onError, dedupe, dedupeKey, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   secretList(options.secret, caller);
   checkMaxAgeSeconds(options.maxAgeSeconds, caller);
   if (onEvent !== undefined && typeof onEvent !== 'function')
-    throw new TypeError(`${caller}: onEvent must be a function.`);
+    throw new InvalidArgumentError(`${caller}: onEvent must be a function.`);
   if (onError !== undefined && typeof onError !== 'function')
-    throw new TypeError(`${caller}: onError must be a function.`);
+    throw new InvalidArgumentError(`${caller}: onError must be a function.`);
   if (dedupe !== undefined && !isDedupeStore(dedupe)) {
-    throw new TypeError(
+    throw new InvalidArgumentError(
       `${caller}: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().`,
     );
   }
   if (dedupeKey !== undefined && typeof dedupeKey !== 'function')
-    throw new TypeError(`${caller}: dedupeKey must be a function.`);
+    throw new InvalidArgumentError(`${caller}: dedupeKey must be a function.`);
   if (dedupeKey !== undefined && dedupe === undefined)
-    throw new TypeError(`${caller}: dedupeKey needs a dedupe store.`);
+    throw new InvalidArgumentError(`${caller}: dedupeKey needs a dedupe store.`);
   for (const [kind, handler] of Object.entries(on ?? {})) {
-    if (typeof handler !== 'function') throw new TypeError(`${caller}: on["${kind}"] must be a function.`);
+    if (typeof handler !== 'function') throw new InvalidArgumentError(`${caller}: on["${kind}"] must be a function.`);
   }
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
-    throw new TypeError(`${caller}: maxBodyBytes must be a positive integer.`);
-  return maxBodyBytes;
+    throw new InvalidArgumentError(`${caller}: maxBodyBytes must be a positive integer.`);
+  return { options, maxBodyBytes, logger: checkLogger(options.logger, `${caller}: \`logger\``) };
 }
 
 /** The answer to a body over the size cap. */
@@ -108,11 +111,8 @@ export function tooLarge(maxBodyBytes: number): WebhookAnswer {
  * service retries; an unknown event kind is acknowledged (200) so that a newer service does
  * not get the endpoint disabled.
  */
-export async function handleDelivery(
-  body: Uint8Array,
-  signature: unknown,
-  options: WebhookHandlerOptions,
-): Promise<WebhookAnswer> {
+export async function handleDelivery(body: Uint8Array, signature: unknown, receiver: Receiver): Promise<WebhookAnswer> {
+  const { options } = receiver;
   let event: WebhookEvent;
   try {
     event = await parseWebhookAsync(body, signature, options.secret, options);
@@ -121,15 +121,15 @@ export async function handleDelivery(
     if (error.reason === 'unknown_event') return { status: 200, body: { received: true, ignored: error.message } };
     return { status: STATUS_BY_REASON[error.reason], body: { error: error.reason, message: error.message } };
   }
-  if (options.dedupe === undefined) return runHandlers(event, options);
+  if (options.dedupe === undefined) return runHandlers(event, receiver);
   let key: string;
   try {
     key = await dedupeKeyOf(body, event, options.dedupeKey);
   } catch (error) {
-    await reportHandlerError(options, error, event);
+    await reportHandlerError(receiver, error, event);
     return handlerFailed(event);
   }
-  return deliverOnce(options.dedupe, key, event, () => runHandlers(event, options));
+  return deliverOnce(options.dedupe, key, event, () => runHandlers(event, receiver), receiver.logger);
 }
 
 /** The delivery's de-duplication key: the user's, else the SHA-256 of the raw body. */
@@ -138,21 +138,22 @@ async function dedupeKeyOf(
   event: WebhookEvent,
   dedupeKey: WebhookHandlerOptions['dedupeKey'],
 ): Promise<string> {
-  if (dedupeKey === undefined) return bodyKey(body);
+  if (dedupeKey === undefined) return sha256Hex(body);
   const key = dedupeKey(event);
   if (typeof key !== 'string' || key === '')
-    throw new TypeError(`dedupeKey returned ${JSON.stringify(key)}, not a non-empty string.`);
+    throw new InvalidArgumentError(`dedupeKey returned ${JSON.stringify(key)}, not a non-empty string.`);
   return key;
 }
 
 /** Calls the event's handlers: 200 when they succeed, 500 (reported to onError) when one throws. */
-async function runHandlers(event: WebhookEvent, options: WebhookHandlerOptions): Promise<WebhookAnswer> {
+async function runHandlers(event: WebhookEvent, receiver: Receiver): Promise<WebhookAnswer> {
+  const { options } = receiver;
   try {
     await (options.on?.[event.event] as ((e: WebhookEvent) => unknown) | undefined)?.(event);
     await options.onEvent?.(event);
   } catch (error) {
     // The error goes to the user's onError, not into the answer: the service only learns to retry.
-    await reportHandlerError(options, error, event);
+    await reportHandlerError(receiver, error, event);
     return handlerFailed(event);
   }
   return { status: 200, body: { received: true, event: event.event } };
@@ -162,9 +163,10 @@ function handlerFailed(event: WebhookEvent): WebhookAnswer {
   return { status: 500, body: { error: 'handler_failed', message: `The handler for ${event.event} failed.` } };
 }
 
-async function reportHandlerError(options: WebhookHandlerOptions, error: unknown, event: WebhookEvent): Promise<void> {
+async function reportHandlerError(receiver: Receiver, error: unknown, event: WebhookEvent): Promise<void> {
+  const { options } = receiver;
   if (options.onError === undefined) {
-    console.error(
+    receiver.logger.error(
       `bizmsg: the webhook handler for ${event.event} failed; answering 500 so that the service retries.`,
       error,
     );

@@ -1,12 +1,8 @@
+// The receiver for node:http and Express: (req, res, next?) reading the raw body itself.
+import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
+import type { WebhookAnswer } from './answer.js';
 import { concat } from './bytes.js';
-import {
-  checkHandlerOptions,
-  handleDelivery,
-  SIGNATURE_HEADER,
-  tooLarge,
-  type WebhookAnswer,
-  type WebhookHandlerOptions,
-} from './handle.js';
+import { checkHandlerOptions, handleDelivery, tooLarge, type WebhookHandlerOptions } from './handle.js';
 
 /**
  * What `webhookMiddleware` uses of a node:http `IncomingMessage` or an Express request (whose
@@ -74,12 +70,13 @@ const ABORTED = 'aborted';
  * ```
  */
 export function webhookMiddleware(options: WebhookHandlerOptions): WebhookMiddleware {
-  const maxBodyBytes = checkHandlerOptions(options, 'webhookMiddleware');
+  const receiver = checkHandlerOptions(options, 'webhookMiddleware');
+  const { maxBodyBytes } = receiver;
   return async (req, res, next) => {
     try {
       const body = await rawBody(req, maxBodyBytes);
       if (body === ABORTED) return;
-      if (body instanceof Uint8Array) send(res, await handleDelivery(body, req.headers[SIGNATURE_HEADER], options));
+      if (body instanceof Uint8Array) send(res, await handleDelivery(body, req.headers[SIGNATURE_HEADER], receiver));
       else send(res, tooLarge(maxBodyBytes), body.drained);
     } catch (error) {
       if (next !== undefined) return next(error);

@@ -1,3 +1,4 @@
+// Web Crypto HMAC keys, imported once per secret.
 const MAX_CACHED_KEYS = 32;
 const keys = new Map<string, Promise<CryptoKey>>();
 const encoder = /* @__PURE__ */ new TextEncoder();

@@ -1,3 +1,6 @@
+// What the webhook functions take: the raw payload, the signature header and the secret(s).
+import { InvalidArgumentError } from '../../shared/errors.js';
+
 /** A webhook body as received: the exact raw bytes, or their text. */
 export type WebhookPayload = string | Uint8Array | ArrayBuffer;
 /** One signing secret, or several during a rotation. */
@@ -42,7 +45,7 @@ export function payloadInput(payload: unknown, caller: string): string | Uint8Ar
   if (payload instanceof ArrayBuffer) return new Uint8Array(payload);
   if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
   const got = payload === null ? 'null' : typeof payload;
-  throw new TypeError(
+  throw new InvalidArgumentError(
     `${caller} needs the raw request body (string, Buffer, Uint8Array or ArrayBuffer), got ${got}. ` +
       'The signature covers the exact bytes sent: pass the unparsed body (express.raw(), await request.text()), not JSON.parse() output.',
   );
@@ -62,17 +65,7 @@ export function secretList(secret: unknown, caller: string): readonly string[] {
   // Array.from, not every(): every() skips the holes of a sparse array, which are no secrets either.
   if (Array.isArray(secret) && secret.length > 0 && Array.from(secret).every((s) => typeof s === 'string' && s !== ''))
     return secret as string[];
-  throw new TypeError(
+  throw new InvalidArgumentError(
     `${caller} needs the endpoint's signing secret: a non-empty string, or a non-empty array of them during a rotation.`,
   );
-}
-
-/** A bad argument, described for an error message; unlike String(), never throws. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol'))
-    return String(value);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

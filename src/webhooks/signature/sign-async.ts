@@ -1,3 +1,5 @@
+// signWebhookAsync: the signature header on Web Crypto.
+import { toHex } from '../../shared/sha256.js';
 import { hmacKey } from './hmac-key.js';
 import { payloadBytes, type WebhookPayload } from './inputs.js';
 import { checkedSignInputs, type SignWebhookOptions } from './sign-options.js';
@@ -9,8 +11,6 @@ export async function signWebhookAsync(
   options: SignWebhookOptions = {},
 ): Promise<string> {
   const { body, key, prefix } = checkedSignInputs(payload, secret, options, 'signWebhookAsync');
-  const digest = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(key), payloadBytes(body)));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  const hex = toHex(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(key), payloadBytes(body))));
   return prefix ? `sha256=${hex}` : hex;
 }

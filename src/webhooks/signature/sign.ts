@@ -1,3 +1,4 @@
+// signWebhook: the signature header on node:crypto.
 import { createHmac } from 'node:crypto';
 import type { WebhookPayload } from './inputs.js';
 import { checkedSignInputs, type SignWebhookOptions } from './sign-options.js';

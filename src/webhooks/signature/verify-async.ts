@@ -1,3 +1,4 @@
+// verifyWebhookAsync: constant-time HMAC-SHA256 check on Web Crypto.
 import { hmacKey } from './hmac-key.js';
 import {
   payloadBytes,

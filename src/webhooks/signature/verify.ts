@@ -1,3 +1,4 @@
+// verifyWebhook: constant-time HMAC-SHA256 check on node:crypto.
 import { createHmac } from 'node:crypto';
 import { payloadInput, secretList, signatureBytes, type WebhookPayload, type WebhookSecret } from './inputs.js';
 

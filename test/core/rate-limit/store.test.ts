@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, Variant2Client, type Logger, type ObservedWindow, type RateLimitStore } from '../../../src/index.js';
+import {
+  AbortError,
+  Variant2Client,
+  type Logger,
+  type ObservedWindow,
+  type RateLimitStore,
+} from '../../../src/index.js';
 import { json, scriptedFetch } from '../../helpers/scripted-fetch.js';
 
 // Stores written against the public interface, as a user might: how the client treats any store.

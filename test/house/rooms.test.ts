@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const src = join(root, 'src');
+
+/** Every directory under src/, and the TypeScript sources directly in each. */
+function rooms(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  (function walk(dir: string) {
+    const files: string[] = [];
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
+    }
+    found.set(dir, files);
+  })(src);
+  return found;
+}
+
+/** Relative imports of a source file (type-only ones too: a cycle of types is a cycle for a reader). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const match of text.matchAll(/(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?['"](\.[^'"]+)['"]/g)) {
+    const target = normalize(join(dirname(file), match[1]!)).replace(/\.m?js$/, '');
+    for (const candidate of [`${target}.ts`, `${target}.mts`, join(target, 'index.ts')]) {
+      try {
+        if (statSync(candidate).isFile()) {
+          out.push(candidate);
+          break;
+        }
+      } catch {
+        // not this one
+      }
+    }
+  }
+  return out;
+}
+
+function cycles(files: readonly string[]): string[][] {
+  const graph = new Map(files.map((file) => [file, importsOf(file)]));
+  const state = new Map<string, 'open' | 'done'>();
+  const found: string[][] = [];
+  const visit = (file: string, path: string[]) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+      else if (state.get(next) === undefined) visit(next, path);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file, []);
+  return found.map((cycle) => cycle.map((file) => relative(root, file)));
+}
+
+describe('the house of src/', () => {
+  const all = rooms();
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(cycles([...all.values()].flat())).toEqual([]);
+  });
+
+  it('finds a cycle of type-only imports where there is one', () => {
+    const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
+    expect(cycles([join(fixtures, 'cycle-a.ts'), join(fixtures, 'cycle-b.ts')])).toEqual([
+      ['test/house/fixtures/cycle-a.ts', 'test/house/fixtures/cycle-b.ts', 'test/house/fixtures/cycle-a.ts'],
+    ]);
+  });
+
+  it('keeps at most 15 source files directly in any folder', () => {
+    const crowded = [...all]
+      .filter(([, files]) => files.length > 15)
+      .map(([dir, files]) => `${relative(root, dir)}: ${files.length}`);
+    expect(crowded).toEqual([]);
+  });
+
+  it('opens every room under src/ with a README that says what it may import', () => {
+    const rooms = [...all.keys()].filter((dir) => dir !== src);
+    const missing = rooms.filter((dir) => {
+      try {
+        return !readFileSync(join(dir, 'README.md'), 'utf8').startsWith('# ');
+      } catch {
+        return true;
+      }
+    });
+    expect(missing.map((dir) => relative(root, dir))).toEqual([]);
+    const topLevel = rooms.filter((dir) => dirname(dir) === src);
+    const silent = topLevel.filter((dir) => !/May import/.test(readFileSync(join(dir, 'README.md'), 'utf8')));
+    expect(silent.map((dir) => relative(root, dir))).toEqual([]);
+  });
+
+  it('opens every source file with a comment saying what it holds', () => {
+    const bare = [...all.values()]
+      .flat()
+      .filter((file) => !/^(\/\/|#!)/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(bare).toEqual([]);
+  });
+});
+
+describe('the lint rule that keeps each room to what it may import', () => {
+  // Only the import rules matter here; the files are virtual, so type-aware rules are off.
+  const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
+  const findings = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+    return result!.messages.map((m) => m.ruleId).filter((rule) => rule?.endsWith('no-restricted-imports'));
+  };
+  const restricted = ['@typescript-eslint/no-restricted-imports'];
+
+  it.each([
+    ['src/shared/x.ts', "import { ERROR_CODES } from '../contract/error-codes.js';"],
+    ['src/schemas/x.ts', "import { ERROR_CODES } from '../contract/error-codes.js';"],
+    ['src/contract/x.ts', "import { HttpClient } from '../core/call/http-client.js';"],
+    ['src/core/call/x.ts', "import { MockService } from '../../mock/service.js';"],
+    ['src/core/call/x.ts', "import { verifyWebhook } from '../../webhooks/signature/verify.js';"],
+    ['src/variant2/x.ts', "import { createMockServer } from '../mock/msw/server.js';"],
+    ['src/webhooks/receivers/x.ts', "import { ApiError } from '../../core/errors/classes.js';"],
+    ['src/mock/state/x.ts', "import { redactText } from '../../core/errors/redact.js';"],
+    ['src/mock/state/x.ts', "import { parseWebhook } from '../../webhooks/events/parse.js';"],
+    ['src/openapi/x.ts', "import { MockService } from '../mock/service.js';"],
+    ['src/redis/x.ts', "import { Pacing } from '../core/rate-limit/pacing.js';"],
+    ['src/redis/x.ts', "import { createWebhookHandler } from '../webhooks/receivers/fetch-handler.js';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await findings(file, code)).toEqual(restricted);
+  });
+
+  it('lets msw and node built-ins only into the mock rooms that run where they exist', async () => {
+    expect(await findings('src/mock/state/x.ts', "import { http } from 'msw/core/http';")).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await findings('src/mock/rules/x.ts', "import { createServer } from 'node:http';")).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await findings('src/mock/msw/x.ts', "import { http } from 'msw/core/http';")).toEqual([]);
+    expect(await findings('src/mock/http/x.ts', "import { createServer } from 'node:http';")).toEqual([]);
+  });
+
+  it.each([
+    ['src/core/call/x.ts', "import { ERROR_CODES } from '../../contract/error-codes.js';"],
+    ['src/webhooks/x.ts', "import { InvalidArgumentError } from '../shared/errors.js';"],
+    ['src/mock/state/x.ts', "import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';"],
+    ['src/redis/x.ts', "import type { RateLimitStore } from '../core/rate-limit/store.js';"],
+    ['src/redis/x.ts', "import { dedupeTimes } from '../webhooks/dedupe/store.js';"],
+    ['src/variant1/x.ts', "import { HttpClient } from '../core/call/http-client.js';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await findings(file, code)).toEqual([]);
+  });
+});
