@@ -1,13 +1,6 @@
 // The HTTP layer on ky: sends a prepared call, one attempt at a time, paced, retried only where
 // that cannot send anything twice, and ends with a Reply or a BizMsgError.
-import ky, {
-  HTTPError,
-  TimeoutError as KyTimeoutError,
-  type Hooks,
-  type KyInstance,
-  type Options,
-  type ShouldRetryState,
-} from 'ky';
+import type { HTTPError, Hooks, KyInstance, Options, ShouldRetryState } from 'ky';
 import { BizMsgError } from '../../shared/errors.js';
 import { labelOf, type PreparedCall, type Reply } from '../call/call.js';
 import type { LevelledLogger } from '../call/logger.js';
@@ -23,6 +16,7 @@ import type { Pacing } from '../rate-limit/pacing.js';
 import { refusedError } from '../rate-limit/refusal.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
+import { loadKy, type KyParts } from './ky.js';
 import { mayHaveTakenEffect, networkErrorCode, retryDecision, type AttemptOutcome, type RetryLimits } from './retry.js';
 import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
 
@@ -73,7 +67,9 @@ const RETRY_METHODS = ['get', 'post', 'put', 'delete'];
  * paced, every failure turned into a `BizMsgError`.
  */
 export class Transport {
-  readonly #ky: KyInstance;
+  /** The client's ky instance and ky's error classes, made at its first request (ky itself is loaded then). */
+  #ky: KyInstance | undefined;
+  #kyErrors: Pick<KyParts, 'HTTPError' | 'TimeoutError'> | undefined;
   readonly #settings: TransportSettings;
   readonly #pacing: Pacing;
   /** Users' afterResponse and beforeError hooks read the body, so they get an unread copy. */
@@ -84,9 +80,17 @@ export class Transport {
     this.#pacing = pacing;
     const user = settings.hooks;
     this.#copyForHooks = (user.afterResponse?.length ?? 0) + (user.beforeError?.length ?? 0) > 0;
-    this.#ky = ky.create({
-      prefixUrl: `${settings.baseUrl}/`,
-      headers: settings.headers,
+    void findTracing();
+  }
+
+  /** The client's ky instance, loading ky at the first request. */
+  async #create(): Promise<KyInstance> {
+    const { ky, HTTPError, TimeoutError } = await loadKy();
+    const user = this.#settings.hooks;
+    this.#kyErrors = { HTTPError, TimeoutError };
+    this.#ky ??= ky.create({
+      prefixUrl: `${this.#settings.baseUrl}/`,
+      headers: this.#settings.headers,
       throwHttpErrors: true,
       hooks: {
         beforeRequest: [
@@ -98,12 +102,13 @@ export class Transport {
         beforeError: user.beforeError ?? [],
       },
     });
-    void findTracing();
+    return this.#ky;
   }
 
   /** Sends a call, retrying where that is safe; resolves with the 2xx reply or rejects with a `BizMsgError`. */
   async send(call: PreparedCall): Promise<Reply> {
     if (!tracingKnown()) await findTracing();
+    const ky = this.#ky ?? (await this.#create());
     const span = startCallSpan({ method: call.method, url: this.#urlOf(call), route: call.route });
     const { logger } = this.#settings;
     const progress: CallProgress = {
@@ -119,20 +124,21 @@ export class Transport {
       slot: undefined,
       last: undefined,
     };
-    return span === undefined ? this.#run(progress) : span.run(() => this.#run(progress));
+    return span === undefined ? this.#run(ky, progress) : span.run(() => this.#run(ky, progress));
   }
 
-  async #run(progress: CallProgress): Promise<Reply> {
+  async #run(ky: KyInstance, progress: CallProgress): Promise<Reply> {
     try {
-      const response = await this.#ky(progress.call.path, this.#options(progress));
+      const response = await ky(progress.call.path, this.#options(progress));
       const reply = await this.#reply(progress, response);
       progress.report?.finished(String(reply.status), reply.status, undefined);
       return reply;
     } catch (thrown) {
-      const error = await this.#failure(progress, thrown);
+      const outcome = this.#outcomeOf(thrown);
+      const error = await this.#failure(progress, thrown, outcome);
       progress.report?.finished(
-        describeFailure(progress, thrown),
-        thrown instanceof HTTPError ? thrown.response.status : undefined,
+        describeFailure(progress, thrown, outcome),
+        outcome?.kind === 'response' ? outcome.status : undefined,
         error,
       );
       throw error;
@@ -204,13 +210,13 @@ export class Transport {
   #shouldRetry(progress: CallProgress, { error, retryCount }: ShouldRetryState): boolean {
     const { call } = progress;
     if (call.signal?.aborted) return false;
-    const outcome = outcomeOf(error);
+    const outcome = this.#outcomeOf(error);
     if (outcome === undefined) return false;
     const decision = retryDecision(call.method, outcome, retryCount - 1, progress.limits, Date.now());
     if (!decision.retry) return false;
     progress.earlier ||= mayHaveTakenEffect(call.method, outcome);
     progress.nextDelay = decision.delay;
-    progress.report?.retrying(describeFailure(progress, error), decision.delay);
+    progress.report?.retrying(describeFailure(progress, error, outcome), decision.delay);
     return true;
   }
 
@@ -233,12 +239,11 @@ export class Transport {
   }
 
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */
-  async #failure(progress: CallProgress, thrown: unknown): Promise<BizMsgError> {
+  async #failure(progress: CallProgress, thrown: unknown, outcome: AttemptOutcome | undefined): Promise<BizMsgError> {
     if (BizMsgError.is(thrown)) return thrown;
     const { call } = progress;
     const label = labelOf(call);
     if (call.signal?.aborted) return abortedError(label, call.signal.reason);
-    const outcome = outcomeOf(thrown);
     if (outcome === undefined) return unexpectedError(label, thrown, this.#settings.apiKey);
     const processed: Processed = { earlier: progress.earlier, now: mayHaveTakenEffect(call.method, outcome) };
     if (outcome.kind === 'timeout') return timeoutError(label, call.timeout, processed);
@@ -254,6 +259,16 @@ export class Transport {
     );
   }
 
+  /** How an attempt ended, from what ky threw; undefined for anything else (a hook, an abort). */
+  #outcomeOf(error: unknown): AttemptOutcome | undefined {
+    const errors = this.#kyErrors;
+    if (errors !== undefined && error instanceof errors.HTTPError)
+      return { kind: 'response', status: error.response.status, headers: error.response.headers };
+    if (errors !== undefined && error instanceof errors.TimeoutError) return { kind: 'timeout' };
+    if (error instanceof NetworkFailure) return { kind: 'network', code: error.code };
+    return undefined;
+  }
+
   #urlOf(call: PreparedCall): string {
     const url = `${this.#settings.baseUrl}/${call.shownPath}`;
     if (call.searchParams === undefined) return url;
@@ -261,17 +276,8 @@ export class Transport {
   }
 }
 
-function outcomeOf(error: unknown): AttemptOutcome | undefined {
-  if (error instanceof HTTPError)
-    return { kind: 'response', status: error.response.status, headers: error.response.headers };
-  if (error instanceof KyTimeoutError) return { kind: 'timeout' };
-  if (error instanceof NetworkFailure) return { kind: 'network', code: error.code };
-  return undefined;
-}
-
 /** The outcome of the last attempt in a few words, for log lines and span events. */
-function describeFailure(progress: CallProgress, error: unknown): string {
-  const outcome = outcomeOf(error);
+function describeFailure(progress: CallProgress, error: unknown, outcome: AttemptOutcome | undefined): string {
   if (outcome === undefined) {
     if (progress.call.signal?.aborted) return 'aborted';
     return BizMsgError.is(error) ? error.name : 'error';
