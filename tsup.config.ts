@@ -17,8 +17,18 @@ const shared: Options = {
 export default defineConfig([
   {
     ...shared,
+    // The clients are built alone: sharing chunks with the other entries put zod's JSON Schema
+    // converter and the mock's schemas into chunks that `import('bizmsg')` loaded (and bundlers
+    // kept), 40 KB the clients never run. Their own lazy chunk is ky (core/transport/ky.ts).
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    splitting: true,
+  },
+  {
+    ...shared,
     entry: {
-      index: 'src/index.ts',
       // Two builds of bizmsg/webhooks, picked by export conditions (package.json): `index` imports
       // node:crypto for the synchronous functions; `web` uses Web Crypto only.
       'webhooks/index': 'src/webhooks/index.ts',
@@ -32,7 +42,7 @@ export default defineConfig([
     },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: true,
+    clean: false,
     splitting: true,
   },
   {
