@@ -1,4 +1,21 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
+
+/**
+ * The Node build of the clients: an import of `./name.js` whose folder holds `name.node.ts` gets
+ * that file instead (core/transport/default-exchange.node.ts). The `node` export condition picks it.
+ */
+const nodeFiles: Plugin = {
+  name: 'node-files',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+      const node = join(resolveDir, path.replace(/\.js$/, '.node.ts'));
+      return existsSync(node) ? { path: node } : undefined;
+    });
+  },
+};
 
 const shared: Options = {
   target: 'node20',
@@ -25,6 +42,17 @@ export default defineConfig([
     dts: true,
     clean: true,
     splitting: true,
+  },
+  {
+    ...shared,
+    // The same clients for Node (Bun and Deno match `node` too; there the Node parts stand aside):
+    // their types are dist/index.d.ts.
+    entry: { 'node/index': 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: false,
+    clean: false,
+    splitting: true,
+    esbuildPlugins: [nodeFiles],
   },
   {
     ...shared,

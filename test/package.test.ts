@@ -124,7 +124,7 @@ describe('the built package', () => {
   });
 
   it('resolves the package through its exports map only', () => {
-    expect(require.resolve('bizmsg')).toMatch(/dist\/index\.cjs$/);
+    expect(require.resolve('bizmsg')).toMatch(/dist\/node\/index\.cjs$/);
     expect(() => require.resolve('bizmsg/dist/index.js')).toThrow();
   });
 

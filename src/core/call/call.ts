@@ -34,9 +34,11 @@ export interface PreparedCall {
   /** The path as errors and logs show it: the API key removed, should an id hold it, and cut short. */
   shownPath: string;
   searchParams: Record<string, string | number | boolean> | undefined;
-  /** The JSON body, if any; serialised by `stringifyJson`, which names what JSON cannot hold. */
+  /** The JSON body, if any, for ky; `stringifyJson` gives `body`, its text, serialised once. */
   json: unknown;
   stringifyJson: (value: unknown) => string;
+  /** The JSON text of the body, if any. */
+  body: string | undefined;
   /** Per-call headers, lower-cased, the authentication already on top. */
   headers: Record<string, string> | undefined;
   signal: AbortSignal | undefined;

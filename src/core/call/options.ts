@@ -124,7 +124,8 @@ export interface ClientSettings {
   readonly maxRetryWait: number;
   readonly rateLimit: false | { limit: number; interval: number } | undefined;
   readonly rateLimitStore: RateLimitStore | undefined;
-  readonly fetch: typeof fetch;
+  /** The `fetch` option; undefined for the default, `globalThis.fetch` read at each attempt. */
+  readonly fetch: typeof fetch | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly hooks: Hooks;
   readonly logger: LevelledLogger | undefined;
@@ -256,8 +257,8 @@ function checkRateLimitStore(value: unknown, rateLimit: unknown): RateLimitStore
   return value;
 }
 
-function checkFetch(value: unknown): typeof fetch {
-  if (value === undefined) return (input, init) => globalThis.fetch(input, init);
+function checkFetch(value: unknown): typeof fetch | undefined {
+  if (value === undefined) return undefined;
   if (typeof value !== 'function') {
     throw new InvalidArgumentError('The `fetch` option must be a function with the signature of fetch.');
   }

@@ -16,6 +16,8 @@ import type { Pacing } from '../rate-limit/pacing.js';
 import { refusedError } from '../rate-limit/refusal.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
+import { defaultExchange } from './default-exchange.js';
+import { fetchExchange, type Exchange } from './exchange.js';
 import { loadKy, type KyParts } from './ky.js';
 import { mayHaveTakenEffect, networkErrorCode, retryDecision, type AttemptOutcome, type RetryLimits } from './retry.js';
 import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
@@ -24,7 +26,8 @@ import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
 interface TransportSettings {
   apiKey: string;
   baseUrl: string;
-  fetch: typeof fetch;
+  /** The `fetch` option; undefined for the default exchange. */
+  fetch: typeof fetch | undefined;
   maxRetryWait: number;
   /** Headers of every request: accept, the client's own, the authentication last. */
   headers: Record<string, string>;
@@ -74,12 +77,17 @@ export class Transport {
   readonly #pacing: Pacing;
   /** Users' afterResponse and beforeError hooks read the body, so they get an unread copy. */
   readonly #copyForHooks: boolean;
+  /** How each attempt goes on the wire: the `fetch` option, or the default exchange. */
+  readonly #exchange: Exchange;
 
   constructor(settings: TransportSettings, pacing: Pacing) {
     this.#settings = settings;
     this.#pacing = pacing;
     const user = settings.hooks;
     this.#copyForHooks = (user.afterResponse?.length ?? 0) + (user.beforeError?.length ?? 0) > 0;
+    // Hooks that may replace the request rule out sending it by its parts (default-exchange.node.ts).
+    const untouched = (user.beforeRequest?.length ?? 0) + (user.beforeRetry?.length ?? 0) === 0;
+    this.#exchange = settings.fetch === undefined ? defaultExchange(untouched) : fetchExchange(settings.fetch);
     void findTracing();
   }
 
@@ -184,10 +192,11 @@ export class Transport {
   /** One attempt on the wire; the body is read here, so that ky's timeout covers it too. */
   async #attempt(progress: CallProgress, input: Request, init: RequestInit | undefined): Promise<Response> {
     try {
-      const response = await this.#settings.fetch(input, init);
+      const answer = await this.#exchange(input, init, progress.call.body);
+      const { response } = answer;
       const snapshot = this.#pacing.observe(response.headers, response.status, progress.slot);
       if (snapshot !== undefined) progress.report?.rateLimit(snapshot);
-      const text = await response.text();
+      const text = await answer.text();
       const returned = this.#copyForHooks ? new Response(emptyAsNull(text), response) : response;
       progress.last = { response: returned, text, url: response.url === '' ? input.url : response.url };
       return returned;
