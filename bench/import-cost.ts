@@ -1,42 +1,67 @@
+// Figure 2: what import() of each entry adds to a cold process, against openai and stripe, on each Node.
 import { execFileSync } from 'node:child_process';
 import { alternate, ratio, type BenchOptions, type Row } from './lib.js';
+import { nodeBinaries, type NodeBinary } from './node-versions.js';
+import { packedProject } from './packed.js';
 
-/** Wall time (ms) of one fresh node process running `code` as ESM. */
-function run(code: string, root: string): number {
+/** Wall time (ms) of one fresh `node` process running `code` as ESM in `cwd`. */
+function run(node: string, code: string, cwd: string): number {
   const started = performance.now();
-  execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'ignore' });
+  execFileSync(node, ['--input-type=module', '-e', code], { cwd, stdio: 'ignore' });
   return performance.now() - started;
 }
 
-/** Figure 2: cold import cost above bare node, median of alternating runs. */
-export async function measureImport({ quick, root }: BenchOptions): Promise<Row[]> {
-  const times = await alternate(quick ? 5 : 21, {
-    bare: () => run('0', root),
-    bizmsg: () => run("await import('bizmsg')", root),
-    webhooks: () => run("await import('bizmsg/webhooks')", root),
-    openai: () => run("await import('openai')", root),
-    stripe: () => run("await import('stripe')", root),
+/** Median ms above bare `node -e 0` of each import, alternating fresh processes. */
+async function importCosts(node: NodeBinary, cwd: string, rounds: number) {
+  const times = await alternate(rounds, {
+    bare: () => run(node.path, '0', cwd),
+    bizmsg: () => run(node.path, "await import('bizmsg')", cwd),
+    webhooks: () => run(node.path, "await import('bizmsg/webhooks')", cwd),
+    mock: () => run(node.path, "await import('bizmsg/mock')", cwd),
+    openai: () => run(node.path, "await import('openai')", cwd),
+    stripe: () => run(node.path, "await import('stripe')", cwd),
   });
   const above = (ms: number) => Math.round((ms - times.bare) * 10) / 10;
-  const openai = above(times.openai);
-  const row = (subject: string, ms: number, target?: Row['target']): Row => ({
-    figure: '2',
-    subject,
-    value: above(ms),
-    unit: 'ms',
-    baseline: { name: 'openai', value: openai, ratio: ratio(above(ms), openai) },
-    ...(target ? { target } : {}),
-  });
-  return [
-    row("import('bizmsg')", times.bizmsg, { text: '<= 0.4x openai', met: above(times.bizmsg) <= 0.4 * openai }),
-    row("import('bizmsg/webhooks')", times.webhooks),
-    row("import('stripe')", times.stripe),
-    {
+  return { ...times, above };
+}
+
+/** Figure 2: cold import cost above bare node, packed package, median of alternating runs. */
+export async function measureImport({ quick }: BenchOptions): Promise<Row[]> {
+  const cwd = await packedProject();
+  const { found, missing } = nodeBinaries(quick);
+  const rows: Row[] = [];
+  for (const node of found) {
+    const t = await importCosts(node, cwd, quick ? 5 : 21);
+    const openai = t.above(t.openai);
+    const row = (subject: string, ms: number, target?: Row['target']): Row => ({
       figure: '2',
-      subject: 'bare node -e 0',
-      value: Math.round(times.bare),
+      subject: `${subject}, ${node.version}`,
+      value: t.above(ms),
       unit: 'ms',
-      note: 'the floor subtracted above',
-    },
-  ];
+      baseline: { name: 'openai', value: openai, ratio: ratio(t.above(ms), openai) },
+      ...(target ? { target } : {}),
+    });
+    rows.push(
+      row("import('bizmsg')", t.bizmsg, { text: '<= 0.4x openai', met: t.above(t.bizmsg) <= 0.4 * openai }),
+      row("import('bizmsg/webhooks')", t.webhooks),
+      row("import('bizmsg/mock') (msw/node with it)", t.mock),
+      row("import('stripe')", t.stripe),
+      {
+        figure: '2',
+        subject: `bare node -e 0, ${node.version}`,
+        value: Math.round(t.bare),
+        unit: 'ms',
+        note: 'the floor subtracted above',
+      },
+    );
+  }
+  for (const name of missing)
+    rows.push({
+      figure: '2',
+      subject: `${name}: not installed`,
+      value: 0,
+      unit: '',
+      note: 'npm run test:runtimes installs it',
+    });
+  return rows;
 }

@@ -1,8 +1,9 @@
 // npm run bench [-- --quick] [-- --only=3]: side-by-side figures, printed as a table and written to
-// bench/results.json (bench/results.<node major>.json when run under another Node, e.g.
-// `npm exec --package=node@24 -- node --import tsx bench/run.ts --only=3`).
+// bench/results.json. Figures 1, 2, 3 and 9 measure the packed package in a fresh project (bench/packed.ts),
+// 2, 3 and 9 on this Node and on Node 22 and 24 when the runtime matrix installed them.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { measureColdStart } from './cold-start.js';
 import { measureImport } from './import-cost.js';
 import { table, type BenchOptions, type Row } from './lib.js';
 import { measureMock } from './mock.js';
@@ -26,6 +27,7 @@ const all = {
   6: measureVerify,
   7: measureMock,
   8: measureRedis,
+  9: measureColdStart,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
