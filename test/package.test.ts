@@ -50,6 +50,16 @@ describe('the built package', () => {
       expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
   });
 
+  it('chooses the build of the clients by condition: the Node build for node, the Web build for workers, browsers and the rest', () => {
+    const { workerd, worker, browser, node, import: esm, require: cjs } = pkg.exports['.'];
+    expect(Object.keys(pkg.exports['.'])).toEqual(['workerd', 'worker', 'browser', 'node', 'import', 'require']);
+    expect([node.import.default, node.require.default]).toEqual(['./dist/node/index.js', './dist/node/index.cjs']);
+    for (const web of [workerd, worker, browser]) expect(web).toEqual({ import: esm, require: cjs });
+    expect([esm.default, cjs.default]).toEqual(['./dist/index.js', './dist/index.cjs']);
+    // Both builds are typed alike: the Node build only swaps how an attempt reaches the wire.
+    expect([node.import.types, node.require.types]).toEqual([esm.types, cjs.types]);
+  });
+
   it('maps every subpath to existing types for moduleResolution node10 (typesVersions)', () => {
     // JSON subpaths need no types: the files sit where node10 looks for them (openapi/*.json).
     const subpaths = Object.keys(pkg.exports)
@@ -159,6 +169,64 @@ describe('the built package', () => {
     }
   });
 });
+
+describe('what each entry loads with it', () => {
+  const builds = ['index.js', 'index.cjs', 'node/index.js', 'node/index.cjs'];
+
+  it("keeps ky out of import('bizmsg'): a chunk of its own, loaded at the first request", () => {
+    for (const build of builds) {
+      const code = staticImportGraph(new URL(`../dist/${build}`, import.meta.url)).map((file) =>
+        readFileSync(file, 'utf8'),
+      );
+      expect(code.join('\n'), build).not.toMatch(/duplexAccessed|class HTTPError/);
+    }
+  });
+
+  it("loads neither Node's fetch (undici) nor ky with bizmsg, from ESM or CommonJS, and both at the first request", () => {
+    const script = (load: string) => `
+      const server = require('node:http').createServer((_, res) => res.end('{"data":{"id":1,"phone":"+4915112345678"}}'));
+      server.listen(0, '127.0.0.1', async () => {
+        const { Variant2Client } = await ${load};
+        const undici = () => process.moduleLoadList.some((name) => name.includes('undici'));
+        const before = undici();
+        const client = new Variant2Client({ apiKey: 'k', baseUrl: 'http://127.0.0.1:' + server.address().port + '/api/v1' });
+        await client.contacts.get(1);
+        console.log(JSON.stringify([before, undici()]));
+        server.close();
+      });`;
+    expect(node(['-e', script("import('bizmsg')")])).toEqual([false, true]);
+    expect(node(['-e', script("Promise.resolve(require('bizmsg'))")])).toEqual([false, true]);
+  });
+
+  it("loads nothing of bizmsg/mock with the clients, and the mock's dashboard only when it is asked for", () => {
+    for (const build of builds) {
+      const code = staticImportGraph(new URL(`../dist/${build}`, import.meta.url)).map((file) =>
+        readFileSync(file, 'utf8'),
+      );
+      expect(code.join('\n'), build).not.toMatch(/^\/\/ src\/mock\//m);
+    }
+    for (const build of ['mock/index.js', 'mock/index.cjs', 'mock/web.js', 'mock/browser.js']) {
+      const code = staticImportGraph(new URL(`../dist/${build}`, import.meta.url)).map((file) =>
+        readFileSync(file, 'utf8'),
+      );
+      expect(code.join('\n'), build).not.toMatch(/^\/\/ src\/mock\/dashboard\//m);
+    }
+  });
+});
+
+/** Every file of dist/ that `entry` loads as it is imported (not its import() chunks), itself included. */
+function staticImportGraph(entry: URL): string[] {
+  const seen = new Set<string>();
+  const visit = (url: URL) => {
+    if (seen.has(url.pathname)) return;
+    seen.add(url.pathname);
+    const code = readFileSync(url, 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:from\s*|^import\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/gm))
+      visit(new URL(specifier!, url));
+  };
+  visit(entry);
+  return [...seen];
+}
 
 /** Every file of dist/ that `entry` loads, itself included, following relative imports and requires. */
 function importGraph(entry: URL): string[] {
