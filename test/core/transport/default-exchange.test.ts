@@ -30,6 +30,8 @@ const routes: Record<string, Route> = {
   '/br': (_, res) => encoded(res, 'br', brotliCompressSync('{"coded":"br"}')),
   '/gzip-br': (_, res) => encoded(res, 'gzip, br', brotliCompressSync(gzipSync('{"coded":"both"}'))),
   '/unknown-coding': (_, res) => encoded(res, 'compress', Buffer.from('left as it came')),
+  // Node 24's fetch (undici 7) undoes zstd, Node 20's and 22's leave it: the exchange does as they do.
+  '/zstd': (_, res) => encoded(res, 'zstd', Buffer.from('28b52ffd20108100007b22636f646564223a227a737464227d', 'hex')),
   '/bad-gzip': (_, res) => encoded(res, 'gzip', Buffer.from('not gzip at all')),
   '/empty': (_, res) => {
     res.writeHead(204);
