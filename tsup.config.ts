@@ -31,31 +31,30 @@ const shared: Options = {
   removeNodeProtocol: false,
 };
 
+/** The entries users import: ESM and CommonJS, each split into what it loads at once and later. */
+const entries: Options = { ...shared, format: ['esm', 'cjs'], splitting: true };
+
 export default defineConfig([
   {
-    ...shared,
+    ...entries,
     // The clients are built alone: sharing chunks with the other entries put zod's JSON Schema
     // converter and the mock's schemas into chunks that `import('bizmsg')` loaded (and bundlers
     // kept), 40 KB the clients never run. Their own lazy chunk is ky (core/transport/ky.ts).
     entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
     dts: true,
     clean: true,
-    splitting: true,
   },
   {
-    ...shared,
+    ...entries,
     // The same clients for Node (Bun and Deno match `node` too; there the Node parts stand aside):
     // their types are dist/index.d.ts.
     entry: { 'node/index': 'src/index.ts' },
-    format: ['esm', 'cjs'],
     dts: false,
     clean: false,
-    splitting: true,
     esbuildPlugins: [nodeFiles],
   },
   {
-    ...shared,
+    ...entries,
     entry: {
       // Two builds of bizmsg/webhooks, picked by export conditions (package.json): `index` imports
       // node:crypto for the synchronous functions; `web` uses Web Crypto only.
@@ -68,10 +67,8 @@ export default defineConfig([
       'mock/browser': 'src/mock/browser.ts',
       'redis/index': 'src/redis/index.ts',
     },
-    format: ['esm', 'cjs'],
     dts: true,
     clean: false,
-    splitting: true,
   },
   {
     ...shared,

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 import { alternate, ratio, type BenchOptions, type Row } from './lib.js';
 import { localServer } from './local-server.js';
-import { nodeBinaries } from './node-versions.js';
+import { missingRows, nodeBinaries } from './node-versions.js';
 import { probe } from './packed.js';
 
 const body = JSON.stringify({ id: 1, name: 'Ada Lovelace', phone: '+4915112345678', object: 'customer' });
@@ -67,14 +67,7 @@ export async function measureColdStart({ quick }: BenchOptions): Promise<Row[]> 
         },
       );
     }
-    for (const name of missing)
-      rows.push({
-        figure: '9',
-        subject: `${name}: not installed`,
-        value: 0,
-        unit: '',
-        note: 'npm run test:runtimes installs it',
-      });
+    rows.push(...missingRows('9', missing));
     return rows;
   } finally {
     await server.close();

@@ -1,7 +1,7 @@
 // Figure 2: what import() of each entry adds to a cold process, against openai and stripe, on each Node.
 import { execFileSync } from 'node:child_process';
 import { alternate, ratio, type BenchOptions, type Row } from './lib.js';
-import { nodeBinaries, type NodeBinary } from './node-versions.js';
+import { missingRows, nodeBinaries, type NodeBinary } from './node-versions.js';
 import { packedProject } from './packed.js';
 
 /** Wall time (ms) of one fresh `node` process running `code` as ESM in `cwd`. */
@@ -55,13 +55,6 @@ export async function measureImport({ quick }: BenchOptions): Promise<Row[]> {
       },
     );
   }
-  for (const name of missing)
-    rows.push({
-      figure: '2',
-      subject: `${name}: not installed`,
-      value: 0,
-      unit: '',
-      note: 'npm run test:runtimes installs it',
-    });
+  rows.push(...missingRows('2', missing));
   return rows;
 }

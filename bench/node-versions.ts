@@ -2,6 +2,7 @@
 // matrix installed them (test/runtimes/node_modules, `npm run test:runtimes`).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Row } from './lib.js';
 
 /** A Node binary and the version it reports. */
 export interface NodeBinary {
@@ -23,4 +24,15 @@ export function nodeBinaries(quick: boolean): { found: NodeBinary[]; missing: st
     else found.push({ path, version: execFileSync(path, ['--version'], { encoding: 'utf8' }).trim() });
   }
   return { found, missing };
+}
+
+/** The rows that say a figure was not taken on a Node the matrix has not installed. */
+export function missingRows(figure: string, missing: readonly string[]): Row[] {
+  return missing.map((name) => ({
+    figure,
+    subject: `${name}: not installed`,
+    value: 0,
+    unit: '',
+    note: 'npm run test:runtimes installs it',
+  }));
 }

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { ratio, type BenchOptions, type Row } from './lib.js';
-import { nodeBinaries, type NodeBinary } from './node-versions.js';
+import { missingRows, nodeBinaries, type NodeBinary } from './node-versions.js';
 import { probe } from './packed.js';
 
 /** Median µs per request of each subject, wall and CPU, as probes/per-request.mjs prints them. */
@@ -31,14 +31,7 @@ export async function measureOverhead({ quick }: BenchOptions): Promise<Row[]> {
     const costs = await costsOn(node, quick, index === 0);
     rows.push(...rowsOf(node.version, costs));
   }
-  for (const name of missing)
-    rows.push({
-      figure: '3',
-      subject: `${name}: not installed`,
-      value: 0,
-      unit: '',
-      note: 'npm run test:runtimes installs it',
-    });
+  rows.push(...missingRows('3', missing));
   return rows;
 }
 

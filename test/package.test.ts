@@ -175,10 +175,7 @@ describe('what each entry loads with it', () => {
 
   it("keeps ky out of import('bizmsg'): a chunk of its own, loaded at the first request", () => {
     for (const build of builds) {
-      const code = staticImportGraph(new URL(`../dist/${build}`, import.meta.url)).map((file) =>
-        readFileSync(file, 'utf8'),
-      );
-      expect(code.join('\n'), build).not.toMatch(/duplexAccessed|class HTTPError/);
+      expect(codeLoadedWith(build), build).not.toMatch(/duplexAccessed|class HTTPError/);
     }
   });
 
@@ -200,43 +197,32 @@ describe('what each entry loads with it', () => {
 
   it("loads nothing of bizmsg/mock with the clients, and the mock's dashboard only when it is asked for", () => {
     for (const build of builds) {
-      const code = staticImportGraph(new URL(`../dist/${build}`, import.meta.url)).map((file) =>
-        readFileSync(file, 'utf8'),
-      );
-      expect(code.join('\n'), build).not.toMatch(/^\/\/ src\/mock\//m);
+      expect(codeLoadedWith(build), build).not.toMatch(/^\/\/ src\/mock\//m);
     }
     for (const build of ['mock/index.js', 'mock/index.cjs', 'mock/web.js', 'mock/browser.js']) {
-      const code = staticImportGraph(new URL(`../dist/${build}`, import.meta.url)).map((file) =>
-        readFileSync(file, 'utf8'),
-      );
-      expect(code.join('\n'), build).not.toMatch(/^\/\/ src\/mock\/dashboard\//m);
+      expect(codeLoadedWith(build), build).not.toMatch(/^\/\/ src\/mock\/dashboard\//m);
     }
   });
 });
 
-/** Every file of dist/ that `entry` loads as it is imported (not its import() chunks), itself included. */
-function staticImportGraph(entry: URL): string[] {
-  const seen = new Set<string>();
-  const visit = (url: URL) => {
-    if (seen.has(url.pathname)) return;
-    seen.add(url.pathname);
-    const code = readFileSync(url, 'utf8');
-    for (const [, specifier] of code.matchAll(/(?:from\s*|^import\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/gm))
-      visit(new URL(specifier!, url));
-  };
-  visit(entry);
-  return [...seen];
+/** Every file of dist/ that `entry` may load, itself included, following relative imports and requires. */
+function importGraph(entry: URL): string[] {
+  return graph(entry, /(?:from\s*|import\s*\(?\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/g);
 }
 
-/** Every file of dist/ that `entry` loads, itself included, following relative imports and requires. */
-function importGraph(entry: URL): string[] {
+/** The code of every file of dist/ that `build` loads as it is imported (not its import() chunks). */
+function codeLoadedWith(build: string): string {
+  const entry = new URL(`../dist/${build}`, import.meta.url);
+  const files = graph(entry, /(?:from\s*|^import\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/gm);
+  return files.map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+function graph(entry: URL, imports: RegExp): string[] {
   const seen = new Set<string>();
   const visit = (url: URL) => {
     if (seen.has(url.pathname)) return;
     seen.add(url.pathname);
-    const code = readFileSync(url, 'utf8');
-    for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(?\s*|require\()\s*["'](\.{1,2}\/[^"']+)["']/g))
-      visit(new URL(specifier!, url));
+    for (const [, specifier] of readFileSync(url, 'utf8').matchAll(imports)) visit(new URL(specifier!, url));
   };
   visit(entry);
   return [...seen];
