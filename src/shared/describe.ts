@@ -40,6 +40,8 @@ export interface ZodIssueLike {
   readonly values?: readonly unknown[];
   readonly options?: readonly unknown[];
   readonly minimum?: unknown;
+  /** The fields a strict object does not know (`unrecognized_keys`). */
+  readonly keys?: readonly string[];
 }
 
 /**

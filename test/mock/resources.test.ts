@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockServer, LIFECYCLE_MS, MAGIC_NUMBERS } from '../../src/mock/index.js';
+import { createMockServer, InvalidArgumentError, LIFECYCLE_MS, MAGIC_NUMBERS } from '../../src/mock/index.js';
 import { rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1' });
@@ -285,10 +285,13 @@ describe('seed data', () => {
 
   it('rejects bad seed data with what is wrong', () => {
     expect(() => createMockServer({ seed: { contacts: [{ name: 'A', phone: '12' }] } })).toThrow(
-      'seed.contacts phone must be an international number',
+      new InvalidArgumentError('seed: contacts.0.phone must be an international number of 8 to 15 digits, + optional.'),
     );
     expect(() =>
       createMockServer({ seed: { webhooks: [{ url: 'nope', events: ['message.sent'], secret: 's' }] } }),
-    ).toThrow('Invalid request parameters: url.');
+    ).toThrow(new InvalidArgumentError('seed: webhooks.0.url must be a valid url.'));
+    expect(() => createMockServer({ seed: { contact: [] } as never })).toThrow(
+      new InvalidArgumentError('seed: contact is not a known field.'),
+    );
   });
 });

@@ -2,6 +2,7 @@
 import { generalCodesOfStatus, type ErrorCode } from '../../contract/error-codes.js';
 import type { Variant } from '../../contract/variant.js';
 import type { OpenEnum } from '../../schemas/common.js';
+import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { MockHttpError, MockNetworkError } from './http-error.js';
@@ -23,6 +24,19 @@ export interface FaultSpec {
   times?: number;
   /** Apply to this share (0 to 1) of matching requests, drawn from the seeded PRNG. */
   rate?: number;
+}
+
+/** A fault still in force, as `faults()` shows it. */
+export interface InjectedFault {
+  /** The route it applies to (`"POST /messages/send"`, a RegExp's source), or null for every route. */
+  route: string | null;
+  status: number | null;
+  code: string | null;
+  networkError: boolean;
+  delay: number | null;
+  rate: number | null;
+  /** How many more requests it applies to; null: no end. */
+  remaining: number | null;
 }
 
 interface ActiveFault {
@@ -49,10 +63,25 @@ export class FaultInjector {
     }
     if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1))
       throw new InvalidArgumentError('A fault rate is a share from 0 to 1.');
+    if (spec.times !== undefined && !(Number.isInteger(spec.times) && spec.times >= 1))
+      throw new InvalidArgumentError(`A fault's \`times\` is a whole number from 1, got ${showValue(spec.times)}.`);
     checkMs("A fault's `delay`", spec.delay, 0, { min: 0, max: MAX_TIMER_MS });
     const code = spec.status === undefined ? undefined : this.#codeOf(spec.status, spec.code);
     const remaining = spec.times ?? (spec.rate === undefined ? 1 : Number.POSITIVE_INFINITY);
     this.#faults.push({ spec: { ...spec, code }, matches: matcher(spec.route), remaining });
+  }
+
+  /** The faults still in force, in the order they are tried. */
+  list(): InjectedFault[] {
+    return this.#faults.map(({ spec, remaining }) => ({
+      route: spec.route === undefined ? null : String(spec.route),
+      status: spec.status ?? null,
+      code: spec.code ?? null,
+      networkError: spec.networkError === true,
+      delay: spec.delay ?? null,
+      rate: spec.rate ?? null,
+      remaining: Number.isFinite(remaining) ? remaining : null,
+    }));
   }
 
   /** Removes all faults. */
@@ -69,10 +98,12 @@ export class FaultInjector {
     const target = `${method} ${path}`;
     // Each matching fault in turn draws its own rate: one that does not fire leaves the next its chance.
     const fault = this.#faults.find(
-      (f) => f.remaining > 0 && f.matches(target) && (f.spec.rate === undefined || this.#random() < f.spec.rate),
+      (f) => f.matches(target) && (f.spec.rate === undefined || this.#random() < f.spec.rate),
     );
     if (fault === undefined) return;
     fault.remaining -= 1;
+    // A used-up fault goes, so that once none is left requests take the fast path again.
+    if (fault.remaining === 0) this.#faults = this.#faults.filter((f) => f !== fault);
     const { delay, networkError, status, code } = fault.spec;
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
     if (networkError === true) throw new MockNetworkError();

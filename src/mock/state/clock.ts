@@ -2,6 +2,7 @@
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { showValue } from '../../shared/describe.js';
 import { MAX_TIMER_MS } from '../../shared/timers.js';
+import type { PendingTask } from './records.js';
 
 /** The latest time a Date can hold (year 275760): virtual time never passes it. */
 const MAX_DATE_MS = 8.64e15;
@@ -11,6 +12,8 @@ interface Task {
   at: number;
   seq: number;
   run: () => unknown;
+  /** What the task does, for people ("msg_3 delivered", "retry 1 of message.sent to ..."). */
+  what: string;
 }
 
 /**
@@ -24,6 +27,12 @@ export class VirtualClock {
   #tasks: Task[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #pending = new Set<Promise<unknown>>();
+  readonly #ran: (what: string) => void;
+
+  /** `ran` hears what each task did, once it ran. */
+  constructor(ran: (what: string) => void = () => undefined) {
+    this.#ran = ran;
+  }
 
   /** The current virtual time, in ms since the epoch. */
   now(): number {
@@ -55,11 +64,16 @@ export class VirtualClock {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 
-  /** Runs `run` at virtual time `at` (or as soon as possible if that has passed). */
-  schedule(at: number, run: () => unknown): void {
-    this.#tasks.push({ at, seq: this.#seq++, run });
+  /** Runs `run` at virtual time `at` (or as soon as possible if that has passed); `what` says what it does. */
+  schedule(at: number, run: () => unknown, what: string): void {
+    this.#tasks.push({ at, seq: this.#seq++, run, what });
     this.#tasks.sort((a, b) => a.at - b.at || a.seq - b.seq);
     this.#armTimer();
+  }
+
+  /** The tasks waiting for their time, soonest first. */
+  pending(): PendingTask[] {
+    return this.#tasks.map(({ at, what }) => ({ at, what }));
   }
 
   /** Keeps track of asynchronous work so that `advance` and `settled` can wait for it. */
@@ -98,6 +112,7 @@ export class VirtualClock {
       this.#tasks.shift();
       const result = task.run();
       if (result instanceof Promise) void this.track(result);
+      this.#ran(task.what);
     }
     this.#armTimer();
   }

@@ -1,87 +1,122 @@
-// Webhook deliveries: signed POSTs to the registered endpoints, retried on the schedule, endpoints disabled.
-import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
+// Webhook deliveries: signed POSTs to the registered endpoints, each attempt recorded with what was
+// sent and what came back, retried on the schedule, endpoints disabled after the last retry.
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
-import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';
 import type { VirtualClock } from './clock.js';
+import { postEvent } from './post-event.js';
 import { ACCOUNT, type DeliveryAttempt, type MockStore, type StoredWebhookEndpoint } from './store.js';
 
+/** One event on its way to one endpoint. */
+interface Delivery {
+  readonly endpoint: StoredWebhookEndpoint;
+  readonly event: WebhookEventKind;
+  /** The exact JSON text sent, which the signature covers. */
+  readonly body: string;
+}
+
 /**
- * POSTs signed events to the registered endpoints through the global fetch (so they reach
- * real servers and msw handlers alike), retrying failures on the clock's schedule and
- * disabling an endpoint whose 5th retry fails.
+ * POSTs signed events to the registered endpoints through the global fetch (so they reach real
+ * servers and msw handlers alike). A failure (a non-2xx, a 3xx included: redirects are not
+ * followed, as GitHub and Stripe do not follow them; a network error; no answer in time) is
+ * retried on the clock's schedule, and the endpoint disabled when its 5th retry fails.
  */
 export class WebhookDispatcher {
   readonly #store: () => MockStore;
   readonly #clock: VirtualClock;
   readonly #timeoutMs: number;
+  readonly #recorded: (attempt: DeliveryAttempt) => void;
 
-  constructor(store: () => MockStore, clock: VirtualClock, timeoutMs: number) {
+  /** `recorded` hears every attempt once it is recorded. */
+  constructor(
+    store: () => MockStore,
+    clock: VirtualClock,
+    timeoutMs: number,
+    recorded: (attempt: DeliveryAttempt) => void,
+  ) {
     this.#store = store;
     this.#clock = clock;
     this.#timeoutMs = timeoutMs;
+    this.#recorded = recorded;
   }
 
   /** Sends `{event, timestamp, data}` to every active endpoint subscribed to `kind`; `timestamp` defaults to now. */
-  emit(kind: WebhookEventKind, data: Record<string, unknown>, timestamp = this.#clock.date().toISOString()): void {
-    const body = JSON.stringify({ event: kind, timestamp, data });
-    for (const endpoint of this.#store().webhookEndpoints) {
-      if (endpoint.status === 'active' && endpoint.events.includes(kind)) {
-        void this.#clock.track(this.#deliver(endpoint, kind, body, 0));
-      }
-    }
+  emit(kind: WebhookEventKind, data: Record<string, unknown>, timestamp?: string): void {
+    const endpoints = this.#store().webhookEndpoints.filter((e) => e.status === 'active' && e.events.includes(kind));
+    void this.deliver(kind, data, endpoints, timestamp);
   }
 
-  async #deliver(
-    endpoint: StoredWebhookEndpoint,
+  /**
+   * Sends one event to each of `endpoints` through the normal path (signed, retried on the
+   * schedule); resolves with their first attempts once those are recorded.
+   */
+  deliver(
     kind: WebhookEventKind,
-    body: string,
-    attempt: number,
-  ): Promise<void> {
-    if (endpoint.status !== 'active') return;
+    data: Record<string, unknown>,
+    endpoints: readonly StoredWebhookEndpoint[],
+    timestamp = this.#clock.date().toISOString(),
+  ): Promise<DeliveryAttempt[]> {
+    const body = JSON.stringify({ event: kind, timestamp, data });
+    return Promise.all(
+      endpoints.map((endpoint) => this.#clock.track(this.#attempt({ endpoint, event: kind, body }, 0, null))),
+    );
+  }
+
+  /**
+   * Delivers the event of a recorded attempt again, now, outside the retry schedule (a failure is
+   * not retried and does not disable the endpoint); resolves with the new attempt.
+   */
+  redeliver(original: DeliveryAttempt, endpoint: StoredWebhookEndpoint): Promise<DeliveryAttempt> {
+    const delivery = { endpoint, event: original.event, body: original.request.body };
+    return this.#clock.track(this.#attempt(delivery, original.attempt, original.id));
+  }
+
+  async #attempt(delivery: Delivery, attempt: number, redeliveryOf: number | null): Promise<DeliveryAttempt> {
+    const { endpoint } = delivery;
     const at = this.#clock.now();
-    const status = await this.#post(endpoint, body);
-    const ok = typeof status === 'number' && status >= 200 && status < 300;
+    const posted = await postEvent(endpoint.url, delivery.body, endpoint.secret, this.#timeoutMs);
     const record: DeliveryAttempt = {
+      id: this.#store().nextId('delivery'),
       endpointId: endpoint.id,
       url: endpoint.url,
-      event: kind,
+      event: delivery.event,
       attempt,
-      status,
-      ok,
       at,
+      ...posted,
+      nextRetryAt: null,
+      redeliveryOf,
     };
-    this.#store().deliveries.push(record);
-    if (ok) return;
-    const delay = WEBHOOK_RETRY_DELAYS_MS[attempt];
-    if (delay === undefined) {
-      this.#disable(endpoint, record);
-      return;
-    }
-    this.#clock.schedule(this.#clock.now() + delay, () => this.#deliver(endpoint, kind, body, attempt + 1));
+    if (!record.ok && redeliveryOf === null) this.#afterFailure(delivery, record);
+    this.#store().deliveryLog.push(record);
+    this.#recorded(record);
+    return record;
   }
 
-  async #post(endpoint: StoredWebhookEndpoint, body: string): Promise<DeliveryAttempt['status']> {
-    // Signed on Web Crypto, which every runtime the mock runs on has (node:crypto is not everywhere).
-    const signature = await signWebhookAsync(body, endpoint.secret);
-    const signal = AbortSignal.timeout(this.#timeoutMs);
-    try {
-      const response = await globalThis.fetch(endpoint.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-        body,
-        signal,
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.status;
-    } catch {
-      return signal.aborted ? 'timeout' : 'network_error';
+  /** Schedules the next retry of a failed attempt, or disables the endpoint after the last. */
+  #afterFailure(delivery: Delivery, failed: DeliveryAttempt): void {
+    const delay = WEBHOOK_RETRY_DELAYS_MS[failed.attempt];
+    if (delay === undefined) {
+      this.#disable(delivery.endpoint, failed);
+      return;
     }
+    failed.nextRetryAt = this.#clock.now() + delay;
+    this.#clock.schedule(
+      failed.nextRetryAt,
+      () => this.#retry(delivery, failed.attempt + 1),
+      `retry ${failed.attempt + 1} of ${delivery.event} to ${delivery.endpoint.url}`,
+    );
+  }
+
+  /** A scheduled retry: skipped once the endpoint is disabled or removed (or the store reset). */
+  async #retry(delivery: Delivery, attempt: number): Promise<void> {
+    const { endpoint } = delivery;
+    if (endpoint.status !== 'active' || !this.#store().webhookEndpoints.includes(endpoint)) return;
+    await this.#attempt(delivery, attempt, null);
   }
 
   #disable(endpoint: StoredWebhookEndpoint, last: DeliveryAttempt): void {
     endpoint.status = 'disabled';
     endpoint.disabled_at = this.#clock.date().toISOString();
-    this.#store().emails.push({
+    this.#store().emailLog.push({
       to: ACCOUNT.email,
       subject: `Webhook endpoint ${endpoint.url} disabled`,
       body:

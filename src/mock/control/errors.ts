@@ -1,0 +1,48 @@
+// The error of a control call that cannot be done: a bad argument, an id that names nothing, a
+// state that forbids it. In process it is an InvalidArgumentError; over HTTP, a 400, 404 or 409.
+import { issuePath, issueText, type ZodIssueLike } from '../../shared/describe.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+
+/** Why a control call was refused, as the HTTP status that says it. */
+export type Refusal = 400 | 404 | 409;
+
+/** A control call refused before it changed anything; `details` maps each field at fault to what is wrong. */
+export class ControlArgumentError extends InvalidArgumentError {
+  // Private, behind getters: the error equals the InvalidArgumentError a test expects (`toThrow(new InvalidArgumentError(message))`).
+  readonly #refusal: Refusal;
+  readonly #details: Record<string, string[]>;
+
+  constructor(message: string, refusal: Refusal, details: Record<string, string[]> = {}) {
+    super(message);
+    this.#refusal = refusal;
+    this.#details = details;
+  }
+
+  /** 400: a value is wrong; 404: an id names nothing; 409: the mock's state forbids it. */
+  get refusal(): Refusal {
+    return this.#refusal;
+  }
+
+  /** Each field at fault, with what is wrong with it. */
+  get details(): Record<string, string[]> {
+    return this.#details;
+  }
+}
+
+/** The error of arguments a schema refused: each field named with what is wrong with it. */
+export function invalidArguments(what: string, issues: readonly ZodIssueLike[]): ControlArgumentError {
+  const details: Record<string, string[]> = {};
+  for (const issue of issues) {
+    // A strict object names the fields it does not know: each is a field at fault.
+    const unknown = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
+    for (const key of unknown) (details[[...issue.path, key].join('.')] ??= []).push('is not a known field');
+    if (unknown.length === 0) (details[issuePath(issue) ?? 'body'] ??= []).push(issueText(issue));
+  }
+  const listed = Object.entries(details).map(([field, problems]) => `${field} ${problems.join(', ')}`);
+  return new ControlArgumentError(`${what}: ${listed.join('; ')}.`, 400, details);
+}
+
+/** The error of an id that names nothing the mock keeps. */
+export function unknownId(what: string, id: unknown): ControlArgumentError {
+  return new ControlArgumentError(`There is no ${what} ${JSON.stringify(id)}.`, 404);
+}
