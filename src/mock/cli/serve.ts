@@ -23,6 +23,8 @@ export async function serve(args: ServeArgs): Promise<void> {
     return;
   }
   const server = await start(args, options);
+  // Before anything is printed: whoever reads the banner may stop the mock at once.
+  stopOnExit(() => server.close());
   if (!args.quiet) {
     server.mock.subscribe((activity) => {
       const line = activityLine(activity);
@@ -30,7 +32,6 @@ export async function serve(args: ServeArgs): Promise<void> {
     });
   }
   printBanner(server, forward(server, args));
-  stopOnExit(() => server.close());
 }
 
 /** Starts the server; what stops it is said as the command line's fault, naming the flag. */

@@ -122,25 +122,25 @@ export function connectMock(target: string | MockService, options: ConnectMockOp
 
 /** The control API of a mock in this process: its own methods, as promises. */
 function inProcess(mock: MockService): MockControl {
-  const call = <T>(run: () => T | Promise<T>): Promise<T> => {
-    try {
-      return Promise.resolve(run());
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  const read = <T>(run: () => T): Promise<T> => Promise.resolve().then(run);
+  // As over HTTP, a call that changes the mock resolves once the deliveries it caused were attempted.
+  const call = async <T>(run: () => T | Promise<T>): Promise<T> => {
+    const result = await run();
+    await mock.clock.settled();
+    return result;
   };
   return {
     health: () =>
-      call(() => ({
+      read(() => ({
         ok: true as const,
         variant: mock.variant,
         baseUrl: mock.baseUrl,
         now: mock.clock.date().toISOString(),
       })),
-    state: () => call(() => mock.state()),
-    requests: (filter) => call(() => mock.requests(filter)),
-    deliveries: () => call(() => structuredClone([...mock.deliveries])),
-    redeliver: (id) => mock.redeliver(id),
+    state: () => read(() => mock.state()),
+    requests: (filter) => read(() => mock.requests(filter)),
+    deliveries: () => read(() => structuredClone([...mock.deliveries])),
+    redeliver: (id) => call(() => mock.redeliver(id)),
     clock: {
       advance: (ms) =>
         call(async () => {
@@ -149,7 +149,7 @@ function inProcess(mock: MockService): MockControl {
         }),
     },
     inject: (fault) => call(() => mock.inject(fault)),
-    faults: () => call(() => mock.faults()),
+    faults: () => read(() => mock.faults()),
     clearFaults: () => call(() => mock.clearFaults()),
     createKey: (options) => call(() => mock.createKey(options)),
     revokeKey: (key) => call(() => mock.revokeKey(key)),
@@ -158,7 +158,7 @@ function inProcess(mock: MockService): MockControl {
     registerWebhook: (endpoint) => call(() => structuredClone(mock.registerWebhook(endpoint))),
     removeWebhook: (id) => call(() => mock.removeWebhook(id)),
     enableWebhook: (id) => call(() => structuredClone(mock.enableWebhook(id))),
-    emit: (event, emitOptions) => mock.emit(event, emitOptions),
+    emit: (event, emitOptions) => call(() => mock.emit(event, emitOptions)),
     reset: () => call(() => mock.reset()),
   };
 }

@@ -27,6 +27,15 @@ export class ControlArgumentError extends InvalidArgumentError {
   get details(): Record<string, string[]> {
     return this.#details;
   }
+
+  /**
+   * `error` as a refused control call, or undefined. Not `instanceof`: the package's brand check
+   * goes by name, and this class keeps InvalidArgumentError's, so every InvalidArgumentError
+   * would pass it.
+   */
+  static refused(error: unknown): ControlArgumentError | undefined {
+    return typeof error === 'object' && error !== null && #refusal in error ? error : undefined;
+  }
 }
 
 /** The error of arguments a schema refused: each field named with what is wrong with it. */

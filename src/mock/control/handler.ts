@@ -72,6 +72,8 @@ export async function answerControl(
       query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
     };
     const output = await route.run(mock, input);
+    // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
+    if (route.method !== 'GET') await mock.clock.settled();
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
   } catch (error) {
     return refusal(error);
@@ -180,7 +182,8 @@ function queryOf(searchParams: URLSearchParams): Record<string, string | number>
 
 function refusal(error: unknown): MockAnswer {
   if (error instanceof Refused) return errorAnswer(error.status, error.message, error.details, error.headers);
-  if (error instanceof ControlArgumentError) return errorAnswer(error.refusal, error.message, error.details);
+  const refused = ControlArgumentError.refused(error);
+  if (refused !== undefined) return errorAnswer(refused.refusal, refused.message, refused.details);
   if (InvalidArgumentError.is(error)) return errorAnswer(400, error.message, {});
   const name = error instanceof Error ? error.name : typeof error;
   return errorAnswer(500, `The mock failed unexpectedly (${name}).`, {});

@@ -70,12 +70,20 @@ export class WebhookDispatcher {
     return this.#clock.track(this.#attempt(delivery, original.attempt, original.id));
   }
 
-  async #attempt(delivery: Delivery, attempt: number, redeliveryOf: number | null): Promise<DeliveryAttempt> {
+  /** One attempt, made now; a scheduled retry counts as made at the time it was due (the clock ticks on meanwhile). */
+  async #attempt(
+    delivery: Delivery,
+    attempt: number,
+    redeliveryOf: number | null,
+    dueAt?: number,
+  ): Promise<DeliveryAttempt> {
     const { endpoint } = delivery;
-    const at = this.#clock.now();
+    // The store of this attempt: a reset while it is under way must not find it in the new one.
+    const store = this.#store();
+    const at = dueAt ?? this.#clock.now();
     const posted = await postEvent(endpoint.url, delivery.body, endpoint.secret, this.#timeoutMs);
     const record: DeliveryAttempt = {
-      id: this.#store().nextId('delivery'),
+      id: store.nextId('delivery'),
       endpointId: endpoint.id,
       url: endpoint.url,
       event: delivery.event,
@@ -85,8 +93,9 @@ export class WebhookDispatcher {
       nextRetryAt: null,
       redeliveryOf,
     };
+    if (store !== this.#store()) return record;
     if (!record.ok && redeliveryOf === null) this.#afterFailure(delivery, record);
-    this.#store().deliveryLog.push(record);
+    store.deliveryLog.push(record);
     this.#recorded(record);
     return record;
   }
@@ -98,19 +107,20 @@ export class WebhookDispatcher {
       this.#disable(delivery.endpoint, failed);
       return;
     }
-    failed.nextRetryAt = this.#clock.now() + delay;
+    // Due its delay after the failed attempt was made: the schedule reads the same however long attempts take.
+    failed.nextRetryAt = failed.at + delay;
     this.#clock.schedule(
       failed.nextRetryAt,
-      () => this.#retry(delivery, failed.attempt + 1),
+      () => this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!),
       `retry ${failed.attempt + 1} of ${delivery.event} to ${delivery.endpoint.url}`,
     );
   }
 
   /** A scheduled retry: skipped once the endpoint is disabled or removed (or the store reset). */
-  async #retry(delivery: Delivery, attempt: number): Promise<void> {
+  async #retry(delivery: Delivery, attempt: number, dueAt: number): Promise<void> {
     const { endpoint } = delivery;
     if (endpoint.status !== 'active' || !this.#store().webhookEndpoints.includes(endpoint)) return;
-    await this.#attempt(delivery, attempt, null);
+    await this.#attempt(delivery, attempt, null, dueAt);
   }
 
   #disable(endpoint: StoredWebhookEndpoint, last: DeliveryAttempt): void {
