@@ -125,8 +125,9 @@ function pathParameters(path: string): Record<string, unknown> {
       name,
       in: 'path',
       required: true,
-      description: `The ${resource}'s id (its type is not shown in the spec: bizmsg sends it as given, URL-encoded).`,
-      schema: { type: 'string' },
+      description: `The ${resource}'s id (its type is not shown in the spec: bizmsg sends it as given, URL-encoded); never empty.`,
+      // `/contacts/` is not `/contacts/{id}` with an empty id: the mock answers 404, the clients refuse to send it.
+      schema: { type: 'string', minLength: 1 },
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer, openApiDocument, SCOPES, startMockHttpServer } from '../../src/mock/index.js';
 
@@ -52,6 +53,20 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
       expect(op.security).toEqual([{ [scheme]: op['x-scopes'] }]);
       expect(SCOPES).toContain(op['x-scopes'][0]);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '429', '500']));
+    }
+  });
+
+  it('lets no path id be empty (the mock answers 404 for one, the clients refuse to send one)', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const parameters = Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>
+      (item.parameters ?? []).map((parameter: any) => [path, parameter] as const),
+    );
+    expect(parameters.map(([path]) => path)).toEqual(
+      variant === 1 ? ['/messages/{id}/status', '/contacts/{id}'] : ['/contacts/{id}', '/conversations/{id}'],
+    );
+    for (const [path, parameter] of parameters) {
+      const valid = ajv.compile(parameter.schema);
+      expect([path, valid(''), valid('c_1')]).toEqual([path, false, true]);
     }
   });
 
