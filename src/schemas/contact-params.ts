@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, RecordSchema } from './common.js';
 
-/** Body of a contact creation (Variant 1 ignores `custom_fields`). */
+/** Body of a contact creation, in both variants (Variant 1's row in the spec does not show `custom_fields`; the contact has them). */
 export const ContactCreateSchema = /* @__PURE__ */ z.object({
   name: nonEmptyString(),
   phone: z.string(),
