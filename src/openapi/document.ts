@@ -27,7 +27,7 @@ const SECURITY: Record<Variant, { name: string; scheme: JsonSchema }> = {
  * rate-limit headers, pagination and the webhook payloads.
  */
 export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): Record<string, unknown> {
-  const components = componentSchemas();
+  const components = componentSchemas(variant);
   const errors = new ErrorResponses(variant);
   const security = SECURITY[variant];
   const paths: Record<string, Record<string, unknown>> = {};

@@ -70,6 +70,19 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
     }
   });
 
+  it("describes a message as one object whose id has its variant's name, required (no top-level anyOf)", () => {
+    const message = document.components.schemas.Message;
+    const [name, other] = variant === 1 ? ['message_id', 'id'] : ['id', 'message_id'];
+    expect([message.type, message.anyOf, message.oneOf, message.required]).toEqual([
+      'object',
+      undefined,
+      undefined,
+      [name],
+    ]);
+    expect(message.properties[name]).toEqual({ type: 'string' });
+    expect(message.properties[other]).toBeUndefined();
+  });
+
   it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {
     expect(Object.keys(document.webhooks)).toHaveLength(10);
     expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({
