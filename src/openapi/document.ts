@@ -32,7 +32,7 @@ export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): R
   const security = SECURITY[variant];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpointsOf(variant)) {
-    const item = (paths[endpoint.path] ??= pathParameters(endpoint.path));
+    const item = (paths[endpoint.path] ??= pathParameters(endpoint, components));
     item[endpoint.method.toLowerCase()] = operation(variant, endpoint, components, errors, security.name);
   }
   const document: JsonSchema = {
@@ -115,21 +115,43 @@ function successEnvelope(
   return { type: 'object', required, properties };
 }
 
-/** The `{id}` parameter of a path, at the path level. */
-function pathParameters(path: string): Record<string, unknown> {
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+/**
+ * The `{id}` parameter of `endpoint`'s path, at the path level, typed as the resource it answers
+ * with types its id: a generated client can then send back an id it read, without a cast.
+ */
+function pathParameters(endpoint: Endpoint, components: ComponentSchemas): Record<string, unknown> {
+  const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   if (names.length === 0) return {};
-  const resource = path.split('/')[1]!.replace(/s$/, '');
+  const resource = endpoint.path.split('/')[1]!.replace(/s$/, '');
+  const schema = pathIdSchema(resourceIdOf(endpoint, components));
+  const what = schema.type === 'string' ? 'a string' : 'a string or a whole number';
   return {
     parameters: names.map((name) => ({
       name,
       in: 'path',
       required: true,
-      description: `The ${resource}'s id (its type is not shown in the spec: bizmsg sends it as given, URL-encoded); never empty.`,
-      // `/contacts/` is not `/contacts/{id}` with an empty id: the mock answers 404, the clients refuse to send it.
-      schema: { type: 'string', minLength: 1 },
+      description: `The ${resource}'s id as its answers give it (${what}, never empty); bizmsg sends it URL-encoded.`,
+      schema,
     })),
   };
+}
+
+/** The id field of the resource `endpoint` answers with (a message's, under its variant's name). */
+function resourceIdOf(endpoint: Endpoint, components: ComponentSchemas): JsonSchema {
+  const name = String(components.ref(endpoint.payload).$ref).split('/').pop()!;
+  const properties = components.schemas[name]!.properties as Record<string, JsonSchema>;
+  return properties.id ?? properties.message_id!;
+}
+
+/**
+ * A path id: what the resource's id may be, never empty (`/contacts/` is not `/contacts/{id}`:
+ * the mock answers 404, the clients refuse to send it); a number only as the clients send one, a
+ * whole number from 0.
+ */
+function pathIdSchema(id: JsonSchema): JsonSchema {
+  return [id.type].flat().includes('number')
+    ? { type: ['string', 'integer'], minLength: 1, minimum: 0 }
+    : { type: 'string', minLength: 1 };
 }
 
 function describeVariant(variant: Variant): string {

@@ -83,6 +83,20 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
     expect(message.properties[other]).toBeUndefined();
   });
 
+  it('types each path id as its resource types its id, so that an id read from an answer can be sent back', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const schemas = Object.fromEntries(
+      Object.entries(document.paths)
+        .filter(([, item]: [string, any]) => item.parameters !== undefined)
+        .map(([path, item]: [string, any]) => [path, ajv.compile(item.parameters[0].schema)]),
+    );
+    const accepts = (path: string) => ['c_1', 7, 0, -1, 1.5].map((id) => schemas[path]!(id));
+    if (variant === 1) expect(accepts('/messages/{id}/status')).toEqual([true, false, false, false, false]);
+    else expect(accepts('/conversations/{id}')).toEqual([true, true, true, false, false]);
+    expect(accepts('/contacts/{id}')).toEqual([true, true, true, false, false]);
+    expect(document.components.schemas.Contact.properties.id).toEqual({ type: ['string', 'number'] });
+  });
+
   it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {
     expect(Object.keys(document.webhooks)).toHaveLength(10);
     expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({
