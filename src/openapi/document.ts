@@ -56,7 +56,7 @@ export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): R
       parameters: { ServiceSignature: SIGNATURE_PARAMETER },
       headers: HEADERS,
       responses: errors.components,
-      schemas: components.schemas,
+      schemas: { ...components.schemas, ...errors.schemas },
     },
   };
   return withoutUnusedSchemas(document);
@@ -107,7 +107,7 @@ function successEnvelope(
   components: ComponentSchemas,
 ): JsonSchema {
   const properties: JsonSchema = {
-    ...(variant === 1 ? { success: { const: true } } : {}),
+    ...(variant === 1 ? { success: { type: 'boolean', const: true } } : {}),
     data: payload,
     ...(list ? { meta: components.ref(ListMetaSchema) } : {}),
   };

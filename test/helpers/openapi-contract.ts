@@ -107,15 +107,18 @@ export class OpenApiContract {
 }
 
 /**
- * A copy of `document` in which every object schema that names its properties allows no others
- * (maps, with no `properties`, stay open): what an answer carries must all be declared.
+ * A copy of `document` in which every object schema that names its properties, or says nothing
+ * of them, allows no others (maps, whose `additionalProperties` say what each value is, stay
+ * open): what an answer carries must all be declared.
  */
 export function closedDocument<T>(document: T): T {
   const close = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(close);
     else if (typeof node === 'object' && node !== null) {
       const schema = node as Record<string, unknown>;
-      if (typeof schema.properties === 'object' && schema.properties !== null) schema.additionalProperties = false;
+      const named = typeof schema.properties === 'object' && schema.properties !== null;
+      if (named || (schema.type === 'object' && schema.additionalProperties === undefined))
+        schema.additionalProperties = false;
       Object.values(schema).forEach(close);
     }
   };

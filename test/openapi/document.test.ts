@@ -97,6 +97,32 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
     expect(document.components.schemas.Contact.properties.id).toEqual({ type: ['string', 'number'] });
   });
 
+  it("types the details of every error code, and each code's own schema says `type: string`", () => {
+    const errors = document.components.schemas;
+    const details = (name: string) => errors[name].properties.details;
+    expect(errors.InsufficientPermissionsError.properties.code).toEqual({
+      type: 'string',
+      const: 'INSUFFICIENT_PERMISSIONS',
+    });
+    expect(Object.keys(details('InsufficientPermissionsError').properties)).toEqual(['required_scope']);
+    expect(Object.keys(details('PlanLimitExceededError').properties)).toEqual([
+      'maxContacts',
+      'maxMessages',
+      'maxWebhookEndpoints',
+    ]);
+    expect(Object.keys(details('ResourceNotFoundError').properties)).toEqual(['allowed_methods']);
+    expect(details('PayloadTooLargeError')).toEqual({ $ref: '#/components/schemas/FieldErrors' });
+    expect(details('AuthenticationError')).toMatchObject({ type: 'object', additionalProperties: {} });
+    // Every error response's error object is one code's schema, or a choice between them by `code`.
+    for (const response of Object.values<any>(document.components.responses)) {
+      const envelope = response.content['application/json'].schema;
+      const error = envelope.properties.error;
+      const refs: string[] = error.$ref === undefined ? error.oneOf.map((o: any) => o.$ref) : [error.$ref];
+      for (const ref of refs) expect(errors[ref.split('/').pop()!].properties.code.type).toBe('string');
+      if (variant === 1) expect(envelope.properties.success).toEqual({ type: 'boolean', const: false });
+    }
+  });
+
   it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {
     expect(Object.keys(document.webhooks)).toHaveLength(10);
     expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({
