@@ -14,6 +14,18 @@ export interface OpenApiOptions {
   serverUrl?: string;
 }
 
+/** What each tag groups (the endpoint table's tags, and the webhooks'). */
+const TAGS: Readonly<Record<string, string>> = {
+  Messages: 'Sending text and template messages, and their delivery status.',
+  Contacts: 'The contacts of the account.',
+  Conversations: 'Conversations with contacts, each with its messages.',
+  Campaigns: 'A template sent to a segment of the contacts at a scheduled time.',
+  Webhooks: 'The endpoints that receive the webhook events.',
+  Automations: 'Automation flows, triggered for a contact.',
+  Account: 'The account and the key that asks.',
+  'Webhook events': 'What the service POSTs to each registered endpoint, signed with `X-Service-Signature`.',
+};
+
 /** How each variant authenticates (spec section 5). */
 const SECURITY: Record<Variant, { name: string; scheme: JsonSchema }> = {
   1: { name: 'ApiKeyAuth', scheme: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
@@ -48,7 +60,10 @@ export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): R
         ? [{ url: 'https://{host}/api/v1', variables: { host: { default: 'api.example.com' } } }]
         : [{ url: options.serverUrl }],
     security: [{ [security.name]: [] }],
-    tags: [...new Set(endpointsOf(variant).map((e) => e.tag)), 'Webhook events'].map((name) => ({ name })),
+    tags: [...new Set(endpointsOf(variant).map((e) => e.tag)), 'Webhook events'].map((name) => ({
+      name,
+      description: TAGS[name],
+    })),
     paths,
     webhooks: webhooksSection(),
     components: {
