@@ -123,6 +123,18 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
     }
   });
 
+  it('gives every phone number a request sends its pattern (else 400 INVALID_PHONE)', () => {
+    const schemas = document.components.schemas;
+    const phones =
+      variant === 1
+        ? [schemas.SendTextV1.properties.to, schemas.SendTemplateV1.properties.to]
+        : [schemas.SendTextMessage.properties.to, schemas.SendTemplateMessage.properties.to];
+    for (const phone of [...phones, schemas.ContactCreate.properties.phone, schemas.ContactUpdate.properties.phone])
+      expect(phone).toMatchObject({ type: 'string', pattern: '^\\+?\\d{8,15}$' });
+    // What the service sends back is not held to it: the spec shows both forms, and more may come.
+    expect(schemas.Contact.properties.phone).toEqual({ type: 'string' });
+  });
+
   it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {
     expect(Object.keys(document.webhooks)).toHaveLength(10);
     expect(document.webhooks['message.delivered'].post.requestBody.content['application/json'].schema).toEqual({
