@@ -117,6 +117,16 @@ describe('contacts (Variant 1)', () => {
     );
     expect((await api1('DELETE', '/contacts/1')).status).toBe(404);
   });
+
+  it('keeps custom_fields on create, as on update and as its document says', async () => {
+    const created = await api1('POST', '/contacts/create', {
+      body: { phone: '4915112345678', name: 'Ada', custom_fields: { a: 1, tier: { level: 'gold' } } },
+    });
+    expect([created.status, created.body.data.custom_fields]).toEqual([200, { a: 1, tier: { level: 'gold' } }]);
+    expect((await api1('GET', '/contacts/1')).body.data.custom_fields).toEqual({ a: 1, tier: { level: 'gold' } });
+    const updated = await api1('PUT', '/contacts/1', { body: { custom_fields: { a: 2 } } });
+    expect(updated.body.data.custom_fields).toEqual({ a: 2 });
+  });
 });
 
 describe('message lifecycle on the clock', () => {

@@ -49,7 +49,7 @@ async function create(ctx: MockContext, { request, plan }: RouteInput) {
     phone: body.phone,
     ...(body.email === undefined ? {} : { email: body.email }),
     tags: body.tags ?? [],
-    custom_fields: ctx.variant === 2 ? (body.custom_fields ?? {}) : {},
+    custom_fields: body.custom_fields ?? {},
     created_at: now,
     updated_at: now,
   };
