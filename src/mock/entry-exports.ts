@@ -29,14 +29,13 @@ export type { JournalFilter } from './state/journal.js';
 export type { JournalEntry, PendingTask } from './state/records.js';
 export type { MockAnswer, MockRequest } from './rules/request.js';
 export type { VirtualClock } from './state/clock.js';
+export type { MockKey, MockState } from './state/store.js';
 export type {
   DeliveryAttempt,
-  MockKey,
-  MockState,
   SentEmail,
   StoredCampaign,
   StoredContact,
   StoredConversation,
   StoredMessage,
   StoredWebhookEndpoint,
-} from './state/store.js';
+} from './state/records.js';

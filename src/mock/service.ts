@@ -37,19 +37,20 @@ import { RequestJournal, type JournalFilter } from './state/journal.js';
 import { KeyRing } from './state/keys.js';
 import { Messaging } from './state/messaging.js';
 import { seededRandom } from './state/random.js';
-import type { DeliveryAttempt, JournalEntry, PendingTask } from './state/records.js';
+import type {
+  DeliveryAttempt,
+  JournalEntry,
+  PendingTask,
+  SentEmail,
+  StoredCampaign,
+  StoredContact,
+  StoredConversation,
+  StoredMessage,
+  StoredWebhookEndpoint,
+} from './state/records.js';
 import { sampleData } from './state/samples.js';
 import { applySeed } from './state/seed.js';
-import {
-  MockStore,
-  type MockState,
-  type SentEmail,
-  type StoredCampaign,
-  type StoredContact,
-  type StoredConversation,
-  type StoredMessage,
-  type StoredWebhookEndpoint,
-} from './state/store.js';
+import { MockStore, type MockState } from './state/store.js';
 
 const DEFAULT_BASE_URL = 'https://api.bizmsg.test/api/v1';
 /** How much of the past the mock keeps unless told otherwise: requests, and delivery attempts. */

@@ -73,6 +73,8 @@ export interface ComponentSchemas {
   readonly schemas: Record<string, JsonSchema>;
   /** A `$ref` to the component of `schema`. */
   ref(schema: z.ZodMiniType): JsonSchema;
+  /** Whether `schema` has a component name. */
+  named(schema: z.ZodMiniType): boolean;
 }
 
 /**
@@ -82,27 +84,60 @@ export interface ComponentSchemas {
  * `additionalProperties`.
  */
 export function componentSchemas(variant: Variant): ComponentSchemas {
+  return namedComponents(NAMES, (context) => refine(context, variant));
+}
+
+/** What `override` gets of each node zod converts: the zod schema and its JSON Schema, to change in place. */
+type Override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => void;
+
+/**
+ * `names` (each a zod schema and its component name) as JSON Schema components, the input side of
+ * each, `override` applied to every node; z.int()'s safe-integer bounds, true of every JSON number
+ * a client reads, are left out as noise. Shared by the service's documents and the mock's control API's.
+ */
+export function namedComponents(
+  names: ReadonlyArray<readonly [z.ZodMiniType, string]>,
+  override: Override = () => undefined,
+): ComponentSchemas {
   const registry = z.registry<{ id: string }>();
-  for (const [schema, id] of NAMES) registry.add(schema, { id });
+  for (const [schema, id] of names) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, {
     io: 'input',
     uri: (id) => `#/components/schemas/${id}`,
-    override: (context) => refine(context, variant),
+    override: (context) => {
+      withoutSafeIntegerBounds(context.jsonSchema);
+      override(context);
+    },
   }) as { schemas: Record<string, JsonSchema> };
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
     delete schema.$id;
   }
-  const names = new Map(NAMES);
+  const byName = new Map(names);
   return {
     schemas,
     ref: (schema) => {
-      const name = names.get(schema);
-      if (name === undefined)
-        throw new Error('This schema has no component name: add it to NAMES in src/openapi/json-schemas.ts.');
+      const name = byName.get(schema);
+      if (name === undefined) throw new Error('This schema has no component name: add it to the names given.');
       return { $ref: `#/components/schemas/${name}` };
     },
+    named: (schema) => byName.has(schema),
   };
+}
+
+/** A schema with no component name, inline (its named parts inline too), as `namedComponents` converts. */
+export function inlineSchema(schema: z.ZodMiniType): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    override: ({ jsonSchema }) => withoutSafeIntegerBounds(jsonSchema),
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function withoutSafeIntegerBounds(jsonSchema: JsonSchema): void {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
 /** An open enum: one of `known`, or a string added later (generated clients type it as a plain string). */
@@ -122,9 +157,6 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
     delete jsonSchema.type;
     Object.assign(jsonSchema, openEnumSchema(known));
   }
-  // z.int() bounds itself to the safe integers: true of every JSON number a client reads, so noise.
-  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
   if (zodSchema === MessageSchema) messageIdOf(jsonSchema, variant);
   if (zodSchema === PhoneParamSchema) {
     jsonSchema.pattern = PHONE_PATTERN.source;

@@ -1,6 +1,7 @@
 // The control API's OpenAPI 3.1 document, generated from its route table and the zod schemas that
 // check each route's input (and describe its output): what GET /_bizmsg/openapi.json answers.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { inlineSchema, namedComponents } from '../../openapi/json-schemas.js';
 import {
   DeliveryAttemptSchema,
   JournalEntrySchema,
@@ -182,29 +183,12 @@ interface Components {
 }
 
 function componentSchemas(): Components {
-  const registry = z.registry<{ id: string }>();
-  for (const [schema, id] of NAMES) registry.add(schema, { id });
-  const options = { io: 'input', uri: (id: string) => `#/components/schemas/${id}`, override: tidy } as const;
-  const { schemas } = z.toJSONSchema(registry, options) as { schemas: Record<string, Json> };
-  for (const schema of Object.values(schemas)) {
-    delete schema.$schema;
-    delete schema.$id;
-  }
-  const names = new Map(NAMES);
+  const components = namedComponents(NAMES);
   const schemaOf = (schema: z.ZodMiniType): Json => {
-    const name = names.get(schema);
-    if (name !== undefined) return { $ref: `#/components/schemas/${name}` };
+    if (components.named(schema)) return components.ref(schema);
     const def = schema._zod.def as { type: string; element?: z.ZodMiniType };
     if (def.type === 'array' && def.element !== undefined) return { type: 'array', items: schemaOf(def.element) };
-    const inline = z.toJSONSchema(schema, { io: 'input', override: tidy }) as Json;
-    delete inline.$schema;
-    return inline;
+    return inlineSchema(schema);
   };
-  return { schemas, schemaOf };
-}
-
-/** z.int() bounds itself to the safe integers: true of every JSON number, so noise in a document. */
-function tidy({ jsonSchema }: { jsonSchema: Json }): void {
-  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  return { schemas: components.schemas, schemaOf };
 }

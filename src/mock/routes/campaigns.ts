@@ -6,7 +6,7 @@ import { parseBody } from '../rules/json-body.js';
 import { SEGMENTS } from '../options.js';
 import type { Route } from '../rules/router.js';
 import { campaignEventData } from '../state/event-data.js';
-import type { StoredCampaign } from '../state/store.js';
+import type { StoredCampaign } from '../state/records.js';
 import { pageOf, readPagination, validationError } from '../rules/validate.js';
 import { checkMessagingAccount, checkTemplate } from './messages.js';
 

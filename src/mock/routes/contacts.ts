@@ -7,7 +7,7 @@ import { parseBody } from '../rules/json-body.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route, RouteInput } from '../rules/router.js';
 import { contactEventData } from '../state/event-data.js';
-import type { StoredContact } from '../state/store.js';
+import type { StoredContact } from '../state/records.js';
 import { checkPhone, pageOf, readPagination } from '../rules/validate.js';
 
 /** Contact endpoints of a variant. */

@@ -5,7 +5,7 @@ import type { MockContext } from '../context.js';
 import { parseBody } from '../rules/json-body.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route } from '../rules/router.js';
-import type { StoredWebhookEndpoint } from '../state/store.js';
+import type { StoredWebhookEndpoint } from '../state/records.js';
 import { pageOf, readPagination } from '../rules/validate.js';
 
 /** Webhook endpoint registration (Variant 2). */

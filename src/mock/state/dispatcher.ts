@@ -4,7 +4,8 @@ import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import type { VirtualClock } from './clock.js';
 import { postEvent } from './post-event.js';
-import { ACCOUNT, type DeliveryAttempt, type MockStore, type StoredWebhookEndpoint } from './store.js';
+import type { DeliveryAttempt, StoredWebhookEndpoint } from './records.js';
+import { ACCOUNT, type MockStore } from './store.js';
 
 /** One event on its way to one endpoint. */
 interface Delivery {

@@ -1,11 +1,6 @@
 // The `data` each event kind carries: one builder per kind, for the mock's own events and emit()'s samples.
-import {
-  phoneKey,
-  type StoredCampaign,
-  type StoredContact,
-  type StoredConversation,
-  type StoredMessage,
-} from './store.js';
+import type { StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
+import { phoneKey } from './store.js';
 
 /** What message events carry: for `message.delivered`, exactly the spec's fields come first. */
 export function messageEventData(message: StoredMessage): Record<string, unknown> {

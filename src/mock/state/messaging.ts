@@ -4,7 +4,8 @@ import { conversationEventData, messageEventData } from './event-data.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { MockHttpError } from '../rules/http-error.js';
 import { BUSINESS_NUMBER, LIFECYCLE_MS, MAGIC_NUMBERS } from '../options.js';
-import { phoneKey, type MockStore, type StoredConversation, type StoredMessage } from './store.js';
+import type { StoredConversation, StoredMessage } from './records.js';
+import { phoneKey, type MockStore } from './store.js';
 
 /** An outbound message to create. */
 export interface OutboundMessage {

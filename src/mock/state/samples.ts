@@ -2,7 +2,8 @@
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BUSINESS_NUMBER } from '../options.js';
 import { campaignEventData, contactEventData, conversationEventData, messageEventData } from './event-data.js';
-import type { MockStore, StoredMessage } from './store.js';
+import type { StoredMessage } from './records.js';
+import type { MockStore } from './store.js';
 
 /** A customer's number, in samples the store has nothing for. */
 const CUSTOMER = '+15550100001';

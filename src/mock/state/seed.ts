@@ -2,7 +2,8 @@
 import { checkArguments, SeedInput } from '../control/schemas.js';
 import type { MockServerOptions } from '../options.js';
 import type { KeyRing } from './keys.js';
-import type { MockStore, StoredWebhookEndpoint } from './store.js';
+import type { StoredWebhookEndpoint } from './records.js';
+import type { MockStore } from './store.js';
 
 /** What seeding needs of the mock. */
 interface Seeding {

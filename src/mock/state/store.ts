@@ -11,16 +11,6 @@ import type {
   StoredWebhookEndpoint,
 } from './records.js';
 
-export type {
-  DeliveryAttempt,
-  SentEmail,
-  StoredCampaign,
-  StoredContact,
-  StoredConversation,
-  StoredMessage,
-  StoredWebhookEndpoint,
-} from './records.js';
-
 /** An API key. */
 export interface MockKey {
   key: string;
