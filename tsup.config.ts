@@ -1,4 +1,20 @@
+import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+
+/**
+ * CommonJS has no top-level await: its build of bizmsg/mock loads the optional peer msw with
+ * require (src/mock/msw/node-peer.cjs.ts) where the ESM build awaits import() (node-peer.ts).
+ */
+const mswPeerForCommonJs: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'msw-peer-for-commonjs',
+  setup(build) {
+    // tsup builds CommonJS as ESM for its tree-shaking, then converts it: TSUP_FORMAT tells them apart.
+    if (build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+    build.onResolve({ filter: /^\.\/node-peer\.js$/ }, ({ resolveDir }) => ({
+      path: join(resolveDir, 'node-peer.cjs.ts'),
+    }));
+  },
+};
 
 const shared: Options = {
   target: 'node20',
@@ -12,6 +28,7 @@ const shared: Options = {
   external: ['p-throttle', 'msw', 'ioredis', 'redis'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
+  esbuildPlugins: [mswPeerForCommonJs],
 };
 
 export default defineConfig([

@@ -2,7 +2,6 @@
 // Worker), and every way to steer and inspect it; the control API over HTTP calls these methods.
 import type { Variant } from '../contract/variant.js';
 import { openApiDocument } from '../openapi/document.js';
-import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 import { showValue } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
@@ -16,6 +15,7 @@ import {
   InboundInput,
   JournalQuery,
   KeyInput,
+  WebhookInput,
 } from './control/schemas.js';
 import { DEFAULT_TEMPLATES, type MockServerOptions, type Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
@@ -33,10 +33,10 @@ import type { MockAnswer, MockRequest } from './rules/request.js';
 import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
 import { WebhookDispatcher } from './state/dispatcher.js';
-import { RequestJournal, type JournalFilter } from './state/journal.js';
+import { redact, RequestJournal, shownUrl, type JournalFilter } from './state/journal.js';
 import { KeyRing } from './state/keys.js';
 import { Messaging } from './state/messaging.js';
-import { seededRandom } from './state/random.js';
+import { SeededRandom } from './state/random.js';
 import type {
   DeliveryAttempt,
   JournalEntry,
@@ -73,7 +73,16 @@ export interface MockSnapshot {
 
 /** Something the mock did: answered a request, attempted a delivery, or changed its state. */
 export type MockActivity =
-  | { kind: 'request'; method: string; path: string; status: number; durationMs: number }
+  | {
+      kind: 'request';
+      method: string;
+      /** Below the base URL; null outside it. API keys redacted, as in the journal. */
+      path: string | null;
+      /** The whole path and query, API keys redacted. */
+      url: string;
+      status: number;
+      durationMs: number;
+    }
   | { kind: 'delivery'; attempt: DeliveryAttempt }
   | { kind: 'change'; what: string };
 
@@ -93,6 +102,7 @@ export class MockService {
   readonly clock: VirtualClock;
   readonly #options: MockServerOptions;
   readonly #history: number;
+  readonly #random: SeededRandom;
   readonly #keys: KeyRing;
   readonly #limiter = new RateLimiter();
   readonly #faults: FaultInjector;
@@ -107,7 +117,8 @@ export class MockService {
     this.#options = options;
     this.variant = checkVariant(options.variant ?? 2);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    const random = seededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
+    this.#random = new SeededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
+    const random = () => this.#random.next();
     this.#keys = new KeyRing(this.variant, options.plans, random);
     this.#faults = new FaultInjector(random, this.variant);
     this.#history = checkHistory(options.history?.deliveries, 'deliveries');
@@ -168,19 +179,21 @@ export class MockService {
     const watched = this.#journal.watch(request);
     const started = performance.now();
     const at = this.clock.now();
-    const done = (answer: MockAnswer | undefined) => this.#recordRequest(watched, at, started, answer);
+    const done = <A extends MockAnswer | undefined>(answer: A) => this.#recordRequest(watched, at, started, answer);
+    // An injected network error cut the connection: journaled, then thrown on.
+    const failed = (error: unknown): Promise<never> => {
+      if (!(error instanceof MockNetworkError)) return Promise.reject(error);
+      done(undefined);
+      return Promise.reject(error);
+    };
     let answer: MockAnswer | Promise<MockAnswer>;
     try {
       answer = this.#pipeline.answer(watched.request);
     } catch (error) {
-      if (error instanceof MockNetworkError) done(undefined);
-      throw error;
+      if (!(error instanceof MockNetworkError)) throw error;
+      return failed(error);
     }
-    if (!(answer instanceof Promise)) return done(answer);
-    return answer.then(done, (error: unknown) => {
-      if (error instanceof MockNetworkError) done(undefined);
-      throw error;
-    });
+    return answer instanceof Promise ? answer.then(done, failed) : done(answer);
   }
 
   /** Calls `listener` with everything the mock does from now on; returns the function that stops it. */
@@ -259,13 +272,15 @@ export class MockService {
     events: readonly WebhookEventKind[];
     secret: string;
   }): StoredWebhookEndpoint {
-    const checked = checkArguments(WebhookEndpointCreateSchema, endpoint, 'registerWebhook');
+    const checked = checkArguments(WebhookInput, endpoint, 'registerWebhook');
     return this.#changed(registerEndpoint(this.#context, checked), `endpoint ${endpoint.url} registered`);
   }
 
   /** Removes a webhook endpoint: nothing more is delivered to it, its pending retries included. */
   removeWebhook(id: number): void {
-    this.#store.removeWebhookEndpoint(this.#endpoint(id));
+    const endpoint = this.#endpoint(id);
+    this.#store.removeWebhookEndpoint(endpoint);
+    this.#context.events.forget(endpoint);
     this.#notify({ kind: 'change', what: `endpoint ${id} removed` });
   }
 
@@ -309,6 +324,8 @@ export class MockService {
       const endpoint = this.#store.webhookEndpoints.find((e) => e.id === original.endpointId);
       if (endpoint === undefined)
         throw new ControlArgumentError(`Endpoint ${original.endpointId} of attempt ${id} was removed.`, 409);
+      if (endpoint.status !== 'active')
+        throw new ControlArgumentError(`Endpoint ${endpoint.id} of attempt ${id} is disabled: enable it first.`, 409);
       return this.#context.events.redeliver(original, endpoint);
     } catch (error) {
       return Promise.reject(error);
@@ -334,6 +351,9 @@ export class MockService {
 
   /** Back to the seeded state: seed data and keys only, clock at real time, no faults, fresh rate windows, an empty journal. */
   reset(): void {
+    // The seeded sequence starts over, past the seeded key it gave first: keys and sampled faults repeat after each reset.
+    this.#random.restart();
+    this.#keys.newKey();
     this.#store = new MockStore(this.#history);
     this.clock.reset();
     this.#faults.clear();
@@ -387,22 +407,41 @@ export class MockService {
       apiKey: this.apiKey,
       now: this.clock.date().toISOString(),
       registerWebhook: (endpoint) =>
-        registerEndpoint(this.#context, checkArguments(WebhookEndpointCreateSchema, endpoint, 'seed.webhooks')),
+        registerEndpoint(this.#context, checkArguments(WebhookInput, endpoint, 'seed.webhooks')),
     });
   }
 
-  #recordRequest(
+  /**
+   * Journals one request (reading first what the service did not, so that the journal shows what
+   * was sent) and tells the listeners; gives `answer` back, at once when nothing was left to read.
+   */
+  #recordRequest<A extends MockAnswer | undefined>(
     watched: ReturnType<RequestJournal['watch']>,
     at: number,
     started: number,
-    answer: MockAnswer | undefined,
-  ): MockAnswer {
+    answer: A,
+  ): A {
+    // What the route did not read is read now, in the background: the entry shows it once it has
+    // arrived, and the answer waits for nothing (a body broken after it must not change it).
+    if (this.#journal.on && answer?.status !== 413) void watched.readRest();
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     const { method, url } = watched.request;
-    const path = pathOf(url, this.#pipeline);
+    const path = this.#pipeline.pathOf(url) ?? null;
     if (this.#journal.on) this.#journal.record(watched, path, at, durationMs, answer);
-    this.#notify({ kind: 'request', method, path, status: answer?.status ?? 0, durationMs });
-    return answer!;
+    if (this.#listeners.size > 0) this.#notifyRequest(method, url, path, answer?.status ?? 0, durationMs);
+    return answer;
+  }
+
+  #notifyRequest(method: string, url: string, path: string | null, status: number, durationMs: number): void {
+    const keys = [...this.#store.keys.keys()];
+    this.#notify({
+      kind: 'request',
+      method,
+      path: path === null ? null : redact(path, keys),
+      url: shownUrl(url, keys),
+      status,
+      durationMs,
+    });
   }
 
   #endpoint(id: number): StoredWebhookEndpoint {
@@ -435,16 +474,6 @@ export class MockService {
         // A listener that throws must not break the request or the delivery it hears about.
       }
     }
-  }
-}
-
-/** The path of a request as the journal shows it: below the base URL, else as it came. */
-function pathOf(url: string, pipeline: RequestPipeline): string {
-  try {
-    const parsed = new URL(url);
-    return pipeline.pathOf(parsed) ?? parsed.pathname;
-  } catch {
-    return url;
   }
 }
 

@@ -116,6 +116,11 @@ describe('bizmsg-mock bin', () => {
     [['-x'], 'unknown flag -x'],
     [['--openapi=yes'], '--openapi takes no value, got "yes"'],
     [['extra'], 'unexpected argument "extra"'],
+    // A secret is never echoed: the terminal may be shared, or its output kept in a CI log.
+    [
+      ['--control-token', 'short secret'],
+      '--control-token must be at least 16 printable characters without spaces, got 12 characters',
+    ],
   ])('bizmsg-mock %j exits 2 saying: %s', (args, problem) => {
     const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `bizmsg-mock: ${problem}\n${USAGE}\n`]);

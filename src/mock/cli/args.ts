@@ -156,8 +156,13 @@ function emitArgs(kind: string | undefined, given: Partial<Record<ValueFlag, str
 function check<T>(flag: ValueFlag, text: string, read: (text: string) => T | undefined): T {
   const value = read(text);
   if (value === undefined)
-    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${JSON.stringify(text)}`);
+    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${shown(flag, text)}`);
   return value;
+}
+
+/** A value as a usage error quotes it: a secret only by its length (the terminal may be shared or logged). */
+function shown(flag: ValueFlag, text: string): string {
+  return flag === 'secret' || flag === 'control-token' ? `${text.length} characters` : JSON.stringify(text);
 }
 
 function optional<T>(

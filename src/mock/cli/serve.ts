@@ -6,6 +6,7 @@ import { startMockHttpServer, type MockHttpServer } from '../http/server.js';
 import type { MockServerOptions } from '../options.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { CliUsageError, type ServeArgs } from './args.js';
+import { onLauncherGone } from './launcher.js';
 import { activityLine } from './lines.js';
 import { readSeedFile } from './seed-file.js';
 
@@ -14,7 +15,7 @@ const STOP_GRACE_MS = 2000;
 
 /** Serves the mock until SIGINT, SIGTERM, SIGHUP, or its parent (npx) going away. */
 export async function serve(args: ServeArgs): Promise<void> {
-  const options = optionsOf(args);
+  const { options, forwarding } = optionsOf(args);
   if (args.openapi) {
     // The document the server would serve, naming the URL it would listen on; nothing is started.
     const shown = args.host.includes(':') ? `[${args.host}]` : args.host;
@@ -26,12 +27,13 @@ export async function serve(args: ServeArgs): Promise<void> {
   // Before anything is printed: whoever reads the banner may stop the mock at once.
   stopOnExit(() => server.close());
   if (!args.quiet) {
+    const secrets = server.controlToken === undefined ? [] : [server.controlToken];
     server.mock.subscribe((activity) => {
-      const line = activityLine(activity);
+      const line = activityLine(activity, secrets);
       if (line !== undefined) console.log(line);
     });
   }
-  printBanner(server, forward(server, args));
+  printBanner(server, forwarding);
 }
 
 /** Starts the server; what stops it is said as the command line's fault, naming the flag. */
@@ -57,26 +59,29 @@ async function start(args: ServeArgs, options: MockServerOptions): Promise<MockH
   }
 }
 
-/** The mock's options: the seed file's, with the command line's variant and random seed over them. */
-function optionsOf(args: ServeArgs): MockServerOptions {
+/** The mock's options: the seed file's, with the command line's over them (variant, random seed, the forwarded endpoint). */
+function optionsOf(args: ServeArgs): { options: MockServerOptions; forwarding: string | undefined } {
   const file = args.seedFile === undefined ? {} : readSeedFile(args.seedFile);
-  const seed =
-    args.seed === undefined
-      ? file.seed
-      : typeof file.seed === 'object'
-        ? { ...file.seed, random: args.seed }
-        : args.seed;
-  return { ...file, variant: args.variant ?? file.variant ?? 2, ...(seed === undefined ? {} : { seed }) };
+  const seed = typeof file.seed === 'object' ? { ...file.seed } : {};
+  const random = args.seed ?? (typeof file.seed === 'number' ? file.seed : seed.random);
+  if (random !== undefined) seed.random = random;
+  const forwarded = forwardedEndpoint(args);
+  // Seeded, not registered: reset() brings the forwarded endpoint back with the rest of the seed.
+  if (forwarded !== undefined) seed.webhooks = [...(seed.webhooks ?? []), forwarded.endpoint];
+  const options = { ...file, variant: args.variant ?? file.variant ?? 2, seed };
+  return { options, forwarding: forwarded?.line };
 }
 
-/** `--forward-to`: registers the endpoint; its line for the banner. */
-function forward(server: MockHttpServer, args: ServeArgs): string | undefined {
+/** `--forward-to`: the endpoint to seed, and its lines for the banner. */
+function forwardedEndpoint(args: ServeArgs) {
   if (args.forwardTo === undefined) return undefined;
   const secret = args.secret ?? `whsec_${randomBytes(18).toString('base64url')}`;
   const events = args.events ?? [...WEBHOOK_EVENT_KINDS];
-  server.mock.registerWebhook({ url: args.forwardTo, events, secret });
   const which = args.events === undefined ? 'every event' : events.join(', ');
-  return `Forwarding ${which} to ${args.forwardTo}\nSigning secret: ${secret}`;
+  return {
+    endpoint: { url: args.forwardTo, events, secret },
+    line: `Forwarding ${which} to ${args.forwardTo} (kept across resets)\nSigning secret: ${secret}`,
+  };
 }
 
 function printBanner(server: MockHttpServer, forwarding: string | undefined): void {
@@ -94,11 +99,7 @@ function printBanner(server: MockHttpServer, forwarding: string | undefined): vo
   console.log(lines.join('\n'));
 }
 
-/**
- * Closes the server and exits 0 on SIGINT, SIGTERM or SIGHUP, and when the parent process goes
- * away: `npx` does not pass SIGTERM on, so a mock started through it would outlive it and keep
- * its port (the next start failing with EADDRINUSE).
- */
+/** Closes the server and exits 0 on SIGINT, SIGTERM or SIGHUP, and when what started the mock goes away. */
 function stopOnExit(close: () => Promise<void>): void {
   let stopping = false;
   const stop = () => {
@@ -108,7 +109,5 @@ function stopOnExit(close: () => Promise<void>): void {
     void close().finally(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
-  const parent = process.ppid;
-  // Orphans are adopted by init (1) or a subreaper: the parent id changes.
-  if (parent > 1) setInterval(() => process.ppid !== parent && stop(), 500).unref();
+  onLauncherGone(stop);
 }

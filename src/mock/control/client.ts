@@ -3,6 +3,7 @@
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
 import { showValue } from '../../shared/describe.js';
+import { hasMethods } from '../../shared/guards.js';
 import type { Scope } from '../options.js';
 import type { FaultSpec, InjectedFault } from '../rules/faults.js';
 import type { MockService, MockSnapshot } from '../service.js';
@@ -15,6 +16,7 @@ import type {
   StoredWebhookEndpoint,
 } from '../state/records.js';
 import { ControlArgumentError } from './errors.js';
+import { ControlErrorOutput } from './schemas.js';
 import { CONTROL_PREFIX } from './routes.js';
 
 /** What `health()` answers. */
@@ -106,15 +108,12 @@ export interface ConnectMockOptions {
  * ```
  */
 export function connectMock(target: string | MockService, options: ConnectMockOptions = {}): MockControl {
-  if (typeof target !== 'string') return inProcess(target);
-  let origin: string;
-  try {
-    origin = new URL(target).origin;
-  } catch {
+  if (hasMethods(target, ['state', 'requests', 'emit'])) return inProcess(target as MockService);
+  const origin = typeof target === 'string' ? httpOrigin(target) : undefined;
+  if (origin === undefined)
     throw new InvalidArgumentError(
-      `connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1), got ${showValue(target)}.`,
+      `connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got ${showValue(target)}.`,
     );
-  }
   if (options.controlToken !== undefined && typeof options.controlToken !== 'string')
     throw new InvalidArgumentError('The `controlToken` option must be a string.');
   return overHttp(new ControlHttp(origin, options));
@@ -125,8 +124,9 @@ function inProcess(mock: MockService): MockControl {
   const read = <T>(run: () => T): Promise<T> => Promise.resolve().then(run);
   // As over HTTP, a call that changes the mock resolves once the deliveries it caused were attempted.
   const call = async <T>(run: () => T | Promise<T>): Promise<T> => {
+    const before = mock.clock.underWay();
     const result = await run();
-    await mock.clock.settled();
+    await mock.clock.settled(before);
     return result;
   };
   return {
@@ -191,6 +191,16 @@ function overHttp(http: ControlHttp): MockControl {
   };
 }
 
+/** The origin of an http(s) URL, or undefined. */
+function httpOrigin(url: string): string | undefined {
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Calls of the control API of one mock over HTTP. */
 class ControlHttp {
   readonly #origin: string;
@@ -221,23 +231,34 @@ class ControlHttp {
       });
     }
     const text = await response.text();
-    if (response.ok) return (text === '' ? undefined : JSON.parse(text)) as T;
-    throw refusalOf(method, path, response.status, text);
+    if (!response.ok) throw refusalOf(method, path, response.status, text);
+    const answer = text === '' ? undefined : parsedJson(text);
+    if (text !== '' && answer === undefined)
+      throw new BizMsgError(
+        `${method} ${url} answered ${response.status} with a body that is not JSON: is it a bizmsg-mock?`,
+      );
+    return answer as T;
   }
 }
 
 /** The error of a refused call: an InvalidArgumentError for what a call in process would refuse too. */
 function refusalOf(method: string, path: string, status: number, text: string): Error {
-  let error: { message?: unknown; details?: unknown } = {};
+  // Not the control API's envelope (a proxy's page, another server on that port): the status says enough.
+  const error = ControlErrorOutput.safeParse(parsedJson(text)).data?.error;
+  if (error !== undefined && (status === 400 || status === 404 || status === 409))
+    return new ControlArgumentError(error.message, status, error.details);
+  return new BizMsgError(
+    `${method} ${CONTROL_PREFIX}${path} failed with ${status}: ${error?.message ?? `HTTP ${status}`}`,
+  );
+}
+
+/** The JSON in `text`, or undefined when it is not JSON. */
+function parsedJson(text: string): unknown {
   try {
-    error = (JSON.parse(text) as { error?: typeof error }).error ?? {};
+    return JSON.parse(text) as unknown;
   } catch {
-    // Not the control API's envelope (a proxy's page): the status says enough.
+    return undefined;
   }
-  const message = typeof error.message === 'string' ? error.message : `HTTP ${status}`;
-  if (status === 400 || status === 404 || status === 409)
-    return new ControlArgumentError(message, status, (error.details ?? {}) as Record<string, string[]>);
-  return new BizMsgError(`${method} ${CONTROL_PREFIX}${path} failed with ${status}: ${message}`);
 }
 
 function queryString(filter: JournalFilter): string {

@@ -14,7 +14,15 @@ import {
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
 import { CONTROL_ROUTES, FaultOutput, HealthOutput, StateOutput, type ControlRoute } from './routes.js';
-import { AdvanceInput, ConversationChangeInput, EmitInput, FaultInput, InboundInput, KeyInput } from './schemas.js';
+import {
+  AdvanceInput,
+  ControlErrorOutput,
+  ConversationChangeInput,
+  EmitInput,
+  FaultInput,
+  InboundInput,
+  KeyInput,
+} from './schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -91,7 +99,7 @@ export function controlApiDocument(options: ControlApiDocumentOptions = {}): Jso
           description: 'The control token, required when the mock is bound to a non-loopback address.',
         },
       },
-      schemas: { ...components.schemas, Error: ERROR_SCHEMA },
+      schemas: { ...components.schemas, Error: inlineSchema(ControlErrorOutput) },
       responses: {
         Refused: {
           description: 'The call was refused; nothing changed.',
@@ -101,35 +109,6 @@ export function controlApiDocument(options: ControlApiDocumentOptions = {}): Jso
     },
   };
 }
-
-const ERROR_SCHEMA: Json = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'details'],
-      properties: {
-        code: {
-          type: 'string',
-          enum: [
-            'INVALID_ARGUMENT',
-            'UNAUTHORIZED',
-            'FORBIDDEN',
-            'NOT_FOUND',
-            'METHOD_NOT_ALLOWED',
-            'CONFLICT',
-            'PAYLOAD_TOO_LARGE',
-            'UNSUPPORTED_MEDIA_TYPE',
-            'INTERNAL_ERROR',
-          ],
-        },
-        message: { type: 'string' },
-        details: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-      },
-    },
-  },
-};
 
 function operation(route: ControlRoute, components: Components): Json {
   const query = route.query === undefined ? [] : queryParameters(route.query, components);

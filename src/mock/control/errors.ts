@@ -1,10 +1,26 @@
 // The error of a control call that cannot be done: a bad argument, an id that names nothing, a
 // state that forbids it. In process it is an InvalidArgumentError; over HTTP, a 400, 404 or 409.
-import { issuePath, issueText, type ZodIssueLike } from '../../shared/describe.js';
+import { issuePath, issueText, reportedIssues, type ZodIssueLike } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** Why a control call was refused, as the HTTP status that says it. */
 export type Refusal = 400 | 404 | 409;
+
+/** The code of each status the control API refuses a call with (`{ error: { code } }`). */
+export const CONTROL_ERROR_CODES = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  500: 'INTERNAL_ERROR',
+} as const;
+
+/** A status the control API refuses a call with. */
+export type RefusedStatus = keyof typeof CONTROL_ERROR_CODES;
 
 /** A control call refused before it changed anything; `details` maps each field at fault to what is wrong. */
 export class ControlArgumentError extends InvalidArgumentError {
@@ -41,7 +57,7 @@ export class ControlArgumentError extends InvalidArgumentError {
 /** The error of arguments a schema refused: each field named with what is wrong with it. */
 export function invalidArguments(what: string, issues: readonly ZodIssueLike[]): ControlArgumentError {
   const details: Record<string, string[]> = {};
-  for (const issue of issues) {
+  for (const issue of reportedIssues(issues)) {
     // A strict object names the fields it does not know: each is a field at fault.
     const unknown = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
     for (const key of unknown) (details[[...issue.path, key].join('.')] ??= []).push('is not a known field');
@@ -49,6 +65,11 @@ export function invalidArguments(what: string, issues: readonly ZodIssueLike[]):
   }
   const listed = Object.entries(details).map(([field, problems]) => `${field} ${problems.join(', ')}`);
   return new ControlArgumentError(`${what}: ${listed.join('; ')}.`, 400, details);
+}
+
+/** The error of one argument that cannot work: `message` says it all, `problem` what is wrong with `field`. */
+export function badArgument(field: string, problem: string, message: string): ControlArgumentError {
+  return new ControlArgumentError(message, 400, { [field]: [problem] });
 }
 
 /** The error of an id that names nothing the mock keeps. */

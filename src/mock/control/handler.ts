@@ -6,7 +6,7 @@ import { MockHttpError } from '../rules/http-error.js';
 import { compilePath } from '../rules/path-pattern.js';
 import type { MockAnswer, MockRequest } from '../rules/request.js';
 import type { MockService } from '../service.js';
-import { ControlArgumentError, invalidArguments } from './errors.js';
+import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
 
 /** Who may call the control API. */
@@ -19,20 +19,6 @@ export interface ControlAccess {
    */
   readonly hosts: readonly string[] | undefined;
 }
-
-/** An error answer of the control API: its status and code. */
-const REFUSED = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  500: 'INTERNAL_ERROR',
-} as const;
-type RefusedStatus = keyof typeof REFUSED;
 
 /** A control call refused before anything ran. */
 class Refused extends Error {
@@ -63,17 +49,20 @@ export async function answerControl(
   try {
     checkAccess(request, access);
     const { pathname, searchParams } = new URL(request.url);
-    if (request.method === 'GET' && pathname === `${CONTROL_PREFIX}/openapi.json`) return json(200, document());
+    if (/^(GET|HEAD)$/.test(request.method) && pathname === `${CONTROL_PREFIX}/openapi.json`)
+      return json(200, document());
     const { route, params } = match(request.method, pathname);
     const body = route.body === undefined ? undefined : await readBody(request);
     const input = {
-      body: route.body === undefined ? undefined : check(route.body, body ?? {}, 'body'),
+      // No body reads as {}; a JSON null is a body, and refused as one.
+      body: route.body === undefined ? undefined : check(route.body, body === undefined ? {} : body, 'body'),
       params,
       query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
     };
+    const before = mock.clock.underWay();
     const output = await route.run(mock, input);
     // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await mock.clock.settled();
+    if (route.method !== 'GET') await mock.clock.settled(before);
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
   } catch (error) {
     return refusal(error);
@@ -109,8 +98,9 @@ function match(method: string, pathname: string): { route: ControlRoute; params:
   for (const { route, pattern, names } of ROUTES) {
     const found = pattern.exec(pathname);
     if (found === null) continue;
-    if (route.method !== method) {
-      allowed.push(route.method);
+    // HEAD is GET without the body (the server sends none), as HTTP asks of every GET route.
+    if (route.method !== (method === 'HEAD' ? 'GET' : method)) {
+      allowed.push(...(route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
       continue;
     }
     return { route, params: paramsOf(names, found) };
@@ -130,7 +120,7 @@ function paramsOf(names: readonly string[], found: RegExpExecArray): { id?: numb
   names.forEach((name, i) => {
     const raw = decode(found[i + 1]!);
     if (name === 'key') params.key = raw;
-    else if (/^\d{1,15}$/.test(raw)) params.id = Number(raw);
+    else if (ID.test(raw)) params.id = Number(raw);
     else
       throw new Refused(400, `The id in the path must be a whole number, got ${JSON.stringify(raw)}.`, {
         id: ['must be a whole number'],
@@ -175,10 +165,17 @@ function check(schema: NonNullable<ControlRoute['body']>, value: unknown, where:
 /** A query as the schemas read it: numbers from their digits, one value per name. */
 function queryOf(searchParams: URLSearchParams): Record<string, string | number> {
   const query: Record<string, string | number> = {};
+  // Any number in its usual spelling, so that the schema says what is wrong with it ("limit=-1").
   for (const [name, value] of searchParams)
-    query[name] = /^\d{1,15}$/.test(value) && name !== 'status' ? Number(value) : value;
+    query[name] = NUMBER.test(value) && name !== 'status' ? Number(value) : value;
   return query;
 }
+
+/** An id as the mock writes it: no sign, no leading zero, a safe integer. */
+const ID = /^(0|[1-9]\d{0,14})$/;
+
+/** A number as JSON writes it, short enough to stay exact. */
+const NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
 
 function refusal(error: unknown): MockAnswer {
   if (error instanceof Refused) return errorAnswer(error.status, error.message, error.details, error.headers);
@@ -198,7 +195,7 @@ function errorAnswer(
   return {
     status,
     headers: { 'content-type': 'application/json', ...NO_STORE, ...headers },
-    body: JSON.stringify({ error: { code: REFUSED[status], message, details } }),
+    body: JSON.stringify({ error: { code: CONTROL_ERROR_CODES[status], message, details } }),
   };
 }
 

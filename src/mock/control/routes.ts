@@ -13,7 +13,6 @@ import {
   StoredMessageSchema,
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
-import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import {
   AdvanceInput,
   ConversationChangeInput,
@@ -22,6 +21,7 @@ import {
   InboundInput,
   JournalQuery,
   KeyInput,
+  WebhookInput,
 } from './schemas.js';
 
 /** Where the control API lives on the mock's origin. */
@@ -234,10 +234,10 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/_bizmsg/webhooks',
     operationId: 'registerWebhook',
     summary: 'Registers a webhook endpoint (also in Variant 1, whose API has no route for it)',
-    body: WebhookEndpointCreateSchema,
+    body: WebhookInput,
     output: StoredWebhookEndpointSchema,
     status: 201,
-    run: (mock, { body }) => mock.registerWebhook(body as z.infer<typeof WebhookEndpointCreateSchema>),
+    run: (mock, { body }) => mock.registerWebhook(body as z.infer<typeof WebhookInput>),
   },
   {
     method: 'DELETE',

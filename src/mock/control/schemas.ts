@@ -6,7 +6,7 @@ import { nonEmptyString, PHONE_PATTERN, RecordSchema } from '../../schemas/commo
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
-import { invalidArguments } from './errors.js';
+import { CONTROL_ERROR_CODES, invalidArguments } from './errors.js';
 
 /** A phone number as the spec allows it, with a message that says so. */
 const Phone = /* @__PURE__ */ z
@@ -39,6 +39,9 @@ export const EmitInput = /* @__PURE__ */ z.strictObject({
   data: z.optional(RecordSchema),
   endpointId: z.optional(z.int().check(z.gte(1))),
 });
+
+/** `registerWebhook({ url, events, secret })`: the service's registration body, but strict (a typo is refused, not ignored). */
+export const WebhookInput = /* @__PURE__ */ z.strictObject(WebhookEndpointCreateSchema.shape);
 
 /** A fault, as JSON carries it (in process, `route` may also be a RegExp). */
 export const FaultInput = /* @__PURE__ */ z.strictObject({
@@ -78,12 +81,12 @@ export const SeedInput = /* @__PURE__ */ z.strictObject({
       }),
     ),
   ),
-  webhooks: z.optional(z.array(WebhookEndpointCreateSchema)),
+  webhooks: z.optional(z.array(WebhookInput)),
 });
 
 /** The options of `createMockServer` as JSON: what `bizmsg-mock --seed-file` reads. */
 export const OptionsFileInput = /* @__PURE__ */ z.strictObject({
-  variant: z.optional(z.union([z.literal(1), z.literal(2)])),
+  variant: z.optional(z.literal([1, 2])),
   keys: z.optional(
     z.array(
       z.strictObject({
@@ -110,6 +113,16 @@ export const OptionsFileInput = /* @__PURE__ */ z.strictObject({
   seed: z.optional(z.union([z.int(), SeedInput])),
   webhookTimeout: z.optional(z.number()),
   history: z.optional(z.strictObject({ requests: z.optional(z.int()), deliveries: z.optional(z.int()) })),
+});
+
+/** What a refused control call answers: `{ error: { code, message, details } }`. */
+export const ControlErrorOutput = /* @__PURE__ */ z.object({
+  error: z.object({
+    code: z.enum(Object.values(CONTROL_ERROR_CODES)),
+    message: z.string(),
+    /** Each field at fault, with what is wrong with it. */
+    details: z.record(z.string(), z.array(z.string())),
+  }),
 });
 
 /** `value` checked by `schema`; otherwise an InvalidArgumentError naming each field at fault. */

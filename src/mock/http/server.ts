@@ -51,15 +51,19 @@ export interface MockHttpServer {
 
 /** Serves the reference service over real HTTP, for curl or an SDK in any language. */
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
-  const { port = 0, host = '127.0.0.1', controlToken, ...mockOptions } = options;
+  const { port = 0, host = '127.0.0.1', controlToken, ...given } = options;
   checkControlToken(controlToken);
-  const server = createServer();
+  const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
+  // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
+  const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
   const address = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  // Bound to every interface, the mock names the loopback one, which this machine can always reach.
+  const named = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const origin = `http://${named.includes(':') ? `[${named}]` : named}:${address.port}`;
   const url = `${origin}/api/v1`;
   let mock: MockService;
   try {
@@ -189,6 +193,21 @@ class NodeAdapter {
       socket.destroy();
     }
   }
+}
+
+/** How long a request may take to arrive, body included; a stalled one gets 408 and its connection closed. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The options with a random seed unless one was given: reachable from other machines, the mock must
+ * not hand out the keys anyone can work out from the default seed (its API would be open to them).
+ */
+function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host' | 'controlToken'>) {
+  const { seed } = options;
+  const given = typeof seed === 'number' || (typeof seed === 'object' && seed.random !== undefined);
+  if (given) return options;
+  const random = randomBytes(4).readUInt32BE();
+  return { ...options, seed: typeof seed === 'object' ? { ...seed, random } : random };
 }
 
 /** Whether `host` binds a loopback address only: then the control API needs no token, but checks `Host`. */

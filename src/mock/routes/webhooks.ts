@@ -40,6 +40,8 @@ export function registerEndpoint(
   const endpoint: StoredWebhookEndpoint = {
     id: store.nextId('webhook'),
     ...body,
+    // A kind listed twice is one subscription.
+    events: [...new Set(body.events)],
     status: 'active',
     created_at: ctx.clock.date().toISOString(),
   };

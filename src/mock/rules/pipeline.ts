@@ -40,11 +40,17 @@ export class RequestPipeline {
     this.#parts = parts;
   }
 
-  /** The path of `url` below the base URL (`/contacts/7`), or undefined when it is not under it. */
-  pathOf(url: URL): string | undefined {
+  /** The path of `url` below the base URL (`/contacts/7`), or undefined when it is not under it (or no URL). */
+  pathOf(url: URL | string): string | undefined {
     const { basePath } = this.#parts;
-    if (url.pathname === basePath) return '/';
-    return url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined;
+    let pathname: string;
+    try {
+      pathname = typeof url === 'string' ? new URL(url).pathname : url.pathname;
+    } catch {
+      return undefined;
+    }
+    if (pathname === basePath) return '/';
+    return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
   }
 
   /**

@@ -95,7 +95,9 @@ export class WebhookDispatcher {
       redeliveryOf,
     };
     if (store !== this.#store()) return record;
-    if (!record.ok && redeliveryOf === null) this.#afterFailure(delivery, record);
+    // An endpoint removed while this attempt was under way gets no retry.
+    const registered = store.webhookEndpoints.includes(endpoint);
+    if (!record.ok && redeliveryOf === null && registered) this.#afterFailure(delivery, record);
     store.deliveryLog.push(record);
     this.#recorded(record);
     return record;
@@ -114,13 +116,19 @@ export class WebhookDispatcher {
       failed.nextRetryAt,
       () => this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!),
       `retry ${failed.attempt + 1} of ${delivery.event} to ${delivery.endpoint.url}`,
+      ownerOf(delivery.endpoint),
     );
   }
 
-  /** A scheduled retry: skipped once the endpoint is disabled or removed (or the store reset). */
+  /** Drops the pending retries to `endpoint` (it was removed): they leave the clock's list at once. */
+  forget(endpoint: StoredWebhookEndpoint): void {
+    this.#clock.cancel(ownerOf(endpoint));
+  }
+
+  /** A scheduled retry: skipped once the endpoint is disabled (or the store reset). */
   async #retry(delivery: Delivery, attempt: number, dueAt: number): Promise<void> {
     const { endpoint } = delivery;
-    if (endpoint.status !== 'active' || !this.#store().webhookEndpoints.includes(endpoint)) return;
+    if (endpoint.status !== 'active') return;
     await this.#attempt(delivery, attempt, null, dueAt);
   }
 
@@ -136,4 +144,9 @@ export class WebhookDispatcher {
       at: this.#clock.now(),
     });
   }
+}
+
+/** The clock's name for the tasks of one endpoint. */
+function ownerOf(endpoint: StoredWebhookEndpoint): string {
+  return `webhook endpoint ${endpoint.id}`;
 }

@@ -27,7 +27,7 @@ export interface JournalFilter {
   status?: string;
   /** Only entries after this id: what came since the last read. */
   after?: number;
-  /** At most this many, the newest. */
+  /** At most this many: the first after `after` when it is given (to page forward), else the newest. */
   limit?: number;
 }
 
@@ -37,9 +37,10 @@ interface Recorded {
   readonly at: number;
   readonly method: string;
   readonly url: string;
-  readonly path: string;
+  readonly path: string | null;
   readonly headers: MockRequest['headers'];
-  readonly body: Uint8Array | undefined;
+  /** The body as far as it was read: a body read after the answer shows once it has arrived. */
+  readonly body: () => Uint8Array | undefined;
   readonly durationMs: number;
   readonly answer: MockAnswer | undefined;
 }
@@ -47,7 +48,9 @@ interface Recorded {
 /** A request passed on to the service whose body, if the service reads it, the journal keeps. */
 export interface WatchedRequest {
   readonly request: MockRequest;
-  body(): Uint8Array | undefined;
+  readonly body: () => Uint8Array | undefined;
+  /** Reads what the service did not: the journal shows what was sent, even to a route that refused it unread. */
+  readRest(): Promise<void> | undefined;
 }
 
 /** The request journal of one mock. */
@@ -78,11 +81,27 @@ export class RequestJournal {
         return buffer;
       },
     };
-    return { request: watched, body: () => bytes };
+    return {
+      request: watched,
+      body: () => bytes,
+      readRest: () =>
+        bytes === undefined && mayHaveBody(request)
+          ? watched.arrayBuffer().then(
+              () => undefined,
+              () => undefined,
+            )
+          : undefined,
+    };
   }
 
   /** Records one request and its answer (undefined: an injected network error cut it). */
-  record(request: WatchedRequest, path: string, at: number, durationMs: number, answer: MockAnswer | undefined): void {
+  record(
+    request: WatchedRequest,
+    path: string | null,
+    at: number,
+    durationMs: number,
+    answer: MockAnswer | undefined,
+  ): void {
     const { method, url, headers } = request.request;
     this.#entries.push({
       id: this.#nextId++,
@@ -91,7 +110,7 @@ export class RequestJournal {
       url,
       path,
       headers,
-      body: request.body(),
+      body: request.body,
       durationMs,
       answer,
     });
@@ -100,7 +119,13 @@ export class RequestJournal {
   /** The entries `filter` picks, oldest first, with every one of `secrets` replaced. */
   entries(filter: JournalFilter, secrets: readonly string[]): JournalEntry[] {
     const picked = this.#entries.toArray().filter(matcher(filter));
-    const limited = filter.limit === undefined ? picked : picked.slice(Math.max(0, picked.length - filter.limit));
+    const { limit, after } = filter;
+    const limited =
+      limit === undefined
+        ? picked
+        : after === undefined
+          ? picked.slice(Math.max(0, picked.length - limit))
+          : picked.slice(0, limit);
     return limited.map((entry) => shown(entry, secrets));
   }
 
@@ -115,7 +140,7 @@ function matcher({ method, path, status, after }: JournalFilter): (entry: Record
   const upper = method?.toUpperCase();
   return (entry) =>
     (upper === undefined || entry.method === upper) &&
-    (route === undefined || route.test(entry.path)) &&
+    (route === undefined || (entry.path !== null && route.test(entry.path))) &&
     (status === undefined || statusMatches(entry.answer?.status ?? 0, status)) &&
     (after === undefined || entry.id > after);
 }
@@ -125,17 +150,17 @@ function statusMatches(actual: number, wanted: string): boolean {
 }
 
 function shown(entry: Recorded, secrets: readonly string[]): JournalEntry {
-  const url = new URL(entry.url);
   const { answer } = entry;
   const answerBody = answer === undefined ? null : decodeBody(cut(answer.body), secrets);
   return {
     id: entry.id,
     at: entry.at,
     method: entry.method,
-    path: redact(entry.path, secrets),
-    query: queryOf(url, secrets),
+    path: entry.path === null ? null : redact(entry.path, secrets),
+    url: shownUrl(entry.url, secrets),
+    query: queryOf(entry.url, secrets),
     headers: requestHeaders(entry.headers, secrets),
-    body: entry.body === undefined || entry.body.byteLength === 0 ? null : decodeBody(decode(entry.body), secrets),
+    body: bodyOf(entry.body(), secrets),
     status: answer?.status ?? 0,
     code: codeOf(answerBody),
     durationMs: entry.durationMs,
@@ -143,9 +168,23 @@ function shown(entry: Recorded, secrets: readonly string[]): JournalEntry {
   };
 }
 
-function queryOf(url: URL, secrets: readonly string[]): Record<string, string | string[]> {
+/** A request's path and query as the journal and the CLI show them: a URL that does not parse, as it came. */
+export function shownUrl(url: string, secrets: readonly string[]): string {
+  const parsed = parsedUrl(url);
+  return redact(parsed === undefined ? url : `${parsed.pathname}${parsed.search}`, secrets);
+}
+
+function parsedUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+function queryOf(url: string, secrets: readonly string[]): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
-  for (const [name, value] of url.searchParams) {
+  for (const [name, value] of parsedUrl(url)?.searchParams ?? []) {
     const clean = redact(value, secrets);
     const seen = query[name];
     query[name] = seen === undefined ? clean : [...(Array.isArray(seen) ? seen : [seen]), clean];
@@ -172,6 +211,10 @@ function decodeBody(text: string, secrets: readonly string[]): unknown {
   }
 }
 
+function bodyOf(bytes: Uint8Array | undefined, secrets: readonly string[]): unknown {
+  return bytes === undefined || bytes.byteLength === 0 ? null : decodeBody(decode(bytes), secrets);
+}
+
 function codeOf(body: unknown): string | null {
   const error = (body as { error?: { code?: unknown } } | null)?.error;
   return typeof error?.code === 'string' ? error.code : null;
@@ -186,7 +229,19 @@ function cut(text: string): string {
   return text.length > KEPT.answerChars ? `${text.slice(0, KEPT.answerChars)}…` : text;
 }
 
-function redact(text: string, secrets: readonly string[]): string {
+/** Whether a request may carry a body the service did not read. */
+function mayHaveBody(request: MockRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const { headers } = request;
+  return (
+    Number(headers.get('content-length') ?? 0) > 0 ||
+    headers.get('transfer-encoding') !== null ||
+    headers.get('content-type') !== null
+  );
+}
+
+/** `text` with every one of `secrets` replaced. */
+export function redact(text: string, secrets: readonly string[]): string {
   let clean = text;
   for (const secret of secrets) if (secret !== '' && clean.includes(secret)) clean = clean.replaceAll(secret, REDACTED);
   return clean;

@@ -4,6 +4,7 @@ import { SCOPES } from '../../contract/scopes.js';
 import type { Variant } from '../../contract/variant.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { badArgument } from '../control/errors.js';
 import {
   DEFAULT_PLAN,
   VARIANT1_PLANS,
@@ -41,13 +42,19 @@ export class KeyRing {
   add(store: MockStore, { key, scopes, plan, revoked }: MockKeySpec): void {
     const planName = plan ?? DEFAULT_PLAN[this.#variant];
     if (!Object.hasOwn(this.plans, planName)) {
-      throw new InvalidArgumentError(
+      throw badArgument(
+        'plan',
+        `must be one of ${Object.keys(this.plans).join(', ')}`,
         `Unknown plan ${showValue(planName)}; this mock has: ${Object.keys(this.plans).join(', ')}.`,
       );
     }
     for (const scope of scopes ?? []) {
       if (!(SCOPES as readonly string[]).includes(scope))
-        throw new InvalidArgumentError(`Unknown scope ${showValue(scope)}; the scopes are: ${SCOPES.join(', ')}.`);
+        throw badArgument(
+          'scopes',
+          `must be among ${SCOPES.join(', ')}`,
+          `Unknown scope ${showValue(scope)}; the scopes are: ${SCOPES.join(', ')}.`,
+        );
     }
     store.keys.set(key, {
       key,

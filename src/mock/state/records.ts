@@ -133,8 +133,10 @@ export const JournalEntrySchema = /* @__PURE__ */ z.object({
   id: z.int(),
   at: VirtualTime,
   method: z.string(),
-  /** The path below the base URL (`/contacts/7`), or the whole path of a request outside it. */
-  path: z.string(),
+  /** The path below the base URL (`/contacts/7`); null for a request outside it (a base URL without `/api/v1`). */
+  path: z.nullable(z.string()),
+  /** The whole path and query as requested (`/api/v1/contacts?page=2`). */
+  url: z.string(),
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   headers: Headers,
   /** The body: its JSON value, else its text (cut to 64 KiB); null when there was none or the mock never read it. */

@@ -96,7 +96,7 @@ export class MockStore implements MockState {
     this.conversationsByPhone.set(phoneKey(conversation.phone), conversation);
   }
 
-  /** Removes a webhook endpoint; its pending retries find it gone and stop. */
+  /** Removes a webhook endpoint (the dispatcher drops its pending retries). */
   removeWebhookEndpoint(endpoint: StoredWebhookEndpoint): void {
     this.webhookEndpoints.splice(this.webhookEndpoints.indexOf(endpoint), 1);
   }

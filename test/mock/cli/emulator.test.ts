@@ -59,7 +59,7 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
 
     const control = connectMock(mock.url);
     await control.receiveMessage({ from: '+4915112345678', body: 'Hello?' });
-    await mock.printed(/webhook message\.received -> \S+\/hooks 200 \(attempt 1, \d+ ms\)/);
+    await mock.printed(/webhook message\.received -> \S+\/hooks 200 \(first attempt, \d+ ms\)/);
     expect(receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual([
       'conversation.created',
       'message.received',
@@ -69,6 +69,22 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     expect(await control.requests()).toEqual([
       expect.objectContaining({ method: 'GET', path: '/contacts', status: 200 }),
     ]);
+    // The forwarded endpoint is part of the seed: a reset keeps it.
+    await control.reset();
+    expect((await control.state()).webhooks.map((w) => [w.url, w.events])).toEqual([
+      [`${receiver.origin}/hooks`, ['message.received', 'conversation.created']],
+    ]);
+  });
+
+  it('never prints the control token, even in a path it serves', async () => {
+    const token = 'a-token-never-to-be-printed-0001';
+    const mock = await start(['--host', '0.0.0.0', '--control-token', token]);
+    await fetch(`${mock.url}/contacts/${token}`);
+    await fetch(`${new URL(mock.url).origin}/${token}`);
+    await mock.printed(/GET \/\[REDACTED\] \(outside the API's base URL\) -> 404/);
+    expect(mock.output()).toContain('GET /contacts/[REDACTED] -> ');
+    // Printed once, in the banner, for whoever started it.
+    expect(mock.output().split(token).length - 1).toBe(1);
   });
 
   it('runs the retry schedule to a disabled endpoint and an e-mail on the virtual clock, in seconds', async () => {
@@ -117,10 +133,34 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     await portFreed(port);
   });
 
+  it('stops when the process above its shell goes away (npm runs a bin under sh -c), freeing its port', async () => {
+    // `; true` keeps the shell between them, as npm's `sh -c` does.
+    const parent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { spawn } = require('node:child_process');
+         const shell = spawn('sh', ['-c', ${JSON.stringify(`"${process.execPath}" "${BIN}" --port 0; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] });
+         shell.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    const port = await new Promise<number>((resolve) =>
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (found !== null) resolve(Number(found[1]));
+      }),
+    );
+    parent.kill('SIGKILL');
+    await portFreed(port);
+  });
+
   it('requires a control token on a non-loopback bind: a random one printed, or the one given', async () => {
     const shared = await start(['--host', '0.0.0.0']);
     const token = (await shared.printed(/Control token: (\S+)/))[1]!;
-    const url = shared.url.replace('0.0.0.0', '127.0.0.1');
+    const { url } = shared;
     await expect(connectMock(url).health()).rejects.toThrow(/failed with 401/);
     expect((await connectMock(url, { controlToken: token }).health()).ok).toBe(true);
     const given = await start(['--host', '0.0.0.0', '--control-token', 'a-token-of-our-own-1234']);
@@ -135,12 +175,18 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
         { seed: { contacts: [{ name: 'Ada', phone: '12' }] } },
         'seed.contacts.0.phone must be an international number of 8 to 15 digits, + optional',
       ],
-      [{ variant: 3 }, 'variant must match one of the accepted shapes'],
+      [{ variant: 3 }, 'variant must be one of 1, 2'],
       [
         { keys: [{ key: 'sk_test_x', plan: 'platinum' }] },
         'Unknown plan "platinum"; this mock has: starter, professional, enterprise',
       ],
       [{ contacts: [] }, 'contacts is not a known field'],
+      [{ seed: { random: 1.5 } }, 'seed.random must be an integer'],
+      [{ seed: 'x' }, 'seed must be a number or an object'],
+      [
+        { seed: { webhooks: [{ url: 'https://u:p@example.com/h', events: ['message.sent'], secret: 's' }] } },
+        'seed.webhooks.0.url must not carry a user name or password',
+      ],
     ];
     for (const [options, problem] of cases) {
       const file = seedFile(options);

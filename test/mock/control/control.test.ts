@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectMock,
   InvalidArgumentError,
@@ -184,7 +184,47 @@ describe.each([
     await expect(control.emit('message.delivered', { endpointId: endpoint.id })).rejects.toThrow(
       new InvalidArgumentError(`Webhook endpoint ${endpoint.id} is disabled: enable it first.`),
     );
+    await expect(control.redeliver(first!.id)).rejects.toThrow(
+      new InvalidArgumentError(`Endpoint ${endpoint.id} of attempt ${first!.id} is disabled: enable it first.`),
+    );
+    expect((await control.deliveries()).length).toBe(6);
     expect((await control.enableWebhook(endpoint.id)).status).toBe('active');
+  });
+
+  it('drops the pending retries of an endpoint once it is removed, and retries none it had under way', async () => {
+    receiver.handle((_, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    const kept = await hook('/kept', ['message.delivered']);
+    const removed = await hook('/removed', ['message.delivered']);
+    await control.emit('message.delivered');
+    // Both retries fall due at the same virtual time, in the order the two answers came.
+    expect((await control.state()).pending.map((task) => task.what).sort()).toEqual([
+      `retry 1 of message.delivered to ${receiver.origin}/kept`,
+      `retry 1 of message.delivered to ${receiver.origin}/removed`,
+    ]);
+    await control.removeWebhook(removed.id);
+    expect((await control.state()).pending.map((task) => task.what)).toEqual([
+      `retry 1 of message.delivered to ${receiver.origin}/kept`,
+    ]);
+    await control.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
+    expect((await control.deliveries()).map((a) => [a.endpointId, a.attempt])).toEqual([
+      [kept.id, 0],
+      [removed.id, 0],
+      [kept.id, 1],
+    ]);
+  });
+
+  it('refuses a webhook URL with a user name or password (fetch could never POST to it), saying so', async () => {
+    await expect(
+      control.registerWebhook({ url: 'https://user:pass@example.com/hook', events: ['message.sent'], secret: SECRET }),
+    ).rejects.toThrow(
+      new InvalidArgumentError(
+        `${_face === 'over HTTP' ? 'The body' : 'registerWebhook'}: url must not carry a user name or password.`,
+      ),
+    );
+    expect((await control.state()).webhooks).toEqual([]);
   });
 
   it('injects each kind of fault, lists and clears them', async () => {
@@ -241,6 +281,7 @@ describe.each([
       at: expect.any(Number),
       method: 'POST',
       path: '/contacts/create',
+      url: '/api/v1/contacts/create',
       query: {},
       headers: expect.objectContaining({ 'x-api-key': '[REDACTED]', 'content-type': 'application/json' }),
       body: { name: 'Grace', phone: '+4915199999999' },
@@ -256,7 +297,20 @@ describe.each([
     expect((await control.requests({ status: '4xx' })).map((r) => r.status)).toEqual([404, 401]);
     expect((await control.requests({ path: '/contacts/{id}' })).map((r) => r.id)).toEqual([all[0]!.id, all[1]!.id]);
     expect((await control.requests({ path: '/account/me' })).map((r) => r.id)).toEqual([all[2]!.id]);
-    expect((await control.requests({ after: all[0]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[2]!.id]);
+    // `after` with `limit` pages forward: the first ones after it, not the newest.
+    expect((await control.requests({ after: all[0]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[1]!.id]);
+    expect((await control.requests({ limit: 1 })).map((r) => r.id)).toEqual([all[2]!.id]);
+  });
+
+  it('journals the body of a request refused before its body was read, and a path outside the API as null', async () => {
+    await api('POST', '/contacts/create', { name: 'Ada', phone: '+4915100000000' }, 'sk_test_wrong');
+    await fetch(`${server.origin}/elsewhere?x=1`, { method: 'POST', body: 'hello' });
+    await vi.waitFor(async () => expect((await control.requests()).every((r) => r.body !== null)).toBe(true));
+    expect((await control.requests()).map((r) => [r.method, r.path, r.url, r.status, r.body])).toEqual([
+      ['POST', '/contacts/create', '/api/v1/contacts/create', 401, { name: 'Ada', phone: '+4915100000000' }],
+      ['POST', null, '/elsewhere?x=1', 404, 'hello'],
+    ]);
+    expect(await control.requests({ path: '/elsewhere' })).toEqual([]);
   });
 
   it('redelivers one attempt now, outside the schedule, and says which it repeats', async () => {
@@ -350,6 +404,10 @@ describe.each([
       [],
     ]);
     expect([await control.requests(), await control.faults()]).toEqual([[], []]);
+    // The random sequence starts over too: the keys made after a reset are the ones made after the start.
+    const key = await control.createKey();
+    await control.reset();
+    expect(await control.createKey()).toBe(key);
   });
 });
 

@@ -1,8 +1,9 @@
 import { validate } from '@readme/openapi-parser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectMock, startMockHttpServer, type MockHttpServer } from '../../../src/mock/index.js';
 import { CONTROL_ROUTES } from '../../../src/mock/control/routes.js';
 import { BizMsgError, InvalidArgumentError } from '../../../src/index.js';
+import { startTestServer } from '../../helpers/http-server.js';
 import { RawConnection } from '../../helpers/raw-http.js';
 
 const servers: MockHttpServer[] = [];
@@ -67,7 +68,11 @@ describe('who may call the control API', () => {
   it('requires a token on any other address, a random one when none is given', async () => {
     const shared = await start({ host: '0.0.0.0' });
     expect(shared.controlToken).toMatch(/^[\w-]{32}$/);
-    const loopback = shared.origin.replace('0.0.0.0', '127.0.0.1');
+    // It names the address this machine can always reach, and hands out keys no one can work out from the default seed.
+    expect(shared.url).toBe(`http://127.0.0.1:${new URL(shared.origin).port}/api/v1`);
+    expect(shared.apiKey).not.toBe((await start()).apiKey);
+    expect((await start({ host: '0.0.0.0', seed: 7 })).apiKey).toBe((await start({ seed: 7 })).apiKey);
+    const loopback = shared.origin;
     expect((await call(shared, 'GET', '/state', { origin: loopback })).status).toBe(401);
     const authorized = { origin: loopback, headers: { authorization: `Bearer ${shared.controlToken!}` } };
     expect((await call(shared, 'GET', '/health', authorized)).body).toEqual(
@@ -126,6 +131,14 @@ describe('refused calls', () => {
         headers: json,
         body: `{"ms":1,"pad":"${'x'.repeat(1_100_000)}"}`,
       }),
+      await call(server, 'POST', '/clock/advance', { headers: json, body: 'null' }),
+      await call(server, 'PATCH', '/conversations/01', { headers: json, body: '{}' }),
+      await call(server, 'GET', '/requests?limit=-1'),
+      await call(server, 'GET', '/requests?limit=1.5'),
+      await call(server, 'POST', '/webhooks', {
+        headers: json,
+        body: '{"url":"https://h.example/x","events":["message.sent"],"secret":"s","extra":1}',
+      }),
     ];
     expect(refusals.map((r) => [r.status, r.body.error.code, r.body.error.message, r.body.error.details])).toEqual([
       [400, 'INVALID_ARGUMENT', 'The body: body is required.', { body: ['is required'] }],
@@ -144,11 +157,23 @@ describe('refused calls', () => {
         { id: ['must be a whole number'] },
       ],
       [404, 'NOT_FOUND', 'There is no conversation 9.', {}],
-      [405, 'METHOD_NOT_ALLOWED', '/_bizmsg/faults takes GET, POST, DELETE, not PUT.', {}],
+      [405, 'METHOD_NOT_ALLOWED', '/_bizmsg/faults takes GET, HEAD, POST, DELETE, not PUT.', {}],
       [404, 'NOT_FOUND', 'No control route GET /_bizmsg/nowhere; GET /_bizmsg/openapi.json lists them.', {}],
       [413, 'PAYLOAD_TOO_LARGE', 'The body is larger than 1048576 bytes.', {}],
+      // A JSON null is a body, not the absence of one.
+      [400, 'INVALID_ARGUMENT', 'The body: body must be an object.', { body: ['must be an object'] }],
+      // An id is written one way only, as the mock writes it.
+      [
+        400,
+        'INVALID_ARGUMENT',
+        'The id in the path must be a whole number, got "01".',
+        { id: ['must be a whole number'] },
+      ],
+      [400, 'INVALID_ARGUMENT', 'The query: limit must be at least 1.', { limit: ['must be at least 1'] }],
+      [400, 'INVALID_ARGUMENT', 'The query: limit must be an integer.', { limit: ['must be an integer'] }],
+      [400, 'INVALID_ARGUMENT', 'The body: extra is not a known field.', { extra: ['is not a known field'] }],
     ]);
-    expect(refusals[6]!.headers.get('allow')).toBe('GET, POST, DELETE');
+    expect(refusals[6]!.headers.get('allow')).toBe('GET, HEAD, POST, DELETE');
     expect((await call(server, 'GET', '/state')).body).toEqual({ ...before, now: expect.any(String) });
   });
 
@@ -164,6 +189,79 @@ describe('refused calls', () => {
     await expect(control.health()).rejects.toThrow(
       `Could not reach the mock's control API at ${server.origin}/_bizmsg/health: is bizmsg-mock running there?`,
     );
+  });
+
+  it('reach a connectMock caller of a server that is not a mock as a BizMsgError, never as an argument error', async () => {
+    const other = await startTestServer((request, res) => {
+      res.writeHead(request.path.endsWith('/state') ? 200 : 404, { 'content-type': 'text/html' });
+      res.end('<html>not here</html>');
+    });
+    try {
+      const control = connectMock(other.baseUrl);
+      const refused = await control.removeWebhook(1).catch((e: unknown) => e);
+      expect([refused instanceof InvalidArgumentError, (refused as Error).message]).toEqual([
+        false,
+        'DELETE /_bizmsg/webhooks/1 failed with 404: HTTP 404',
+      ]);
+      await expect(control.state()).rejects.toThrow(
+        new BizMsgError(
+          `GET ${other.origin}/_bizmsg/state answered 200 with a body that is not JSON: is it a bizmsg-mock?`,
+        ),
+      );
+    } finally {
+      await other.close();
+    }
+    expect(() => connectMock(undefined as never)).toThrow(
+      new InvalidArgumentError(
+        "connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got undefined.",
+      ),
+    );
+    expect(() => connectMock('file:///tmp/mock')).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('answers', () => {
+  it('answers HEAD on every GET route, the document included, with no body', async () => {
+    const server = await start();
+    for (const path of ['/health', '/state', '/requests', '/deliveries', '/faults', '/openapi.json']) {
+      const response = await fetch(`${server.origin}/_bizmsg${path}`, { method: 'HEAD' });
+      expect([path, response.status, response.headers.get('content-type'), await response.text()]).toEqual([
+        path,
+        200,
+        'application/json',
+        '',
+      ]);
+    }
+  });
+
+  it('answers a call that changes the mock without waiting for a delivery it did not start', async () => {
+    const server = await start({ variant: 1, webhookTimeout: 60_000 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const receiver = await startTestServer(async (_, res) => {
+      await held;
+      res.end('late');
+    });
+    try {
+      const control = connectMock(server.url);
+      await control.registerWebhook({ url: `${receiver.origin}/slow`, events: ['contact.created'], secret: 's' });
+      const created = await fetch(`${server.url}/contacts/create`, {
+        method: 'POST',
+        headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', phone: '+4915112345678' }),
+      });
+      expect(created.status).toBe(200);
+      // The delivery is under way (its receiver holds it): a key is made, a fault injected, at once.
+      await vi.waitFor(() => expect(receiver.received.length).toBe(1));
+      expect(typeof (await control.createKey())).toBe('string');
+      await control.inject({ status: 500, times: 1 });
+      expect(await control.deliveries()).toEqual([]);
+      release();
+      await vi.waitFor(async () => expect((await control.deliveries()).map((d) => d.status)).toEqual([200]));
+    } finally {
+      release();
+      await receiver.close();
+    }
   });
 });
 
