@@ -4,18 +4,25 @@ import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * The Node build of the clients: an import of `./name.js` whose folder holds `name.node.ts` gets
- * that file instead (core/transport/default-exchange.node.ts). The `node` export condition picks it.
+ * A build that swaps files for siblings: an import of `./name.js` whose folder holds
+ * `name.<suffix>.ts` gets that file instead. The Node build of the clients takes `.node.ts`
+ * (core/transport/default-exchange.node.ts; the `node` export condition picks that build); every
+ * CommonJS build takes `.cjs.ts` (mock/msw/node-peer.cjs.ts: CommonJS has no top-level await, so
+ * it loads the optional peer msw with require where the ESM build awaits import()).
  */
-const nodeFiles: Plugin = {
-  name: 'node-files',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
-      const node = join(resolveDir, path.replace(/\.js$/, '.node.ts'));
-      return existsSync(node) ? { path: node } : undefined;
-    });
-  },
-};
+function siblingFiles(suffix: 'node' | 'cjs'): Plugin {
+  return {
+    name: `${suffix}-files`,
+    setup(build) {
+      // tsup builds CommonJS as ESM for its tree-shaking, then converts it: TSUP_FORMAT tells them apart.
+      if (suffix === 'cjs' && build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+        const sibling = join(resolveDir, path.replace(/\.js$/, `.${suffix}.ts`));
+        return existsSync(sibling) ? { path: sibling } : undefined;
+      });
+    },
+  };
+}
 
 const shared: Options = {
   target: 'node20',
@@ -29,6 +36,7 @@ const shared: Options = {
   external: ['p-throttle', 'msw', 'ioredis', 'redis'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
+  esbuildPlugins: [siblingFiles('cjs')],
 };
 
 /** The entries users import: ESM and CommonJS, each split into what it loads at once and later. */
@@ -51,7 +59,7 @@ export default defineConfig([
     entry: { 'node/index': 'src/index.ts' },
     dts: false,
     clean: false,
-    esbuildPlugins: [nodeFiles],
+    esbuildPlugins: [siblingFiles('cjs'), siblingFiles('node')],
   },
   {
     ...entries,

@@ -15,7 +15,7 @@ export default defineConfig({
   },
   test: {
     // examples/vitest is an example of a user's suite against the mock; it runs with ours.
-    include: ['test/**/*.test.ts', 'examples/vitest/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'examples/vitest/**/*.test.ts', 'examples/emulator/**/*.test.ts'],
     // The runtime matrix runs apart: `npm run test:runtimes` (test/runtimes/vitest.config.ts).
     exclude: [...configDefaults.exclude, 'test/runtimes/**'],
     typecheck: {

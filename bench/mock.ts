@@ -183,6 +183,7 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
   const documentPath = join(tmpdir(), `bizmsg-bench-openapi-${process.pid}.json`);
   writeFileSync(documentPath, JSON.stringify(openApiDocument(2)));
   const mock = await childServer([join(root, 'bench/servers/mock.mjs'), '2']);
+  const unjournaled = await childServer([join(root, 'bench/servers/mock.mjs'), '2', 'no-journal']);
   const headers = { authorization: `Bearer ${mock.apiKey}` };
   const floor = await childServer([join(root, 'bench/servers/floor.mjs')]);
   const prism = await prismServer(documentPath, headers);
@@ -191,23 +192,31 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
     const rounds = quick ? 1 : 5;
     const samples = {
       mock: [] as Array<{ rps: number; cpu: number }>,
+      unjournaled: [] as Array<{ rps: number; cpu: number }>,
       floor: [] as Array<{ rps: number; cpu: number }>,
       prism: [] as Array<{ rps: number; cpu: number }>,
     };
+    const unjournaledHeaders = { authorization: `Bearer ${unjournaled.apiKey}` };
     // Warm-up: JIT and connections, not measured.
-    for (const [server, path] of [
-      [mock, '/account/me'],
-      [floor, '/account/me'],
-      [prism, '/account/me'],
+    for (const [server, path, auth] of [
+      [mock, '/account/me', headers],
+      [unjournaled, '/account/me', unjournaledHeaders],
+      [floor, '/account/me', headers],
+      [prism, '/account/me', headers],
     ] as const)
-      await load(server, path, headers, 300);
+      await load(server, path, auth, 300);
     await alternate(rounds, {
       mock: async () => (samples.mock.push(await load(mock, '/account/me', headers, ms)), 0),
+      unjournaled: async () => (
+        samples.unjournaled.push(await load(unjournaled, '/account/me', unjournaledHeaders, ms)),
+        0
+      ),
       floor: async () => (samples.floor.push(await load(floor, '/account/me', headers, ms)), 0),
       prism: async () => (samples.prism.push(await load(prism, '/account/me', headers, ms)), 0),
     });
     const rps = {
       mock: median(samples.mock.map((s) => s.rps)),
+      unjournaled: median(samples.unjournaled.map((s) => s.rps)),
       floor: median(samples.floor.map((s) => s.rps)),
       prism: median(samples.prism.map((s) => s.rps)),
     };
@@ -218,7 +227,7 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
     };
     const rounds_ = (key: keyof typeof samples) => samples[key].map((s) => Math.round(s.rps)).join(', ');
     console.error(
-      `figure 7 rounds, req/s: mock ${rounds_('mock')}; node:http ${rounds_('floor')}; Prism ${rounds_('prism')}`,
+      `figure 7 rounds, req/s: mock ${rounds_('mock')}; mock without journal ${rounds_('unjournaled')}; node:http ${rounds_('floor')}; Prism ${rounds_('prism')}`,
     );
     const subject = 'GET /account/me, 8 connections, server in its own process';
     return [
@@ -248,6 +257,18 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
       },
       {
         figure: '7',
+        subject: `bizmsg-mock, request journal on (1,000 kept) and control API, ${subject}`,
+        value: Math.round(rps.mock),
+        unit: 'req/s',
+        baseline: {
+          name: 'the same without a journal',
+          value: Math.round(rps.unjournaled),
+          ratio: ratio(rps.mock, rps.unjournaled),
+        },
+        target: { text: '>= 0.9x without a journal', met: rps.mock >= 0.9 * rps.unjournaled },
+      },
+      {
+        figure: '7',
         subject: 'bizmsg-mock server CPU per request',
         value: Math.round(cpu.mock),
         unit: 'µs',
@@ -256,7 +277,7 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
       },
     ];
   } finally {
-    await Promise.all([mock.close(), floor.close(), prism.close()]);
+    await Promise.all([mock.close(), unjournaled.close(), floor.close(), prism.close()]);
     rmSync(documentPath, { force: true });
   }
 }

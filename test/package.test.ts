@@ -119,17 +119,19 @@ describe('the built package', () => {
     expect(node(['--input-type=module', '-e', script])).toEqual([true, true, 'function', 200]);
   });
 
-  it('ships the OpenAPI documents as bizmsg/openapi/v1.json and v2.json, from ESM and CJS', () => {
+  it('ships the OpenAPI documents as bizmsg/openapi/v1.json, v2.json and control.json, from ESM and CJS', () => {
     const script = `
       import { createRequire } from 'node:module';
       const v1 = (await import('bizmsg/openapi/v1.json', { with: { type: 'json' } })).default;
       const v2 = createRequire(import.meta.url)('bizmsg/openapi/v2.json');
-      console.log(JSON.stringify([v1.openapi, v1.info.title, v2.info.title, Object.keys(v2.webhooks).length]));`;
+      const control = createRequire(import.meta.url)('bizmsg/openapi/control.json');
+      console.log(JSON.stringify([v1.openapi, v1.info.title, v2.info.title, Object.keys(v2.webhooks).length, control.info.title]));`;
     expect(node(['--input-type=module', '-e', script])).toEqual([
       '3.1.0',
       'Business Messaging Service API (Variant 1)',
       'Business Messaging Service API (Variant 2)',
       10,
+      'bizmsg mock control API',
     ]);
   });
 

@@ -29,6 +29,7 @@ describe('what a release publishes', () => {
       'CHANGELOG.md',
       'LICENSE',
       'README.md',
+      'openapi/control.json',
       'openapi/v1.json',
       'openapi/v2.json',
       'package.json',

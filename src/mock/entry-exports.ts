@@ -1,5 +1,10 @@
 // What every build of bizmsg/mock exports: the Web-API core. Each entry file adds what its runtime has.
 export { MockService } from './service.js';
+export type { MockActivity, MockSnapshot } from './service.js';
+export { connectMock } from './control/client.js';
+export type { ConnectMockOptions, MockControl, MockHealth } from './control/client.js';
+export { controlApiDocument } from './control/document.js';
+export type { ControlApiDocumentOptions } from './control/document.js';
 export { openApiDocument } from '../openapi/document.js';
 export type { OpenApiOptions } from '../openapi/document.js';
 export {
@@ -19,17 +24,18 @@ export {
 export type { MockKeySpec, MockPlan, MockSeed, MockServerOptions, MockVariant, Scope } from './options.js';
 export type { Variant } from '../contract/variant.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
-export type { FaultSpec } from './rules/faults.js';
+export type { FaultSpec, InjectedFault } from './rules/faults.js';
+export type { JournalFilter } from './state/journal.js';
+export type { JournalEntry, PendingTask } from './state/records.js';
 export type { MockAnswer, MockRequest } from './rules/request.js';
 export type { VirtualClock } from './state/clock.js';
+export type { MockKey, MockState } from './state/store.js';
 export type {
   DeliveryAttempt,
-  MockKey,
-  MockState,
   SentEmail,
   StoredCampaign,
   StoredContact,
   StoredConversation,
   StoredMessage,
   StoredWebhookEndpoint,
-} from './state/store.js';
+} from './state/records.js';

@@ -65,6 +65,12 @@ export interface MockServerOptions {
   seed?: number | MockSeed;
   /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */
   webhookTimeout?: number;
+  /**
+   * How much of the past the mock keeps, newest first, so that a long run stays bounded: requests
+   * in the journal (`requests()`), delivery attempts (`deliveries`) and e-mails. Default 1000 of
+   * each; 0 keeps none (and journaling costs nothing).
+   */
+  history?: { requests?: number; deliveries?: number };
 }
 
 /** Default plans of Variant 1 (spec section 8; enterprise is "custom"). */
@@ -90,6 +96,9 @@ export const DEFAULT_TEMPLATES = ['welcome', 'order_update', 'appointment_remind
 
 /** Automations that exist (Variant 1 `POST /automations/trigger`). */
 export const AUTOMATIONS = ['welcome-flow', 'abandoned-cart', 'feedback'] as const;
+
+/** The number the business sends from (the `from` of outbound messages, the `to` of inbound ones). */
+export const BUSINESS_NUMBER = '+15550100000';
 
 /** Messaging accounts that exist (`messaging_account_id`). */
 export const MESSAGING_ACCOUNTS = [1, 2] as const;

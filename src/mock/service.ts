@@ -1,59 +1,95 @@
-// MockService: the reference service, whichever face requests reach it through (msw, HTTP, a Worker).
-import { authenticate, authorize } from './rules/auth.js';
-import { VirtualClock } from './state/clock.js';
+// MockService: the reference service, whichever face requests reach it through (msw, HTTP, a
+// Worker), and every way to steer and inspect it; the control API over HTTP calls these methods.
+import type { Variant } from '../contract/variant.js';
+import { openApiDocument } from '../openapi/document.js';
+import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import { showValue } from '../shared/describe.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
-import { WebhookDispatcher } from './state/dispatcher.js';
-import { envelopeOf, type MockEnvelope } from './rules/envelope.js';
-import { FaultInjector, type FaultSpec } from './rules/faults.js';
-import { MockHttpError, MockNetworkError } from './rules/http-error.js';
-import { checkDeclaredLength } from './rules/json-body.js';
-import { Messaging } from './state/messaging.js';
+import { ControlArgumentError, unknownId } from './control/errors.js';
 import {
-  DEFAULT_PLAN,
-  DEFAULT_TEMPLATES,
-  SCOPES,
-  VARIANT1_PLANS,
-  VARIANT2_PLANS,
-  type MockKeySpec,
-  type MockPlan,
-  type MockServerOptions,
-  type Scope,
-} from './options.js';
-import { seededRandom } from './state/random.js';
-import { RateLimiter } from './rules/rate-limiter.js';
-import type { MockAnswer, MockRequest } from './rules/request.js';
-import { Router, type RouteInput } from './rules/router.js';
+  checkArguments,
+  ConversationChangeInput,
+  EmitInput,
+  InboundInput,
+  JournalQuery,
+  KeyInput,
+  WebhookInput,
+} from './control/schemas.js';
+import { DEFAULT_TEMPLATES, type MockServerOptions, type Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { messageRoutes } from './routes/messages.js';
 import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
-import {
-  MockStore,
-  type MockKey,
-  type MockState,
-  type StoredConversation,
-  type StoredMessage,
-  type StoredWebhookEndpoint,
-} from './state/store.js';
-import { checkPhone, parseWith } from './rules/validate.js';
-import type { Variant } from '../contract/variant.js';
-import { openApiDocument } from '../openapi/document.js';
-import { InvalidArgumentError } from '../shared/errors.js';
-import { showValue } from '../shared/describe.js';
-import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
-import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
-import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import { envelopeOf } from './rules/envelope.js';
+import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/faults.js';
+import { MockNetworkError } from './rules/http-error.js';
+import { RequestPipeline } from './rules/pipeline.js';
+import { RateLimiter } from './rules/rate-limiter.js';
+import type { MockAnswer, MockRequest } from './rules/request.js';
+import { Router } from './rules/router.js';
+import { VirtualClock } from './state/clock.js';
+import { WebhookDispatcher } from './state/dispatcher.js';
+import { redact, RequestJournal, shownUrl, type JournalFilter } from './state/journal.js';
+import { KeyRing } from './state/keys.js';
+import { Messaging } from './state/messaging.js';
+import { SeededRandom } from './state/random.js';
+import type {
+  DeliveryAttempt,
+  JournalEntry,
+  PendingTask,
+  SentEmail,
+  StoredCampaign,
+  StoredContact,
+  StoredConversation,
+  StoredMessage,
+  StoredWebhookEndpoint,
+} from './state/records.js';
+import { sampleData } from './state/samples.js';
+import { applySeed } from './state/seed.js';
+import { MockStore, type MockState } from './state/store.js';
 
 const DEFAULT_BASE_URL = 'https://api.bizmsg.test/api/v1';
+/** How much of the past the mock keeps unless told otherwise: requests, and delivery attempts. */
+const DEFAULT_HISTORY = 1000;
 
-/** Where the mock serves its OpenAPI document, below the base URL. */
-const OPENAPI_PATH = '/openapi.json';
+/** Everything the mock holds, as JSON: what `state()` gives, in process and over HTTP. */
+export interface MockSnapshot {
+  /** The virtual clock, ISO 8601. */
+  now: string;
+  contacts: StoredContact[];
+  messages: StoredMessage[];
+  conversations: StoredConversation[];
+  campaigns: StoredCampaign[];
+  webhooks: StoredWebhookEndpoint[];
+  deliveries: DeliveryAttempt[];
+  emails: SentEmail[];
+  /** What the clock will do when it gets there, soonest first. */
+  pending: PendingTask[];
+}
+
+/** Something the mock did: answered a request, attempted a delivery, or changed its state. */
+export type MockActivity =
+  | {
+      kind: 'request';
+      method: string;
+      /** Below the base URL; null outside it. API keys redacted, as in the journal. */
+      path: string | null;
+      /** The whole path and query, API keys redacted. */
+      url: string;
+      status: number;
+      durationMs: number;
+    }
+  | { kind: 'delivery'; attempt: DeliveryAttempt }
+  | { kind: 'change'; what: string };
 
 /**
  * The reference service, independent of how requests reach it: `handle(request)` answers a
- * fetch `Request` exactly as the service would, from in-memory state on a virtual clock.
+ * fetch `Request` exactly as the service would, from in-memory state on a virtual clock; its
+ * other methods steer it (clock, faults, keys, inbound messages, events) and inspect it.
  */
 export class MockService {
   /** The variant served. */
@@ -63,35 +99,38 @@ export class MockService {
   /** A seeded key with every scope. */
   readonly apiKey: string;
   /** The mock's time: real time plus what `advance(ms)` added. */
-  readonly clock = new VirtualClock();
-  readonly #basePath: string;
+  readonly clock: VirtualClock;
   readonly #options: MockServerOptions;
-  readonly #plans: Record<string, MockPlan>;
-  readonly #envelope: MockEnvelope;
-  readonly #random: () => number;
+  readonly #history: number;
+  readonly #random: SeededRandom;
+  readonly #keys: KeyRing;
   readonly #limiter = new RateLimiter();
   readonly #faults: FaultInjector;
-  readonly #router: Router;
+  readonly #journal: RequestJournal;
+  readonly #pipeline: RequestPipeline;
   readonly #context: MockContext;
-  #store = new MockStore();
+  readonly #listeners = new Set<(activity: MockActivity) => void>();
+  #store: MockStore;
   #openApi: string | undefined;
-  #dateSecond = Number.NaN;
-  #dateText = '';
 
   constructor(options: MockServerOptions = {}) {
     this.#options = options;
     this.variant = checkVariant(options.variant ?? 2);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    this.#basePath = new URL(this.baseUrl).pathname;
-    this.#plans = mergePlans(this.variant, options.plans);
-    this.#envelope = envelopeOf(this.variant);
-    this.#random = seededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
-    this.#faults = new FaultInjector(this.#random, this.variant);
-    this.apiKey = this.#newKeyString();
+    this.#random = new SeededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
+    const random = () => this.#random.next();
+    this.#keys = new KeyRing(this.variant, options.plans, random);
+    this.#faults = new FaultInjector(random, this.variant);
+    this.#history = checkHistory(options.history?.deliveries, 'deliveries');
+    this.#journal = new RequestJournal(checkHistory(options.history?.requests, 'requests'));
+    this.#store = new MockStore(this.#history);
+    this.clock = new VirtualClock((what) => this.#notify({ kind: 'change', what }));
+    this.apiKey = this.#keys.newKey();
     const events = new WebhookDispatcher(
       () => this.#store,
       this.clock,
       checkMs('The `webhookTimeout` option', options.webhookTimeout, 10_000, { min: 1, max: MAX_TIMER_MS }),
+      (attempt) => this.#notify({ kind: 'delivery', attempt }),
     );
     this.#context = {
       variant: this.variant,
@@ -101,15 +140,8 @@ export class MockService {
       templates: new Set(options.templates ?? DEFAULT_TEMPLATES),
       store: () => this.#store,
     };
-    this.#router = new Router([
-      ...contactRoutes(this.#context),
-      ...messageRoutes(this.#context),
-      ...(this.variant === 2
-        ? [...conversationRoutes(this.#context), ...campaignRoutes(this.#context), ...webhookRoutes(this.#context)]
-        : []),
-      ...accountRoutes(this.#context),
-    ]);
-    this.#applySeed();
+    this.#pipeline = this.#newPipeline();
+    this.#seed();
   }
 
   /** Read access to the state: contacts, messages, conversations, campaigns, endpoints, keys. */
@@ -117,13 +149,13 @@ export class MockService {
     return this.#store;
   }
 
-  /** Every webhook delivery attempt so far. */
-  get deliveries(): MockState['deliveries'] {
+  /** The webhook delivery attempts kept (the newest `history.deliveries`), oldest first. */
+  get deliveries(): readonly DeliveryAttempt[] {
     return this.#store.deliveries;
   }
 
   /** Notification e-mails sent to the account owner. */
-  get emails(): MockState['emails'] {
+  get emails(): readonly SentEmail[] {
     return this.#store.emails;
   }
 
@@ -143,84 +175,81 @@ export class MockService {
    * loop it does not have to wait for. Throws (or rejects with) only `MockNetworkError`.
    */
   answer(request: MockRequest): MockAnswer | Promise<MockAnswer> {
+    if (!this.#journal.on && this.#listeners.size === 0) return this.#pipeline.answer(request);
+    const watched = this.#journal.watch(request);
+    const started = performance.now();
+    const at = this.clock.now();
+    const done = <A extends MockAnswer | undefined>(answer: A) => this.#recordRequest(watched, at, started, answer);
+    // An injected network error cut the connection: journaled, then thrown on.
+    const failed = (error: unknown): Promise<never> => {
+      if (!(error instanceof MockNetworkError)) return Promise.reject(error);
+      done(undefined);
+      return Promise.reject(error);
+    };
+    let answer: MockAnswer | Promise<MockAnswer>;
     try {
-      const url = this.#urlOf(request);
-      const path =
-        url.pathname === this.#basePath
-          ? '/'
-          : url.pathname.startsWith(`${this.#basePath}/`)
-            ? url.pathname.slice(this.#basePath.length)
-            : undefined;
-      if (path === undefined) throw new MockHttpError('RESOURCE_NOT_FOUND', `No API at ${url.pathname}.`);
-      // The document needs no key and stays out of faults and rate limits: tools load it first.
-      if (path === OPENAPI_PATH && request.method === 'GET') return this.#json(200, this.#openApiText(), {});
-      const fault = this.#faults.apply(request.method, path);
-      if (fault === undefined) return this.#route(request, url, path);
-      return fault.then(
-        () => this.#route(request, url, path),
-        (error: unknown) => this.#failure(error, {}),
-      );
+      answer = this.#pipeline.answer(watched.request);
     } catch (error) {
-      return this.#failure(error, {});
+      if (!(error instanceof MockNetworkError)) throw error;
+      return failed(error);
     }
+    return answer instanceof Promise ? answer.then(done, failed) : done(answer);
   }
 
-  /** The answer of the route `path` names, from authentication on. */
-  #route(request: MockRequest, url: URL, path: string): MockAnswer | Promise<MockAnswer> {
-    let rateHeaders: Record<string, string> = {};
-    try {
-      checkDeclaredLength(request);
-      const key = authenticate(request, this.variant, this.#store);
-      const plan = this.#plans[key.plan]!;
-      rateHeaders = this.#limiter.hit(key.key, plan, this.clock.now());
-      const match = this.#router.match(request.method, path);
-      if (match === undefined)
-        throw new MockHttpError(
-          'RESOURCE_NOT_FOUND',
-          `No endpoint ${request.method} ${path} in Variant ${this.variant}.`,
-        );
-      if ('allowed' in match) throw methodNotFound(request.method, path, match.allowed);
-      authorize(key, match.route.endpoint.scope);
-      const { endpoint } = match.route;
-      const outcome = match.route.handle(new Input(request, match.params, url, key, plan));
-      const headers = rateHeaders;
-      if (!(outcome instanceof Promise))
-        return this.#json(endpoint.status, this.#envelope.success(outcome.data, outcome.meta), headers);
-      return outcome.then(
-        (result) => this.#json(endpoint.status, this.#envelope.success(result.data, result.meta), headers),
-        (error: unknown) => this.#failure(error, headers),
-      );
-    } catch (error) {
-      return this.#failure(error, rateHeaders);
-    }
+  /** Calls `listener` with everything the mock does from now on; returns the function that stops it. */
+  subscribe(listener: (activity: MockActivity) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
-  /** The error answer for what a request threw; an injected network error is thrown on. */
-  #failure(error: unknown, rateHeaders: Record<string, string>): MockAnswer {
-    if (error instanceof MockNetworkError) throw error;
-    const answer = error instanceof MockHttpError ? error : unexpected(error);
-    const { status, body } = this.#envelope.error(answer);
-    return this.#json(status, this.#withoutKeys(body), { ...rateHeaders, ...answer.headers });
+  /** The request journal: the requests `filter` picks (method, path or template, status or class), oldest first, API keys redacted. */
+  requests(filter: JournalFilter = {}): JournalEntry[] {
+    const checked = checkArguments(JournalQuery, filter, 'requests');
+    return this.#journal.entries(checked, [...this.#store.keys.keys()]);
+  }
+
+  /** Everything the mock holds, as JSON (what `GET /_bizmsg/state` answers). */
+  state(): MockSnapshot {
+    const store = this.#store;
+    return structuredClone({
+      now: this.clock.date().toISOString(),
+      contacts: store.contacts,
+      messages: [...store.messages.values()],
+      conversations: store.conversations,
+      campaigns: store.campaigns,
+      webhooks: store.webhookEndpoints,
+      deliveries: store.deliveries,
+      emails: store.emails,
+      pending: this.clock.pending(),
+    }) as MockSnapshot;
   }
 
   /** Adds a key; scopes left out mean all of them (`[]`: none), the plan defaults to the variant's largest named plan. */
   createKey(options: { scopes?: readonly Scope[]; plan?: string } = {}): string {
-    const key = this.#newKeyString();
-    this.#addKey({ key, ...options });
+    const { scopes, plan } = checkArguments(KeyInput, options, 'createKey');
+    const key = this.#keys.newKey();
+    this.#keys.add(this.#store, {
+      key,
+      ...(scopes === undefined ? {} : { scopes }),
+      ...(plan === undefined ? {} : { plan }),
+    });
+    this.#notify({ kind: 'change', what: 'a key was created' });
     return key;
   }
 
   /** Revokes a key: its requests get 401 KEY_REVOKED from now on. */
   revokeKey(key: string): void {
-    const found = this.#store.keys.get(key);
-    if (found === undefined) throw new InvalidArgumentError('revokeKey: no such key.');
+    const found = typeof key === 'string' ? this.#store.keys.get(key) : undefined;
+    // The message never quotes the key: it may be a real one.
+    if (found === undefined) throw new ControlArgumentError('revokeKey: this mock has no such key.', 404);
     found.revoked = true;
+    this.#notify({ kind: 'change', what: 'a key was revoked' });
   }
 
-  /** Simulates an inbound message from `from`; it opens a conversation if needed. */
-  receiveMessage({ from, body }: { from: string; body: string }): StoredMessage {
-    checkPhone(from, 'from');
-    return this.#context.messaging.receive(from, body);
+  /** Simulates an inbound message from `from` (a customer writes); it opens a conversation if needed. */
+  receiveMessage(message: { from: string; body: string }): StoredMessage {
+    const { from, body } = checkArguments(InboundInput, message, 'receiveMessage');
+    return this.#changed(this.#context.messaging.receive(from, body), `a message came from ${from}`);
   }
 
   /** Changes a conversation (status, assignee); closing it emits `conversation.closed`. */
@@ -228,7 +257,13 @@ export class MockService {
     id: number,
     change: { status?: StoredConversation['status']; assigned_to?: string | null },
   ): StoredConversation {
-    return this.#context.messaging.updateConversation(id, change);
+    const conversation = this.#store.conversations.find((c) => c.id === id);
+    if (conversation === undefined) throw unknownId('conversation', id);
+    const checked = checkArguments(ConversationChangeInput, change, 'updateConversation');
+    return this.#changed(
+      this.#context.messaging.updateConversation(conversation, checked),
+      `conversation ${id} changed`,
+    );
   }
 
   /** Registers a webhook endpoint directly, as the dashboard would (Variant 1 has no endpoint for it). */
@@ -237,26 +272,95 @@ export class MockService {
     events: readonly WebhookEventKind[];
     secret: string;
   }): StoredWebhookEndpoint {
-    return registerEndpoint(this.#context, parseWith(WebhookEndpointCreateSchema, endpoint));
+    const checked = checkArguments(WebhookInput, endpoint, 'registerWebhook');
+    return this.#changed(registerEndpoint(this.#context, checked), `endpoint ${endpoint.url} registered`);
+  }
+
+  /** Removes a webhook endpoint: nothing more is delivered to it, its pending retries included. */
+  removeWebhook(id: number): void {
+    const endpoint = this.#endpoint(id);
+    this.#store.removeWebhookEndpoint(endpoint);
+    this.#context.events.forget(endpoint);
+    this.#notify({ kind: 'change', what: `endpoint ${id} removed` });
+  }
+
+  /** Makes a disabled webhook endpoint active again; later events are delivered to it. */
+  enableWebhook(id: number): StoredWebhookEndpoint {
+    const endpoint = this.#endpoint(id);
+    endpoint.status = 'active';
+    delete endpoint.disabled_at;
+    return this.#changed(endpoint, `endpoint ${id} enabled`);
+  }
+
+  /**
+   * Sends one `event` through the normal delivery path (signed, retried on the schedule, an
+   * endpoint disabled after the last retry): a realistic sample of its kind with `data` merged
+   * over it, to every active endpoint subscribed to it, or to `endpointId` alone whatever it
+   * subscribed to. Resolves with the first attempts, once they are answered.
+   */
+  emit(
+    event: WebhookEventKind,
+    options: { data?: Record<string, unknown>; endpointId?: number } = {},
+  ): Promise<DeliveryAttempt[]> {
+    try {
+      const { data, endpointId } = checkArguments(EmitInput, { event, ...options }, 'emit');
+      const endpoints = endpointId === undefined ? this.#subscribedTo(event) : [this.#activeEndpoint(endpointId)];
+      const sample = sampleData(event, this.#store, this.clock.date().toISOString());
+      return this.#context.events.deliver(event, { ...sample, ...data }, endpoints);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Delivers the event of attempt `id` again, now, outside the retry schedule; resolves with the new attempt. */
+  redeliver(id: number): Promise<DeliveryAttempt> {
+    try {
+      const original = this.#store.deliveryLog.findLast((attempt) => attempt.id === id);
+      if (original === undefined)
+        throw new ControlArgumentError(
+          `There is no delivery attempt ${JSON.stringify(id)} (the mock keeps the newest ${this.#history}).`,
+          404,
+        );
+      const endpoint = this.#store.webhookEndpoints.find((e) => e.id === original.endpointId);
+      if (endpoint === undefined)
+        throw new ControlArgumentError(`Endpoint ${original.endpointId} of attempt ${id} was removed.`, 409);
+      if (endpoint.status !== 'active')
+        throw new ControlArgumentError(`Endpoint ${endpoint.id} of attempt ${id} is disabled: enable it first.`, 409);
+      return this.#context.events.redeliver(original, endpoint);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Injects a fault (status, network error or delay) into matching requests. */
   inject(fault: FaultSpec): void {
     this.#faults.inject(fault);
+    this.#notify({ kind: 'change', what: 'a fault was injected' });
+  }
+
+  /** The injected faults still in force, in the order they are tried. */
+  faults(): InjectedFault[] {
+    return this.#faults.list();
   }
 
   /** Removes all injected faults. */
   clearFaults(): void {
     this.#faults.clear();
+    this.#notify({ kind: 'change', what: 'faults cleared' });
   }
 
-  /** Back to the seeded state: seed data and keys only, clock at real time, no faults, fresh rate windows. */
+  /** Back to the seeded state: seed data and keys only, clock at real time, no faults, fresh rate windows, an empty journal. */
   reset(): void {
-    this.#store = new MockStore();
+    // The seeded sequence starts over, past the seeded key it gave first: keys and sampled faults repeat after each reset.
+    this.#random.restart();
+    this.#keys.newKey();
+    this.#store = new MockStore(this.#history);
     this.clock.reset();
     this.#faults.clear();
     this.#limiter.reset();
-    this.#applySeed();
+    this.#journal.clear();
+    this.#seed();
+    this.#notify({ kind: 'change', what: 'the mock was reset' });
   }
 
   /** Stops the clock's real-time timer. */
@@ -274,124 +378,103 @@ export class MockService {
     return (this.#openApi ??= JSON.stringify(openApiDocument(this.variant, { serverUrl: this.baseUrl })));
   }
 
-  #urlOf(request: MockRequest): URL {
-    try {
-      return new URL(request.url);
-    } catch {
-      throw new MockHttpError('RESOURCE_NOT_FOUND', 'No API at this URL.');
-    }
-  }
-
-  /**
-   * An error answer with every known key replaced: a key sent in a path (`GET /contacts/<key>`)
-   * must not come back in the 404's message.
-   */
-  #withoutKeys(body: unknown): string {
-    let text = JSON.stringify(body);
-    for (const key of this.#store.keys.keys()) if (text.includes(key)) text = text.replaceAll(key, '[redacted]');
-    return text;
-  }
-
-  #json(status: number, body: unknown, headers: Record<string, string>): MockAnswer {
-    return {
-      status,
-      headers: { 'content-type': 'application/json', date: this.#httpDate(), ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    };
-  }
-
-  /** The clock's time as an HTTP date, formatted once per second. */
-  #httpDate(): string {
-    const second = Math.floor(this.clock.now() / 1000);
-    if (second !== this.#dateSecond) {
-      this.#dateSecond = second;
-      this.#dateText = new Date(second * 1000).toUTCString();
-    }
-    return this.#dateText;
-  }
-
-  #applySeed(): void {
-    this.#addKey({ key: this.apiKey });
-    for (const spec of this.#options.keys ?? []) this.#addKey(spec);
-    const seed = typeof this.#options.seed === 'object' ? this.#options.seed : {};
-    const now = this.clock.date().toISOString();
-    for (const { tags, custom_fields, ...contact } of seed.contacts ?? []) {
-      checkPhone(contact.phone, 'seed.contacts phone');
-      const id = this.#store.nextId('contact');
-      this.#store.addContact({
-        id,
-        ...contact,
-        tags: [...(tags ?? [])],
-        custom_fields: { ...custom_fields },
-        created_at: now,
-        updated_at: now,
-      });
-    }
-    for (const endpoint of seed.webhooks ?? []) this.registerWebhook(endpoint);
-  }
-
-  #addKey({ key, scopes, plan, revoked }: MockKeySpec): void {
-    const planName = plan ?? DEFAULT_PLAN[this.variant];
-    if (!Object.hasOwn(this.#plans, planName)) {
-      throw new InvalidArgumentError(
-        `Unknown plan "${planName}"; this mock has: ${Object.keys(this.#plans).join(', ')}.`,
-      );
-    }
-    for (const scope of scopes ?? []) {
-      if (!(SCOPES as readonly string[]).includes(scope)) throw new InvalidArgumentError(`Unknown scope "${scope}".`);
-    }
-    this.#store.keys.set(key, {
-      key,
-      scopes: scopes === undefined ? [...SCOPES] : [...scopes],
-      plan: planName,
-      revoked: revoked ?? false,
+  #newPipeline(): RequestPipeline {
+    const context = this.#context;
+    return new RequestPipeline({
+      variant: this.variant,
+      basePath: new URL(this.baseUrl).pathname,
+      envelope: envelopeOf(this.variant),
+      plans: this.#keys.plans,
+      limiter: this.#limiter,
+      faults: this.#faults,
+      router: new Router([
+        ...contactRoutes(context),
+        ...messageRoutes(context),
+        ...(this.variant === 2
+          ? [...conversationRoutes(context), ...campaignRoutes(context), ...webhookRoutes(context)]
+          : []),
+        ...accountRoutes(context),
+      ]),
+      store: () => this.#store,
+      now: () => this.clock.now(),
+      openApiText: () => this.#openApiText(),
     });
   }
 
-  #newKeyString(): string {
-    let hex = '';
-    while (hex.length < 32)
-      hex += Math.floor(this.#random() * 0x100000000)
-        .toString(16)
-        .padStart(8, '0');
-    return `sk_test_${hex}`;
-  }
-}
-
-/** What a route handler gets; the query is parsed only for the routes that read it. */
-class Input implements RouteInput {
-  readonly #url: URL;
-
-  constructor(
-    readonly request: MockRequest,
-    readonly params: Record<string, string>,
-    url: URL,
-    readonly key: MockKey,
-    readonly plan: MockPlan,
-  ) {
-    this.#url = url;
+  #seed(): void {
+    applySeed(this.#store, this.#options, {
+      keys: this.#keys,
+      apiKey: this.apiKey,
+      now: this.clock.date().toISOString(),
+      registerWebhook: (endpoint) =>
+        registerEndpoint(this.#context, checkArguments(WebhookInput, endpoint, 'seed.webhooks')),
+    });
   }
 
-  get query(): URLSearchParams {
-    return this.#url.searchParams;
+  /**
+   * Journals one request (reading first what the service did not, so that the journal shows what
+   * was sent) and tells the listeners; gives `answer` back, at once when nothing was left to read.
+   */
+  #recordRequest<A extends MockAnswer | undefined>(
+    watched: ReturnType<RequestJournal['watch']>,
+    at: number,
+    started: number,
+    answer: A,
+  ): A {
+    // What the route did not read is read now, in the background: the entry shows it once it has
+    // arrived, and the answer waits for nothing (a body broken after it must not change it).
+    if (this.#journal.on && answer?.status !== 413) void watched.readRest();
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    const { method, url } = watched.request;
+    const path = this.#pipeline.pathOf(url) ?? null;
+    if (this.#journal.on) this.#journal.record(watched, path, at, durationMs, answer);
+    if (this.#listeners.size > 0) this.#notifyRequest(method, url, path, answer?.status ?? 0, durationMs);
+    return answer;
   }
-}
 
-/** 404 RESOURCE_NOT_FOUND for a method a path does not have, with the methods it has in `Allow` (see docs/decisions.md). */
-function methodNotFound(method: string, path: string, allowed: readonly string[]): MockHttpError {
-  const list = allowed.join(', ');
-  return new MockHttpError(
-    'RESOURCE_NOT_FOUND',
-    `No endpoint ${method} ${path}; this path has ${list}.`,
-    { allowed_methods: [...allowed] },
-    { allow: list },
-  );
-}
+  #notifyRequest(method: string, url: string, path: string | null, status: number, durationMs: number): void {
+    const keys = [...this.#store.keys.keys()];
+    this.#notify({
+      kind: 'request',
+      method,
+      path: path === null ? null : redact(path, keys),
+      url: shownUrl(url, keys),
+      status,
+      durationMs,
+    });
+  }
 
-/** 500 INTERNAL_ERROR for a failure of the mock itself; it names the error's class, never its message. */
-function unexpected(error: unknown): MockHttpError {
-  const name = error instanceof Error ? error.name : typeof error;
-  return new MockHttpError('INTERNAL_ERROR', `The mock failed unexpectedly (${name}).`);
+  #endpoint(id: number): StoredWebhookEndpoint {
+    const endpoint = this.#store.webhookEndpoints.find((e) => e.id === id);
+    if (endpoint === undefined) throw unknownId('webhook endpoint', id);
+    return endpoint;
+  }
+
+  #activeEndpoint(id: number): StoredWebhookEndpoint {
+    const endpoint = this.#endpoint(id);
+    if (endpoint.status !== 'active')
+      throw new ControlArgumentError(`Webhook endpoint ${id} is disabled: enable it first.`, 409);
+    return endpoint;
+  }
+
+  #subscribedTo(event: WebhookEventKind): StoredWebhookEndpoint[] {
+    return this.#store.webhookEndpoints.filter((e) => e.status === 'active' && e.events.includes(event));
+  }
+
+  #changed<T>(result: T, what: string): T {
+    this.#notify({ kind: 'change', what });
+    return result;
+  }
+
+  #notify(activity: MockActivity): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(activity);
+      } catch {
+        // A listener that throws must not break the request or the delivery it hears about.
+      }
+    }
+  }
 }
 
 function checkVariant(variant: unknown): Variant {
@@ -400,23 +483,11 @@ function checkVariant(variant: unknown): Variant {
   return variant;
 }
 
-function mergePlans(variant: Variant, overrides: MockServerOptions['plans'] = {}): Record<string, MockPlan> {
-  // A null prototype: plan names come from the user, and "__proto__" must stay a name.
-  const plans: Record<string, MockPlan> = Object.assign(
-    Object.create(null) as Record<string, MockPlan>,
-    variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS,
-  );
-  for (const [name, plan] of Object.entries(overrides)) {
-    const merged = { ...plans[name], ...plan } as MockPlan;
-    if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1)
-      throw new InvalidArgumentError(`Plan "${name}" needs a positive integer rateLimit.`);
-    // An infinite window would make every window start at NaN, and the limit never apply.
-    if (merged.window !== undefined && !(merged.window >= 1000 && Number.isFinite(merged.window))) {
-      throw new InvalidArgumentError(
-        `Plan "${name}": window is a finite number of ms, at least 1000, got ${showValue(merged.window)}.`,
-      );
-    }
-    plans[name] = merged;
-  }
-  return plans;
+function checkHistory(value: unknown, name: string): number {
+  if (value === undefined) return DEFAULT_HISTORY;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000_000)
+    throw new InvalidArgumentError(
+      `The \`history.${name}\` option must be a whole number from 0 to 10000000, got ${showValue(value)}.`,
+    );
+  return value;
 }

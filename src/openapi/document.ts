@@ -14,6 +14,18 @@ export interface OpenApiOptions {
   serverUrl?: string;
 }
 
+/** What each tag groups (the endpoint table's tags, and the webhooks'). */
+const TAGS: Readonly<Record<string, string>> = {
+  Messages: 'Sending text and template messages, and their delivery status.',
+  Contacts: 'The contacts of the account.',
+  Conversations: 'Conversations with contacts, each with its messages.',
+  Campaigns: 'A template sent to a segment of the contacts at a scheduled time.',
+  Webhooks: 'The endpoints that receive the webhook events.',
+  Automations: 'Automation flows, triggered for a contact.',
+  Account: 'The account and the key that asks.',
+  'Webhook events': 'What the service POSTs to each registered endpoint, signed with `X-Service-Signature`.',
+};
+
 /** How each variant authenticates (spec section 5). */
 const SECURITY: Record<Variant, { name: string; scheme: JsonSchema }> = {
   1: { name: 'ApiKeyAuth', scheme: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
@@ -27,12 +39,12 @@ const SECURITY: Record<Variant, { name: string; scheme: JsonSchema }> = {
  * rate-limit headers, pagination and the webhook payloads.
  */
 export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): Record<string, unknown> {
-  const components = componentSchemas();
+  const components = componentSchemas(variant);
   const errors = new ErrorResponses(variant);
   const security = SECURITY[variant];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpointsOf(variant)) {
-    const item = (paths[endpoint.path] ??= pathParameters(endpoint.path));
+    const item = (paths[endpoint.path] ??= pathParameters(endpoint, components));
     item[endpoint.method.toLowerCase()] = operation(variant, endpoint, components, errors, security.name);
   }
   const document: JsonSchema = {
@@ -48,7 +60,10 @@ export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): R
         ? [{ url: 'https://{host}/api/v1', variables: { host: { default: 'api.example.com' } } }]
         : [{ url: options.serverUrl }],
     security: [{ [security.name]: [] }],
-    tags: [...new Set(endpointsOf(variant).map((e) => e.tag)), 'Webhook events'].map((name) => ({ name })),
+    tags: [...new Set(endpointsOf(variant).map((e) => e.tag)), 'Webhook events'].map((name) => ({
+      name,
+      description: TAGS[name],
+    })),
     paths,
     webhooks: webhooksSection(),
     components: {
@@ -56,7 +71,7 @@ export function openApiDocument(variant: 1 | 2, options: OpenApiOptions = {}): R
       parameters: { ServiceSignature: SIGNATURE_PARAMETER },
       headers: HEADERS,
       responses: errors.components,
-      schemas: components.schemas,
+      schemas: { ...components.schemas, ...errors.schemas },
     },
   };
   return withoutUnusedSchemas(document);
@@ -107,7 +122,7 @@ function successEnvelope(
   components: ComponentSchemas,
 ): JsonSchema {
   const properties: JsonSchema = {
-    ...(variant === 1 ? { success: { const: true } } : {}),
+    ...(variant === 1 ? { success: { type: 'boolean', const: true } } : {}),
     data: payload,
     ...(list ? { meta: components.ref(ListMetaSchema) } : {}),
   };
@@ -115,20 +130,43 @@ function successEnvelope(
   return { type: 'object', required, properties };
 }
 
-/** The `{id}` parameter of a path, at the path level. */
-function pathParameters(path: string): Record<string, unknown> {
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+/**
+ * The `{id}` parameter of `endpoint`'s path, at the path level, typed as the resource it answers
+ * with types its id: a generated client can then send back an id it read, without a cast.
+ */
+function pathParameters(endpoint: Endpoint, components: ComponentSchemas): Record<string, unknown> {
+  const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   if (names.length === 0) return {};
-  const resource = path.split('/')[1]!.replace(/s$/, '');
+  const resource = endpoint.path.split('/')[1]!.replace(/s$/, '');
+  const schema = pathIdSchema(resourceIdOf(endpoint, components));
+  const what = schema.type === 'string' ? 'a string' : 'a string or a whole number';
   return {
     parameters: names.map((name) => ({
       name,
       in: 'path',
       required: true,
-      description: `The ${resource}'s id (its type is not shown in the spec: bizmsg sends it as given, URL-encoded).`,
-      schema: { type: 'string' },
+      description: `The ${resource}'s id as its answers give it (${what}, never empty); bizmsg sends it URL-encoded.`,
+      schema,
     })),
   };
+}
+
+/** The id field of the resource `endpoint` answers with (a message's, under its variant's name). */
+function resourceIdOf(endpoint: Endpoint, components: ComponentSchemas): JsonSchema {
+  const name = String(components.ref(endpoint.payload).$ref).split('/').pop()!;
+  const properties = components.schemas[name]!.properties as Record<string, JsonSchema>;
+  return properties.id ?? properties.message_id!;
+}
+
+/**
+ * A path id: what the resource's id may be, never empty (`/contacts/` is not `/contacts/{id}`:
+ * the mock answers 404, the clients refuse to send it); a number only as the clients send one, a
+ * whole number from 0.
+ */
+function pathIdSchema(id: JsonSchema): JsonSchema {
+  return [id.type].flat().includes('number')
+    ? { type: ['string', 'integer'], minLength: 1, minimum: 0 }
+    : { type: 'string', minLength: 1 };
 }
 
 function describeVariant(variant: Variant): string {

@@ -1,39 +1,65 @@
-// The documents' error responses: each code with its status, in the variant's envelope.
+// The documents' error responses: each code with its status and typed details, in the variant's envelope.
 import { BODY_LIMITS } from '../contract/limits.js';
 import type { JsonSchema } from '../contract/endpoints.js';
 import { statusOfCode, type ErrorCode } from '../contract/error-codes.js';
 import type { Variant } from '../contract/variant.js';
+import { ERROR_DETAILS, FIELD_ERRORS } from './error-details.js';
 import { rateLimitHeaders, RETRY_AFTER } from './headers.js';
 
-/** The error envelope of a variant around the error object, its `code` one of `codes`. */
-function envelope(variant: Variant, codes: readonly ErrorCode[], validation: boolean): JsonSchema {
-  const error: JsonSchema = {
+/** A code in PascalCase: `PLAN_LIMIT_EXCEEDED` -> `PlanLimitExceeded`. */
+function pascal(code: ErrorCode): string {
+  return code.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
+}
+
+/** The component schema of a code's error object, named as bizmsg's error class: `PlanLimitExceededError`, `InternalError`. */
+function errorSchemaName(code: ErrorCode): string {
+  return code.endsWith('_ERROR') ? pascal(code) : `${pascal(code)}Error`;
+}
+
+/** The error object of one code: `{ code, message, details }` with that code's details. */
+function errorSchema(code: ErrorCode, variant: Variant): JsonSchema {
+  return {
     type: 'object',
+    description: `\`${code}\`: ${describe(code, variant)}.`,
     required: ['code', 'message', 'details'],
     properties: {
-      code: codes.length === 1 ? { const: codes[0] } : { enum: [...codes] },
+      code: { type: 'string', const: code },
       message: { type: 'string', description: 'What went wrong, for people; never contains the API key.' },
-      details: validation
-        ? {
-            type: 'object',
-            description: 'Each field at fault, with what is wrong with it.',
-            additionalProperties: { type: 'array', items: { type: 'string' } },
-          }
-        : { type: 'object', description: 'More about the error; `{}` when there is nothing more.' },
+      details: ERROR_DETAILS[code],
     },
   };
+}
+
+/**
+ * The error envelope of a variant around the error object of one of `codes`: several codes at
+ * one status are a choice told apart by `code`, so a generated client narrows `details` by it.
+ */
+function envelope(variant: Variant, codes: readonly ErrorCode[]): JsonSchema {
+  const refs = codes.map((code) => ({ $ref: `#/components/schemas/${errorSchemaName(code)}` }));
+  const error: JsonSchema =
+    codes.length === 1
+      ? refs[0]!
+      : {
+          oneOf: refs,
+          discriminator: {
+            propertyName: 'code',
+            mapping: Object.fromEntries(codes.map((code, i) => [code, refs[i]!.$ref])),
+          },
+        };
   if (variant === 2) return { type: 'object', required: ['error'], properties: { error } };
-  return { type: 'object', required: ['success', 'error'], properties: { success: { const: false }, error } };
+  return {
+    type: 'object',
+    required: ['success', 'error'],
+    properties: { success: { type: 'boolean', const: false }, error },
+  };
 }
 
 /** `components.responses` names: the codes in PascalCase, joined by `Or`. */
 function responseName(codes: readonly ErrorCode[]): string {
-  return codes
-    .map((code) => code.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase()))
-    .join('Or');
+  return codes.map(pascal).join('Or');
 }
 
-/** Error responses, shared through `components.responses`. */
+/** Error responses, shared through `components.responses`, and the error objects they carry. */
 export class ErrorResponses {
   readonly #variant: Variant;
   readonly #responses: Record<string, JsonSchema> = {};
@@ -45,6 +71,15 @@ export class ErrorResponses {
   /** `components.responses`: every error response used so far. */
   get components(): Record<string, JsonSchema> {
     return this.#responses;
+  }
+
+  /** The component schemas of every code's error object, and of the field map their details share. */
+  get schemas(): Record<string, JsonSchema> {
+    const codes = Object.keys(ERROR_DETAILS) as ErrorCode[];
+    return {
+      FieldErrors: FIELD_ERRORS,
+      ...Object.fromEntries(codes.map((code) => [errorSchemaName(code), errorSchema(code, this.#variant)])),
+    };
   }
 
   /** The error responses of an operation answering with `codes`, by status. */
@@ -76,12 +111,10 @@ export class ErrorResponses {
         : status === 401 || status === 413
           ? undefined
           : rateLimitHeaders(false);
-    const validation =
-      codes.includes('VALIDATION_ERROR') || codes.includes('INVALID_PHONE') || codes.includes('TEMPLATE_NOT_FOUND');
     return {
       description: `${description}.`,
       ...(headers === undefined ? {} : { headers }),
-      content: { 'application/json': { schema: envelope(this.#variant, codes, validation) } },
+      content: { 'application/json': { schema: envelope(this.#variant, codes) } },
     };
   }
 }

@@ -1,12 +1,13 @@
 // The documents' component schemas: the zod schemas as JSON Schema, as the wire carries them.
 import * as z from 'zod/mini';
 import type { JsonSchema } from '../contract/endpoints.js';
+import type { Variant } from '../contract/variant.js';
 import { AccountSchema } from '../schemas/account.js';
 import { AutomationRunSchema } from '../schemas/automation.js';
 import { AutomationTriggerSchema } from '../schemas/automation-params.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { CampaignCreateSchema } from '../schemas/campaign-params.js';
-import { knownValues, ListMetaSchema } from '../schemas/common.js';
+import { knownValues, ListMetaSchema, PHONE_PATTERN, PhoneParamSchema } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
@@ -72,50 +73,108 @@ export interface ComponentSchemas {
   readonly schemas: Record<string, JsonSchema>;
   /** A `$ref` to the component of `schema`. */
   ref(schema: z.ZodMiniType): JsonSchema;
+  /** Whether `schema` has a component name. */
+  named(schema: z.ZodMiniType): boolean;
 }
 
 /**
- * The named schemas as JSON Schema 2020-12, as the wire carries them: the input side of each zod
- * schema, since responses are what the clients parse and requests what the mock parses. Open
- * enums become "one of these, or any other string"; loose objects keep `additionalProperties`.
+ * The named schemas of `variant`'s document as JSON Schema 2020-12, as the wire carries them: the
+ * input side of each zod schema, since responses are what the clients parse and requests what the
+ * mock parses. Open enums become "one of these, or any other string"; loose objects keep
+ * `additionalProperties`.
  */
-export function componentSchemas(): ComponentSchemas {
+export function componentSchemas(variant: Variant): ComponentSchemas {
+  return namedComponents(NAMES, (context) => refine(context, variant));
+}
+
+/** What `override` gets of each node zod converts: the zod schema and its JSON Schema, to change in place. */
+type Override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => void;
+
+/**
+ * `names` (each a zod schema and its component name) as JSON Schema components, the input side of
+ * each, `override` applied to every node; z.int()'s safe-integer bounds, true of every JSON number
+ * a client reads, are left out as noise. Shared by the service's documents and the mock's control API's.
+ */
+export function namedComponents(
+  names: ReadonlyArray<readonly [z.ZodMiniType, string]>,
+  override: Override = () => undefined,
+): ComponentSchemas {
   const registry = z.registry<{ id: string }>();
-  for (const [schema, id] of NAMES) registry.add(schema, { id });
+  for (const [schema, id] of names) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, {
     io: 'input',
     uri: (id) => `#/components/schemas/${id}`,
-    override: refine,
+    override: (context) => {
+      withoutSafeIntegerBounds(context.jsonSchema);
+      override(context);
+    },
   }) as { schemas: Record<string, JsonSchema> };
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
     delete schema.$id;
   }
-  const names = new Map(NAMES);
+  const byName = new Map(names);
   return {
     schemas,
     ref: (schema) => {
-      const name = names.get(schema);
-      if (name === undefined)
-        throw new Error('This schema has no component name: add it to NAMES in src/openapi/json-schemas.ts.');
+      const name = byName.get(schema);
+      if (name === undefined) throw new Error('This schema has no component name: add it to the names given.');
       return { $ref: `#/components/schemas/${name}` };
     },
+    named: (schema) => byName.has(schema),
+  };
+}
+
+/** A schema with no component name, inline (its named parts inline too), as `namedComponents` converts. */
+export function inlineSchema(schema: z.ZodMiniType): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    override: ({ jsonSchema }) => withoutSafeIntegerBounds(jsonSchema),
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function withoutSafeIntegerBounds(jsonSchema: JsonSchema): void {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
+/** An open enum: one of `known`, or a string added later (generated clients type it as a plain string). */
+export function openEnumSchema(known: readonly string[]): JsonSchema {
+  return {
+    anyOf: [
+      { type: 'string', enum: [...known] },
+      { type: 'string', description: 'A value added after this document.' },
+    ],
   };
 }
 
 /** Where zod's JSON Schema says less than the schema means, or more than the wire needs. */
-function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }, variant: Variant): void {
   const known = knownValues.get(zodSchema as z.ZodMiniType);
   if (known !== undefined) {
     delete jsonSchema.type;
-    jsonSchema.anyOf = [
-      { type: 'string', enum: [...known] },
-      { type: 'string', description: 'A value added after this document.' },
-    ];
+    Object.assign(jsonSchema, openEnumSchema(known));
   }
-  // z.int() bounds itself to the safe integers: true of every JSON number a client reads, so noise.
-  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-  // The transform of MessageSchema: its id arrives as `id` or as `message_id`.
-  if (zodSchema === MessageSchema) jsonSchema.anyOf = [{ required: ['id'] }, { required: ['message_id'] }];
+  if (zodSchema === MessageSchema) messageIdOf(jsonSchema, variant);
+  if (zodSchema === PhoneParamSchema) {
+    jsonSchema.pattern = PHONE_PATTERN.source;
+    jsonSchema.description =
+      'An international number: 8 to 15 digits, with or without a leading `+` (else 400 INVALID_PHONE).';
+  }
+}
+
+/**
+ * A message's id under the one name its variant's service sends (the mock's `messageView`):
+ * `message_id` in Variant 1, `id` in Variant 2, required. Not "either, anyOf": generators make a
+ * top-level anyOf of `required` lists an `unknown` type (openapi-typescript: every message).
+ */
+function messageIdOf(jsonSchema: JsonSchema, variant: Variant): void {
+  const [name, other] = variant === 1 ? ['message_id', 'id'] : ['id', 'message_id'];
+  delete (jsonSchema.properties as Record<string, JsonSchema>)[other];
+  jsonSchema.required = [name];
+  jsonSchema.description =
+    `A message; its id is \`${name}\` in Variant ${variant} (a string, \`msg_<id>\` in the spec). ` +
+    "bizmsg's clients also accept the other variant's name and always expose it as `id`.";
 }

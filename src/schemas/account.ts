@@ -8,6 +8,8 @@ export const AccountSchema = /* @__PURE__ */ z.looseObject({
   name: maybe(z.string()),
   email: maybe(z.string()),
   plan: maybe(z.string()),
+  /** The scopes of the key that asked (spec section 5). */
+  scopes: z.optional(z.array(z.string())),
 });
 /** Account information. */
 export type Account = z.infer<typeof AccountSchema>;

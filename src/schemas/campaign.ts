@@ -16,6 +16,10 @@ export const CampaignSchema = /* @__PURE__ */ z.looseObject({
   segment_id: z.optional(z.int()),
   scheduled_at: maybe(z.string()),
   status: z.optional(openEnum(CAMPAIGN_STATUSES)),
+  /** Messages sent so far. */
+  sent_count: z.optional(z.int()),
+  created_at: maybe(z.string()),
+  completed_at: maybe(z.string()),
 });
 /** A campaign as the service returns it. */
 export type Campaign = z.infer<typeof CampaignSchema>;

@@ -1,11 +1,11 @@
 // The bodies and queries of the contact endpoints.
 import * as z from 'zod/mini';
-import { nonEmptyString, RecordSchema } from './common.js';
+import { nonEmptyString, PhoneParamSchema, RecordSchema } from './common.js';
 
-/** Body of a contact creation (Variant 1 ignores `custom_fields`). */
+/** Body of a contact creation, in both variants (Variant 1's row in the spec does not show `custom_fields`; the contact has them). */
 export const ContactCreateSchema = /* @__PURE__ */ z.object({
   name: nonEmptyString(),
-  phone: z.string(),
+  phone: PhoneParamSchema,
   email: z.optional(z.email()),
   tags: z.optional(z.array(z.string())),
   custom_fields: z.optional(RecordSchema),

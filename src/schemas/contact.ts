@@ -10,6 +10,8 @@ export const ContactSchema = /* @__PURE__ */ z.looseObject({
   email: maybe(z.string()),
   tags: z.optional(z.array(z.string())),
   custom_fields: z.optional(RecordSchema),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
 });
 /** A contact as the service returns it. */
 export type Contact = z.infer<typeof ContactSchema>;

@@ -1,6 +1,6 @@
 // The bodies of the message sends, per variant.
 import * as z from 'zod/mini';
-import { nonEmptyString } from './common.js';
+import { nonEmptyString, PhoneParamSchema } from './common.js';
 
 /** Content of a text message. */
 const TextContentSchema = /* @__PURE__ */ z.object({ body: nonEmptyString() });
@@ -15,14 +15,14 @@ export type TemplateContent = z.infer<typeof TemplateContentSchema>;
 
 /** Variant 2 body of a text message. */
 export const Variant2TextMessageSchema = /* @__PURE__ */ z.object({
-  to: z.string(),
+  to: PhoneParamSchema,
   messaging_account_id: z.int(),
   type: z.literal('text'),
   content: TextContentSchema,
 });
 /** Variant 2 body of a template message. */
 export const Variant2TemplateMessageSchema = /* @__PURE__ */ z.object({
-  to: z.string(),
+  to: PhoneParamSchema,
   messaging_account_id: z.int(),
   type: z.literal('template'),
   content: TemplateContentSchema,
@@ -38,14 +38,14 @@ export type Variant2SendMessageParams = z.input<typeof Variant2SendMessageSchema
 export type SendMessageParams = Variant2SendMessageParams;
 
 /** Variant 1 body of `POST /messages/send`. */
-export const Variant1SendTextSchema = /* @__PURE__ */ z.object({ to: z.string(), message: nonEmptyString() });
+export const Variant1SendTextSchema = /* @__PURE__ */ z.object({ to: PhoneParamSchema, message: nonEmptyString() });
 /** Variant 1 body of `POST /messages/send`. */
 export type Variant1SendTextParams = z.input<typeof Variant1SendTextSchema>;
 /** @deprecated Renamed `Variant1SendTextParams` (variant-specific types start with their variant); this name goes in the next major version. */
 export type SendTextV1Params = Variant1SendTextParams;
 
 /** Variant 1 body of `POST /messages/template` (not shown in the spec; mirrors Variant 2's content). */
-export const Variant1SendTemplateSchema = /* @__PURE__ */ z.extend(TemplateContentSchema, { to: z.string() });
+export const Variant1SendTemplateSchema = /* @__PURE__ */ z.extend(TemplateContentSchema, { to: PhoneParamSchema });
 /** Variant 1 body of `POST /messages/template`. */
 export type Variant1SendTemplateParams = z.input<typeof Variant1SendTemplateSchema>;
 /** @deprecated Renamed `Variant1SendTemplateParams` (variant-specific types start with their variant); this name goes in the next major version. */

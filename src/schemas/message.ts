@@ -7,11 +7,17 @@ export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'receive
 /** A message status. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** Which way a message went: sent by the business, or received from a contact. */
+export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
+
 /** Fields of a message as returned; the id arrives as `id` or `message_id`. */
 const MessageFields = z.looseObject({
   id: z.optional(z.string()),
   message_id: z.optional(z.string()),
   status: z.optional(openEnum(MESSAGE_STATUSES)),
+  direction: z.optional(openEnum(MESSAGE_DIRECTIONS)),
+  messaging_account_id: z.optional(z.int()),
+  campaign_id: z.optional(IdSchema),
   to: maybe(z.string()),
   from: maybe(z.string()),
   type: maybe(z.string()),
@@ -20,6 +26,7 @@ const MessageFields = z.looseObject({
   created_at: maybe(z.string()),
   delivered_at: maybe(z.string()),
   read_at: maybe(z.string()),
+  failed_at: maybe(z.string()),
 });
 
 /** A message as the service returns it, with its id always under `id`. */

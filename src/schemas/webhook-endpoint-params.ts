@@ -5,9 +5,20 @@ import { WEBHOOK_EVENT_KINDS } from './webhook-endpoint.js';
 
 /** Body of a webhook endpoint registration. */
 export const WebhookEndpointCreateSchema = /* @__PURE__ */ z.object({
-  url: z.url({ protocol: /^https?$/ }),
+  // fetch refuses to POST to a URL carrying a user name or password, so no event could arrive.
+  url: z.url({ protocol: /^https?$/ }).check(z.refine(withoutCredentials, 'must not carry a user name or password')),
   events: nonEmptyArray(z.enum(WEBHOOK_EVENT_KINDS)),
   secret: nonEmptyString(),
 });
 /** Body of a webhook endpoint registration. */
 export type WebhookEndpointCreateParams = z.input<typeof WebhookEndpointCreateSchema>;
+
+/** Whether a URL (one `z.url` accepted) names no user and no password. */
+function withoutCredentials(url: string): boolean {
+  try {
+    const { username, password } = new URL(url);
+    return username === '' && password === '';
+  } catch {
+    return true; // z.url reports it
+  }
+}

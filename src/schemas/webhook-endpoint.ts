@@ -30,6 +30,7 @@ export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({
   events: z.array(openEnum(WEBHOOK_EVENT_KINDS)),
   status: z.optional(openEnum(WEBHOOK_ENDPOINT_STATUSES)),
   created_at: maybe(z.string()),
+  disabled_at: maybe(z.string()),
 });
 /** A registered webhook endpoint. */
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;

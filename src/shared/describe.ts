@@ -40,6 +40,27 @@ export interface ZodIssueLike {
   readonly values?: readonly unknown[];
   readonly options?: readonly unknown[];
   readonly minimum?: unknown;
+  /** The fields a strict object does not know (`unrecognized_keys`). */
+  readonly keys?: readonly string[];
+  /** Each branch's own issues (`invalid_union`). */
+  readonly errors?: readonly (readonly ZodIssueLike[])[];
+}
+
+/**
+ * The issues worth reporting: a union's issue gives way to the issues of the one branch whose
+ * type the value has ("seed.random must be an integer", not "seed must match one of ...").
+ */
+export function reportedIssues(issues: readonly ZodIssueLike[]): ZodIssueLike[] {
+  return issues.flatMap((issue) => {
+    const typed = (issue.errors ?? []).filter((branch) => !branch.every(isTypeMismatch));
+    if (issue.code !== 'invalid_union' || typed.length !== 1) return [issue];
+    return reportedIssues(typed[0]!.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+  });
+}
+
+/** An issue that says the value is not even of the expected type. */
+function isTypeMismatch(issue: ZodIssueLike): boolean {
+  return issue.code === 'invalid_type' && issue.path.length === 0;
 }
 
 /**
@@ -60,10 +81,9 @@ export function issueText(issue: ZodIssueLike): string {
     case 'invalid_value':
       return `must be one of ${(issue.values ?? []).join(', ')}`;
     case 'invalid_union':
-      // A discriminated union names its discriminator's values; another union has nothing shorter to say.
-      return issue.options === undefined
-        ? 'must match one of the accepted shapes'
-        : `must be one of ${issue.options.join(', ')}`;
+      // A discriminated union names its discriminator's values; a union of types names the types.
+      if (issue.options !== undefined) return `must be one of ${issue.options.join(', ')}`;
+      return unionOfTypes(issue) ?? 'must match one of the accepted shapes';
     case 'custom':
       return issue.message;
     default:
@@ -74,6 +94,14 @@ export function issueText(issue: ZodIssueLike): string {
 /** The dotted path of an issue ("data.0.phone"), or undefined at the top. */
 export function issuePath(issue: Pick<ZodIssueLike, 'path'>): string | undefined {
   return issue.path.length === 0 ? undefined : issue.path.map(String).join('.');
+}
+
+/** "must be an integer or an object" when the value has none of a union's types. */
+function unionOfTypes(issue: ZodIssueLike): string | undefined {
+  const branches = issue.errors ?? [];
+  if (branches.length === 0 || !branches.every((branch) => branch.length === 1 && isTypeMismatch(branch[0]!)))
+    return undefined;
+  return `must be ${branches.map((branch) => article(String(branch[0]!.expected))).join(' or ')}`;
 }
 
 function tooSmall(issue: ZodIssueLike): string {

@@ -87,7 +87,14 @@ export class OpenApiContract {
       validate = this.#ajv.compile({ $ref: `openapi#${pointer}` });
       this.#compiled.set(pointer, validate);
     }
-    return validate(value) ? [] : [`${label}: ${this.#ajv.errorsText(validate.errors, { dataVar: label })}`];
+    if (validate(value)) return [];
+    // ajv's text leaves out which property was not allowed; the name is the point of such an error.
+    const errors = validate.errors!.map((error) =>
+      typeof error.params.additionalProperty === 'string'
+        ? { ...error, message: `${error.message}: ${error.params.additionalProperty}` }
+        : error,
+    );
+    return [`${label}: ${this.#ajv.errorsText(errors, { dataVar: label })}`];
   }
 
   #at(pointer: string): any {
@@ -97,6 +104,27 @@ export class OpenApiContract {
     }
     return node;
   }
+}
+
+/**
+ * A copy of `document` in which every object schema that names its properties, or says nothing
+ * of them, allows no others (maps, whose `additionalProperties` say what each value is, stay
+ * open): what an answer carries must all be declared.
+ */
+export function closedDocument<T>(document: T): T {
+  const close = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(close);
+    else if (typeof node === 'object' && node !== null) {
+      const schema = node as Record<string, unknown>;
+      const named = typeof schema.properties === 'object' && schema.properties !== null;
+      if (named || (schema.type === 'object' && schema.additionalProperties === undefined))
+        schema.additionalProperties = false;
+      Object.values(schema).forEach(close);
+    }
+  };
+  const copy = structuredClone(document);
+  close(copy);
+  return copy;
 }
 
 function escape(segment: string): string {

@@ -122,4 +122,35 @@ describe('fault injection', () => {
     expect(() => mock.inject({ route: 'GET /x' })).toThrow('A fault needs a status, networkError: true or a delay.');
     expect(() => mock.inject({ status: 500, rate: 2 })).toThrow('A fault rate is a share from 0 to 1.');
   });
+
+  it('refuses a route that names no endpoint, since its fault would never fire, and a code its status never has', async () => {
+    const refused = (spec: Parameters<typeof mock.inject>[0]) => {
+      try {
+        mock.inject(spec);
+      } catch (error) {
+        return [
+          (error as Error).message.replace(/ \(this variant's endpoints are .*\)| names no endpoint: .*/, '…'),
+          (error as { details: unknown }).details,
+        ];
+      }
+      return 'injected';
+    };
+    expect(refused({ route: 'GET /acount/me', status: 500 })).toEqual([
+      'A fault\'s route "GET /acount/me"…',
+      { route: ['names no endpoint of this variant'] },
+    ]);
+    expect(refused({ route: '/account/me', status: 500 })).toEqual([
+      'A fault\'s route must be "METHOD /path"…, got "/account/me".',
+      { route: ['must be "METHOD /path", e.g. "POST /messages/send"'] },
+    ]);
+    expect(refused({ route: 'GET /account/me', status: 500, code: 'RATE_LIMIT_EXCEEDED' })).toEqual([
+      "A fault's code RATE_LIMIT_EXCEEDED comes with status 429 in this variant, not 500.",
+      { code: ['comes with status 429 in this variant'] },
+    ]);
+    expect(mock.faults()).toEqual([]);
+    // The method in any case, the base path, `{id}` or `:id`, a trailing slash: all name the same endpoint.
+    for (const route of ['get /account/me', 'GET /api/v1/account/me', 'GET /contacts/{contactId}', 'GET /contacts/:id'])
+      expect(refused({ route, status: 500 })).toBe('injected');
+    mock.clearFaults();
+  });
 });

@@ -6,7 +6,11 @@ import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.j
 import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
 
 const BIN = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
-const USAGE = 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]';
+const USAGE = [
+  'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--seed-file FILE]',
+  '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T] [--quiet] [--openapi]',
+  '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
+].join('\n');
 
 let server: MockHttpServer;
 beforeAll(async () => {
@@ -100,14 +104,23 @@ describe('bizmsg-mock bin', () => {
     [['--port='], '--port must be an integer from 0 to 65535, got ""'],
     [['--port', '0x10'], '--port must be an integer from 0 to 65535, got "0x10"'],
     [['--port', '-1'], '--port must be an integer from 0 to 65535, got "-1"'],
-    [['--seed', 'x'], '--seed must be an integer, got "x"'],
-    [['--seed', '1e21'], '--seed must be an integer, got "1e21"'],
+    [['--seed', 'x'], '--seed must be an integer (the random seed; for seed data use --seed-file FILE), got "x"'],
+    [['--seed', '1e21'], '--seed must be an integer (the random seed; for seed data use --seed-file FILE), got "1e21"'],
+    [
+      ['--seed', '{"contacts":[]}'],
+      '--seed must be an integer (the random seed; for seed data use --seed-file FILE), got "{\\"contacts\\":[]}"',
+    ],
     [['--host='], '--host must be a host name or IP address, got ""'],
     [['--port'], '--port needs a value: an integer from 0 to 65535'],
     [['--nope'], 'unknown flag --nope'],
     [['-x'], 'unknown flag -x'],
     [['--openapi=yes'], '--openapi takes no value, got "yes"'],
     [['extra'], 'unexpected argument "extra"'],
+    // A secret is never echoed: the terminal may be shared, or its output kept in a CI log.
+    [
+      ['--control-token', 'short secret'],
+      '--control-token must be at least 16 printable characters without spaces, got 12 characters',
+    ],
   ])('bizmsg-mock %j exits 2 saying: %s', (args, problem) => {
     const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `bizmsg-mock: ${problem}\n${USAGE}\n`]);

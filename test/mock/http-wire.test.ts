@@ -93,6 +93,30 @@ describe.each([1, 2] as const)('Variant %i over HTTP', (variant) => {
     }
   });
 
+  it('gives a request answered before its body one answer only: a broken chunk after it closes the connection', async () => {
+    const server = servers[variant];
+    const badChunk = Buffer.from('zz\r\n{}\r\n0\r\n\r\n');
+    const chunkedHead = (method: string, path: string, key: string) =>
+      rawRequest(method, path, { ...authOf(variant, key), 'transfer-encoding': 'chunked' });
+    // Each is answered from its head alone (a method the path lacks, a wrong key), before the body is parsed.
+    for (const [head, status] of [
+      [chunkedHead('POST', '/api/v1/account/me', server.apiKey), 404],
+      [chunkedHead('POST', createPath[variant], 'sk_test_wrong'), 401],
+    ] as const) {
+      const connection = await RawConnection.open(portOf(server));
+      // A pipelined request behind it, and more bytes after the answer: no answer for either, the stream is broken.
+      connection.write(
+        Buffer.concat([head, badChunk, rawRequest('GET', '/api/v1/account/me', authOf(variant, server.apiKey))]),
+      );
+      const first = await connection.response();
+      expect(first?.status).toBe(status);
+      connection.write(rawRequest('GET', '/api/v1/account/me', authOf(variant, server.apiKey)));
+      expect(await connection.response()).toBeUndefined();
+      expect(await connection.closed()).toBe('end');
+    }
+    expect(server.mock.store.contacts).toEqual([]);
+  });
+
   it(`answers a request line without HTTP/1.x (HTTP/0.9 style, or a CR LF cutting the path) with ${validationStatus}, never as a request`, async () => {
     const server = servers[variant];
     const auth = Object.entries(authOf(variant, server.apiKey))

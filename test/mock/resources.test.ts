@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockServer, LIFECYCLE_MS, MAGIC_NUMBERS } from '../../src/mock/index.js';
+import { createMockServer, InvalidArgumentError, LIFECYCLE_MS, MAGIC_NUMBERS } from '../../src/mock/index.js';
 import { rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.bizmsg.test/api/v1' });
@@ -116,6 +116,16 @@ describe('contacts (Variant 1)', () => {
       'ada@example.com',
     );
     expect((await api1('DELETE', '/contacts/1')).status).toBe(404);
+  });
+
+  it('keeps custom_fields on create, as on update and as its document says', async () => {
+    const created = await api1('POST', '/contacts/create', {
+      body: { phone: '4915112345678', name: 'Ada', custom_fields: { a: 1, tier: { level: 'gold' } } },
+    });
+    expect([created.status, created.body.data.custom_fields]).toEqual([200, { a: 1, tier: { level: 'gold' } }]);
+    expect((await api1('GET', '/contacts/1')).body.data.custom_fields).toEqual({ a: 1, tier: { level: 'gold' } });
+    const updated = await api1('PUT', '/contacts/1', { body: { custom_fields: { a: 2 } } });
+    expect(updated.body.data.custom_fields).toEqual({ a: 2 });
   });
 });
 
@@ -285,10 +295,13 @@ describe('seed data', () => {
 
   it('rejects bad seed data with what is wrong', () => {
     expect(() => createMockServer({ seed: { contacts: [{ name: 'A', phone: '12' }] } })).toThrow(
-      'seed.contacts phone must be an international number',
+      new InvalidArgumentError('seed: contacts.0.phone must be an international number of 8 to 15 digits, + optional.'),
     );
     expect(() =>
       createMockServer({ seed: { webhooks: [{ url: 'nope', events: ['message.sent'], secret: 's' }] } }),
-    ).toThrow('Invalid request parameters: url.');
+    ).toThrow(new InvalidArgumentError('seed: webhooks.0.url must be a valid url.'));
+    expect(() => createMockServer({ seed: { contact: [] } as never })).toThrow(
+      new InvalidArgumentError('seed: contact is not a known field.'),
+    );
   });
 });

@@ -90,6 +90,8 @@ function loadWebOnly(
     clearTimeout,
     queueMicrotask,
     structuredClone,
+    // Workers and browsers have it (Workers coarsened): the mock times requests and deliveries with it.
+    performance,
     atob,
     btoa,
     console,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer, openApiDocument, SCOPES, startMockHttpServer } from '../../src/mock/index.js';
 
@@ -53,6 +54,85 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
       expect(SCOPES).toContain(op['x-scopes'][0]);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '429', '500']));
     }
+  });
+
+  it('lets no path id be empty (the mock answers 404 for one, the clients refuse to send one)', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const parameters = Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>
+      (item.parameters ?? []).map((parameter: any) => [path, parameter] as const),
+    );
+    expect(parameters.map(([path]) => path)).toEqual(
+      variant === 1 ? ['/messages/{id}/status', '/contacts/{id}'] : ['/contacts/{id}', '/conversations/{id}'],
+    );
+    for (const [path, parameter] of parameters) {
+      const valid = ajv.compile(parameter.schema);
+      expect([path, valid(''), valid('c_1')]).toEqual([path, false, true]);
+    }
+  });
+
+  it("describes a message as one object whose id has its variant's name, required (no top-level anyOf)", () => {
+    const message = document.components.schemas.Message;
+    const [name, other] = variant === 1 ? ['message_id', 'id'] : ['id', 'message_id'];
+    expect([message.type, message.anyOf, message.oneOf, message.required]).toEqual([
+      'object',
+      undefined,
+      undefined,
+      [name],
+    ]);
+    expect(message.properties[name]).toEqual({ type: 'string' });
+    expect(message.properties[other]).toBeUndefined();
+  });
+
+  it('types each path id as its resource types its id, so that an id read from an answer can be sent back', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const schemas = Object.fromEntries(
+      Object.entries(document.paths)
+        .filter(([, item]: [string, any]) => item.parameters !== undefined)
+        .map(([path, item]: [string, any]) => [path, ajv.compile(item.parameters[0].schema)]),
+    );
+    const accepts = (path: string) => ['c_1', 7, 0, -1, 1.5].map((id) => schemas[path]!(id));
+    if (variant === 1) expect(accepts('/messages/{id}/status')).toEqual([true, false, false, false, false]);
+    else expect(accepts('/conversations/{id}')).toEqual([true, true, true, false, false]);
+    expect(accepts('/contacts/{id}')).toEqual([true, true, true, false, false]);
+    expect(document.components.schemas.Contact.properties.id).toEqual({ type: ['string', 'number'] });
+  });
+
+  it("types the details of every error code, and each code's own schema says `type: string`", () => {
+    const errors = document.components.schemas;
+    const details = (name: string) => errors[name].properties.details;
+    expect(errors.InsufficientPermissionsError.properties.code).toEqual({
+      type: 'string',
+      const: 'INSUFFICIENT_PERMISSIONS',
+    });
+    expect(Object.keys(details('InsufficientPermissionsError').properties)).toEqual(['required_scope']);
+    expect(Object.keys(details('PlanLimitExceededError').properties)).toEqual([
+      'maxContacts',
+      'maxMessages',
+      'maxWebhookEndpoints',
+    ]);
+    expect(Object.keys(details('ResourceNotFoundError').properties)).toEqual(['allowed_methods']);
+    expect(details('PayloadTooLargeError')).toEqual({ $ref: '#/components/schemas/FieldErrors' });
+    expect(details('AuthenticationError')).toMatchObject({ type: 'object', additionalProperties: {} });
+    // Every error response's error object is one code's schema, or a choice between them by `code`.
+    for (const response of Object.values<any>(document.components.responses)) {
+      const envelope = response.content['application/json'].schema;
+      const error = envelope.properties.error;
+      const refs: string[] = error.$ref === undefined ? error.oneOf.map((o: any) => o.$ref) : [error.$ref];
+      for (const ref of refs) expect(errors[ref.split('/').pop()!].properties.code.type).toBe('string');
+      if (variant === 1) expect(envelope.properties.success).toEqual({ type: 'boolean', const: false });
+    }
+  });
+
+  it('gives every phone number a request sends its pattern (else 400 INVALID_PHONE)', () => {
+    const schemas = document.components.schemas;
+    const phones =
+      variant === 1
+        ? [schemas.SendTextV1.properties.to, schemas.SendTemplateV1.properties.to]
+        : [schemas.SendTextMessage.properties.to, schemas.SendTemplateMessage.properties.to];
+    for (const phone of [...phones, schemas.ContactCreate.properties.phone, schemas.ContactUpdate.properties.phone])
+      expect(phone).toMatchObject({ type: 'string', pattern: '^\\+?\\d{8,15}$' });
+    // What the service sends back is not held to it: the spec shows both forms, and more may come.
+    expect(schemas.Contact.properties.phone).toEqual({ type: 'string' });
   });
 
   it('describes the webhook payloads as OpenAPI 3.1 webhooks, signed with X-Service-Signature', () => {

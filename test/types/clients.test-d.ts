@@ -13,6 +13,8 @@ import {
   type Conversation,
   type ConversationWithMessages,
   type ListMeta,
+  type Account,
+  type Campaign,
   type Message,
   type Page,
   type PagePromise,
@@ -63,6 +65,21 @@ describe('message bodies', () => {
     ).resolves.toEqualTypeOf<Message>();
     expectTypeOf<Message['id']>().toEqualTypeOf<string>();
     expectTypeOf<'sent'>().toExtend<NonNullable<Message['status']>>();
+  });
+});
+
+describe('fields the service sends beyond the spec', () => {
+  it('types timestamps, directions, counts and scopes, open where the service may add values', () => {
+    expectTypeOf<Contact['created_at']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Contact['updated_at']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<'inbound'>().toExtend<NonNullable<Message['direction']>>();
+    expectTypeOf<'sideways'>().toExtend<NonNullable<Message['direction']>>();
+    expectTypeOf<Message['messaging_account_id']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Message['failed_at']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Campaign['sent_count']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Campaign['completed_at']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Account['scopes']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<WebhookEndpoint['disabled_at']>().toEqualTypeOf<string | null | undefined>();
   });
 });
 

@@ -1,34 +1,66 @@
-// The command line of bizmsg-mock: flags, values, and a usage error naming what is wrong.
+// The command line of bizmsg-mock: its two commands, their flags and values, and a usage error that
+// names the first thing wrong and what it accepts.
 import { parseArgs } from 'node:util';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 
-/** The usage line of `bizmsg-mock`. */
-export const USAGE = 'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--openapi]';
+/** The usage lines of `bizmsg-mock`. */
+export const USAGE = [
+  'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--seed-file FILE]',
+  '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T] [--quiet] [--openapi]',
+  '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
+].join('\n');
+
+/** Serve the mock over HTTP (or print its OpenAPI document). */
+export interface ServeArgs {
+  readonly command: 'serve';
+  readonly port: number;
+  readonly host: string;
+  /** Given on the command line; else the seed file's, else 2. */
+  readonly variant: 1 | 2 | undefined;
+  readonly seed: number | undefined;
+  readonly seedFile: string | undefined;
+  readonly forwardTo: string | undefined;
+  readonly events: readonly WebhookEventKind[] | undefined;
+  readonly secret: string | undefined;
+  readonly controlToken: string | undefined;
+  readonly quiet: boolean;
+  readonly openapi: boolean;
+}
+
+/** Send one signed event straight to a URL, with no server. */
+export interface EmitArgs {
+  readonly command: 'emit';
+  readonly event: WebhookEventKind;
+  readonly to: string;
+  readonly secret: string;
+  readonly data: Record<string, unknown>;
+}
 
 /** What `bizmsg-mock` was asked to do. */
-export interface CliArgs {
-  port: number;
-  host: string;
-  variant: 1 | 2;
-  seed: number;
-  openapi: boolean;
-  help: boolean;
-}
+export type CliArgs = ServeArgs | EmitArgs | { readonly command: 'help' };
 
 /** A flag or value `bizmsg-mock` does not accept; the message names it and what is accepted. */
 export class CliUsageError extends Error {
   override name = 'CliUsageError';
 }
 
-type ValueFlag = 'port' | 'host' | 'variant' | 'seed';
-
-/** What each flag that takes a value accepts, in words. */
-const ACCEPTS: Record<ValueFlag, string> = {
-  port: 'an integer from 0 to 65535',
-  host: 'a host name or IP address',
-  variant: '1 or 2',
-  seed: 'an integer',
-};
-const DEFAULTS: Record<ValueFlag, string> = { port: '4010', host: '127.0.0.1', variant: '2', seed: '1' };
+/** Each flag that takes a value, with what it accepts in words; the commands it belongs to. */
+const VALUES = {
+  port: { accepts: 'an integer from 0 to 65535', commands: ['serve'] },
+  host: { accepts: 'a host name or IP address', commands: ['serve'] },
+  variant: { accepts: '1 or 2', commands: ['serve'] },
+  seed: { accepts: 'an integer (the random seed; for seed data use --seed-file FILE)', commands: ['serve'] },
+  'seed-file': { accepts: 'the path of a JSON file of mock options', commands: ['serve'] },
+  'forward-to': { accepts: 'an http(s) URL', commands: ['serve'] },
+  events: { accepts: `event kinds separated by commas (${WEBHOOK_EVENT_KINDS.join(', ')})`, commands: ['serve'] },
+  secret: { accepts: 'a signing secret', commands: ['serve', 'emit'] },
+  'control-token': { accepts: 'at least 16 printable characters without spaces', commands: ['serve'] },
+  to: { accepts: 'an http(s) URL', commands: ['emit'] },
+  data: { accepts: 'a JSON object', commands: ['emit'] },
+} as const;
+const SWITCHES = { quiet: ['serve'], openapi: ['serve'], help: ['serve', 'emit'] } as const;
+type ValueFlag = keyof typeof VALUES;
+type Switch = keyof typeof SWITCHES;
 
 /**
  * Reads the command line, naming the first flag or value that is wrong. The scan is not strict
@@ -36,49 +68,110 @@ const DEFAULTS: Record<ValueFlag, string> = { port: '4010', host: '127.0.0.1', v
  * checked here instead.
  */
 export function parseCliArgs(args: readonly string[]): CliArgs {
+  const { given, switches, positionals } = scan(args);
+  const command = positionals[0] === 'emit' ? 'emit' : 'serve';
+  if (switches.has('help')) return { command: 'help' };
+  const extra = positionals.slice(command === 'emit' ? 2 : 0)[0];
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument ${JSON.stringify(extra)}`);
+  for (const flag of [...Object.keys(given), ...switches] as Array<ValueFlag | Switch>) {
+    const allowed: readonly string[] = flag in VALUES ? VALUES[flag as ValueFlag].commands : SWITCHES[flag as Switch];
+    if (!allowed.includes(command))
+      throw new CliUsageError(`--${flag} is not a flag of ${command === 'emit' ? 'bizmsg-mock emit' : 'the server'}`);
+  }
+  return command === 'emit' ? emitArgs(positionals[1], given) : serveArgs(given, switches);
+}
+
+function scan(args: readonly string[]) {
   const { tokens } = parseArgs({
     args: [...args],
     strict: false,
+    allowPositionals: true,
     tokens: true,
     options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      variant: { type: 'string' },
-      seed: { type: 'string' },
+      ...Object.fromEntries(Object.keys(VALUES).map((name) => [name, { type: 'string' as const }])),
+      quiet: { type: 'boolean' },
       openapi: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const given: Record<string, string> = { ...DEFAULTS };
-  const switches = { openapi: false, help: false };
+  const given: Partial<Record<ValueFlag, string>> = {};
+  const switches = new Set<Switch>();
+  const positionals: string[] = [];
   for (const token of tokens) {
-    if (token.kind === 'positional') throw new CliUsageError(`unexpected argument ${JSON.stringify(token.value)}`);
+    if (token.kind === 'positional') positionals.push(token.value);
     if (token.kind !== 'option') continue;
-    if (Object.hasOwn(ACCEPTS, token.name)) {
-      if (token.value === undefined)
-        throw new CliUsageError(`${token.rawName} needs a value: ${ACCEPTS[token.name as ValueFlag]}`);
-      given[token.name] = token.value;
-    } else if (Object.hasOwn(switches, token.name)) {
+    if (Object.hasOwn(VALUES, token.name)) {
+      const flag = token.name as ValueFlag;
+      if (token.value === undefined) throw new CliUsageError(`${token.rawName} needs a value: ${VALUES[flag].accepts}`);
+      given[flag] = token.value;
+    } else if (Object.hasOwn(SWITCHES, token.name)) {
       if (token.value !== undefined)
         throw new CliUsageError(`${token.rawName} takes no value, got ${JSON.stringify(token.value)}`);
-      switches[token.name as keyof typeof switches] = true;
+      switches.add(token.name as Switch);
     } else {
       throw new CliUsageError(`unknown flag ${token.rawName}`);
     }
   }
+  return { given, switches, positionals };
+}
+
+function serveArgs(given: Partial<Record<ValueFlag, string>>, switches: ReadonlySet<Switch>): ServeArgs {
+  const forwardTo = optional('forward-to', given, readHttpUrl);
+  if (forwardTo === undefined && (given.events !== undefined || given.secret !== undefined))
+    throw new CliUsageError(`--${given.events !== undefined ? 'events' : 'secret'} needs --forward-to URL`);
   return {
-    port: check('port', given.port!, readPort),
-    host: check('host', given.host!, (text) => (text === '' ? undefined : text)),
-    variant: check('variant', given.variant!, (text) => (text === '1' ? 1 : text === '2' ? 2 : undefined)),
-    seed: check('seed', given.seed!, readSeed),
-    ...switches,
+    command: 'serve',
+    port: check('port', given.port ?? '4010', readPort),
+    host: check('host', given.host ?? '127.0.0.1', (text) => (text === '' ? undefined : text)),
+    variant: optional('variant', given, (text) => (text === '1' ? 1 : text === '2' ? 2 : undefined)),
+    seed: optional('seed', given, readSeed),
+    seedFile: optional('seed-file', given, nonEmpty),
+    forwardTo,
+    events: optional('events', given, readKinds),
+    secret: optional('secret', given, nonEmpty),
+    controlToken: optional('control-token', given, (text) => (/^[\x21-\x7e]{16,}$/.test(text) ? text : undefined)),
+    quiet: switches.has('quiet'),
+    openapi: switches.has('openapi'),
+  };
+}
+
+function emitArgs(kind: string | undefined, given: Partial<Record<ValueFlag, string>>): EmitArgs {
+  if (kind === undefined) throw new CliUsageError(`emit needs an event kind: ${WEBHOOK_EVENT_KINDS.join(', ')}`);
+  const event = (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind) ? (kind as WebhookEventKind) : undefined;
+  if (event === undefined)
+    throw new CliUsageError(
+      `${JSON.stringify(kind)} is not an event kind; the kinds are ${WEBHOOK_EVENT_KINDS.join(', ')}`,
+    );
+  for (const flag of ['to', 'secret'] as const)
+    if (given[flag] === undefined) throw new CliUsageError(`emit needs --${flag}: ${VALUES[flag].accepts}`);
+  return {
+    command: 'emit',
+    event,
+    to: check('to', given.to!, readHttpUrl),
+    secret: check('secret', given.secret!, nonEmpty),
+    data: optional('data', given, readObject) ?? {},
   };
 }
 
 function check<T>(flag: ValueFlag, text: string, read: (text: string) => T | undefined): T {
   const value = read(text);
-  if (value === undefined) throw new CliUsageError(`--${flag} must be ${ACCEPTS[flag]}, got ${JSON.stringify(text)}`);
+  if (value === undefined)
+    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${shown(flag, text)}`);
   return value;
+}
+
+/** A value as a usage error quotes it: a secret only by its length (the terminal may be shared or logged). */
+function shown(flag: ValueFlag, text: string): string {
+  return flag === 'secret' || flag === 'control-token' ? `${text.length} characters` : JSON.stringify(text);
+}
+
+function optional<T>(
+  flag: ValueFlag,
+  given: Partial<Record<ValueFlag, string>>,
+  read: (text: string) => T | undefined,
+): T | undefined {
+  const text = given[flag];
+  return text === undefined ? undefined : check(flag, text, read);
 }
 
 /** Decimal digits only: `Number()` would also take "", "0x10" and "1e3". */
@@ -90,4 +183,34 @@ function readPort(text: string): number | undefined {
 function readSeed(text: string): number | undefined {
   const seed = /^-?\d{1,16}$/.test(text) ? Number(text) : NaN;
   return Number.isSafeInteger(seed) ? seed : undefined;
+}
+
+function nonEmpty(text: string): string | undefined {
+  return text === '' ? undefined : text;
+}
+
+function readHttpUrl(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readKinds(text: string): WebhookEventKind[] | undefined {
+  const kinds = text.split(',').map((kind) => kind.trim());
+  const known = kinds.every((kind) => (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind));
+  return known && kinds.length > 0 ? (kinds as WebhookEventKind[]) : undefined;
+}
+
+function readObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

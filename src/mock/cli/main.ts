@@ -1,30 +1,14 @@
 #!/usr/bin/env node
-import { openApiDocument } from '../../openapi/document.js';
+// The bizmsg-mock bin: serves the mock over HTTP, or sends one signed event (`emit`).
 import { CliUsageError, parseCliArgs, USAGE } from './args.js';
-import { startMockHttpServer } from '../http/server.js';
+import { emitOnce } from './emit.js';
+import { serve } from './serve.js';
 
-/** `bizmsg-mock`: serves the reference service over HTTP until interrupted. */
 async function main(): Promise<void> {
-  const { port, host, variant, seed, openapi, help } = parseCliArgs(process.argv.slice(2));
-  if (help) {
-    console.log(USAGE);
-    return;
-  }
-  if (openapi) {
-    // The document the server would serve, naming the URL it would listen on; nothing is started.
-    const shown = host.includes(':') ? `[${host}]` : host;
-    console.log(JSON.stringify(openApiDocument(variant, { serverUrl: `http://${shown}:${port}/api/v1` }), null, 2));
-    return;
-  }
-  const server = await startMockHttpServer({ port, host, variant, seed });
-  const header = variant === 1 ? `X-API-Key: ${server.apiKey}` : `Authorization: Bearer ${server.apiKey}`;
-  console.log(`bizmsg mock (Variant ${variant}) listening on ${server.url}`);
-  console.log(`API key: ${server.apiKey}`);
-  console.log(`OpenAPI document: ${server.url}/openapi.json`);
-  console.log(`Try: curl -H '${header}' ${server.url}/account/me`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const args = parseCliArgs(process.argv.slice(2));
+  if (args.command === 'help') console.log(USAGE);
+  else if (args.command === 'emit') process.exitCode = await emitOnce(args);
+  else await serve(args);
 }
 
 main().catch((error: unknown) => {
@@ -34,6 +18,6 @@ main().catch((error: unknown) => {
     process.exitCode = 2;
     return;
   }
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`bizmsg-mock: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

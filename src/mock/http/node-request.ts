@@ -1,6 +1,7 @@
 // A node:http request as the mock reads it.
 import type { IncomingMessage } from 'node:http';
 import { BODY_LIMITS } from '../../contract/limits.js';
+import { concat } from '../../shared/bytes.js';
 import { payloadTooLarge, type MockHttpError } from '../rules/http-error.js';
 import type { MockRequest } from '../rules/request.js';
 import { validationError } from '../rules/validate.js';
@@ -14,7 +15,12 @@ export function nodeMockRequest(req: IncomingMessage, origin: string, body?: () 
   return {
     method: req.method ?? 'GET',
     url: `${origin}${pathOf(req.url ?? '/')}`,
-    headers: { get: (name) => headerValue(req, name) },
+    headers: {
+      get: (name) => headerValue(req, name),
+      forEach: (each) => {
+        for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) each(joined(value), name);
+      },
+    },
     arrayBuffer: body ?? (() => readBody(req)),
   };
 }
@@ -38,7 +44,11 @@ function pathOf(target: string): string {
 
 function headerValue(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name.toLowerCase()];
-  if (value === undefined) return null;
+  return value === undefined ? null : joined(value);
+}
+
+/** A header node:http gives as an array (sent more than once), as fetch's `Headers` would join it. */
+function joined(value: string | string[]): string {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
@@ -66,13 +76,7 @@ function readBody(req: IncomingMessage): Promise<ArrayBuffer> {
     };
     const onEnd = () => {
       detach();
-      const bytes = new Uint8Array(length);
-      let offset = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, offset);
-        offset += chunk.length;
-      }
-      resolve(bytes.buffer);
+      resolve(concat(chunks, length).buffer as ArrayBuffer);
     };
     const onClose = () => stop(cutOff());
     req.on('data', onData).on('end', onEnd).on('close', onClose);

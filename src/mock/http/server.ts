@@ -1,6 +1,9 @@
 // The mock over real HTTP (node:http): startMockHttpServer, what the bizmsg-mock bin runs.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { controlApiDocument } from '../control/document.js';
+import { answerControl, isControlPath, type ControlAccess } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
@@ -14,6 +17,7 @@ import {
   ResponsesInProgress,
 } from './socket-answers.js';
 import { validationError } from '../rules/validate.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** Options of `startMockHttpServer`. */
 export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'> {
@@ -21,6 +25,12 @@ export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'
   port?: number;
   /** Host to bind (default 127.0.0.1). */
   host?: string;
+  /**
+   * The token the control API (`/_bizmsg/`) requires, as `Authorization: Bearer <token>`. Bound to a
+   * loopback address the control API needs none unless this is given; bound to any other address it
+   * always needs one, and a random one is made when this is not given (`controlToken` of the result).
+   */
+  controlToken?: string;
 }
 
 /** A running mock over real HTTP. */
@@ -31,23 +41,40 @@ export interface MockHttpServer {
   apiKey: string;
   /** The mock behind it: clock, store, deliveries, faults. */
   mock: MockService;
+  /** The server's origin (`http://127.0.0.1:4010`): the control API is at `{origin}/_bizmsg/`. */
+  origin: string;
+  /** The token the control API requires, or undefined when it requires none (a loopback bind without one). */
+  controlToken: string | undefined;
   /** Stops the server. */
   close(): Promise<void>;
 }
 
 /** Serves the reference service over real HTTP, for curl or an SDK in any language. */
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
-  const { port = 0, host = '127.0.0.1', ...mockOptions } = options;
-  const server = createServer();
+  const { port = 0, host = '127.0.0.1', controlToken, ...given } = options;
+  checkControlToken(controlToken);
+  const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
+  // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
+  const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
   const address = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/api/v1`;
-  const mock = new MockService({ ...mockOptions, baseUrl: url });
+  // Bound to every interface, the mock names the loopback one, which this machine can always reach.
+  const named = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const origin = `http://${named.includes(':') ? `[${named}]` : named}:${address.port}`;
+  const url = `${origin}/api/v1`;
+  let mock: MockService;
+  try {
+    mock = new MockService({ ...mockOptions, baseUrl: url });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const access = controlAccess(host, controlToken);
   // Attached in the same tick as listen() resolved: no connection is handled before the mock knows its URL.
-  const adapter = new NodeAdapter(mock);
+  const adapter = new NodeAdapter(mock, access);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => adapter.serve(req, res));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter.answerUnparsable(error, socket));
   server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter.answerConnect(req, socket));
@@ -55,6 +82,8 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
     url,
     apiKey: mock.apiKey,
     mock,
+    origin,
+    controlToken: access.token,
     close: () =>
       new Promise<void>((resolve) => {
         mock.stop();
@@ -72,15 +101,18 @@ function fail(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** Carries requests from node:http to the mock and its answers back. */
+/** Carries requests from node:http to the mock (or its control API) and its answers back. */
 class NodeAdapter {
   readonly #mock: MockService;
   readonly #origin: string;
+  readonly #access: ControlAccess;
   readonly #responses = new ResponsesInProgress();
+  #controlDocument: string | undefined;
 
-  constructor(mock: MockService) {
+  constructor(mock: MockService, access: ControlAccess) {
     this.#mock = mock;
     this.#origin = new URL(mock.baseUrl).origin;
+    this.#access = access;
   }
 
   /** Answers one request: at once when the mock can, like a plain node:http handler. */
@@ -94,7 +126,10 @@ class NodeAdapter {
     }
     let answer: MockAnswer | Promise<MockAnswer>;
     try {
-      answer = this.#mock.answer(nodeMockRequest(req, this.#origin));
+      const request = nodeMockRequest(req, this.#origin);
+      answer = isControlPath(new URL(request.url).pathname)
+        ? answerControl(this.#mock, request, this.#access, () => this.#controlApiText())
+        : this.#mock.answer(request);
     } catch {
       fail(res);
       return;
@@ -105,6 +140,11 @@ class NodeAdapter {
         () => fail(res),
       );
     else this.#write(req, res, answer);
+  }
+
+  /** The control API's document, naming this server, built on first use. */
+  #controlApiText(): string {
+    return (this.#controlDocument ??= JSON.stringify(controlApiDocument({ serverUrl: this.#origin })));
   }
 
   #write(req: IncomingMessage, res: ServerResponse, answer: MockAnswer): void {
@@ -153,4 +193,38 @@ class NodeAdapter {
       socket.destroy();
     }
   }
+}
+
+/** How long a request may take to arrive, body included; a stalled one gets 408 and its connection closed. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The options with a random seed unless one was given: reachable from other machines, the mock must
+ * not hand out the keys anyone can work out from the default seed (its API would be open to them).
+ */
+function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host' | 'controlToken'>) {
+  const { seed } = options;
+  const given = typeof seed === 'number' || (typeof seed === 'object' && seed.random !== undefined);
+  if (given) return options;
+  const random = randomBytes(4).readUInt32BE();
+  return { ...options, seed: typeof seed === 'object' ? { ...seed, random } : random };
+}
+
+/** Whether `host` binds a loopback address only: then the control API needs no token, but checks `Host`. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Who may call the control API of a server bound to `host`. */
+function controlAccess(host: string, token: string | undefined): ControlAccess {
+  if (!isLoopback(host)) return { token: token ?? randomBytes(24).toString('base64url'), hosts: undefined };
+  return { token, hosts: [...new Set(['localhost', '127.0.0.1', '::1', host.toLowerCase()])] };
+}
+
+function checkControlToken(token: unknown): void {
+  if (token === undefined) return;
+  if (typeof token !== 'string' || !/^[\x21-\x7e]{16,}$/.test(token))
+    throw new InvalidArgumentError(
+      'The `controlToken` option must be at least 16 printable characters without spaces (a header carries it).',
+    );
 }

@@ -28,6 +28,11 @@ export class ResponsesInProgress {
       (res) => res.headersSent && !res.writableFinished && !res.destroyed,
     );
   }
+
+  /** Whether a request on `socket` was answered before its body was all parsed: a parse error now is in that body. */
+  answeredMidBody(socket: Socket): boolean {
+    return [...(this.#bySocket.get(socket) ?? [])].some((res) => res.headersSent && !res.req.complete);
+  }
 }
 
 /**
@@ -41,8 +46,14 @@ export function answerUnparsable(
   socket: Socket,
   responses: ResponsesInProgress,
 ): void {
+  if (lingering.has(socket)) return;
   if (!socket.writable || responses.started(socket)) {
     socket.destroy();
+    return;
+  }
+  // One request, one answer: its broken body only ends the connection (a second answer would be read as the next one's).
+  if (responses.answeredMidBody(socket)) {
+    linger(socket);
     return;
   }
   const reason =
@@ -66,9 +77,23 @@ export function answerOnSocket(socket: Socket, answer: MockAnswer): void {
  * reset may take the unread answer with it.
  */
 export function answerAndLinger(req: IncomingMessage, answer: MockAnswer): void {
-  const { socket } = req;
-  socket.end(rawResponse(answer.status, answer.headers, answer.body));
+  linger(req.socket, rawResponse(answer.status, answer.headers, answer.body));
   req.resume();
+}
+
+/** Sockets whose side is ended and whose incoming bytes are discarded: a parse error of those bytes is no request. */
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Ends our side of a connection after its last answer (`last`, if not yet written), and discards
+ * what the client still sends until it closes, for at most `LINGER_MS`: destroying it at once
+ * would reset it, and a reset may take an answer the client has not read yet with it.
+ */
+function linger(socket: Socket, last?: Buffer): void {
+  lingering.add(socket);
+  if (last === undefined) socket.end();
+  else socket.end(last);
+  socket.resume();
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));

@@ -1,13 +1,14 @@
 // The mock as msw request handlers, and one msw interception shared by every mock of a process or page.
 import type { HttpHandler } from 'msw';
-// msw's `http` from its own subpath: the `msw` entry also loads its WebSocket support, whose
-// module-level BroadcastChannel keeps Deno (which cannot unref it) running forever.
-import { http } from 'msw/core/http';
+// msw's `http` comes from its own subpath (`msw/core/http`): the `msw` entry also loads its
+// WebSocket support, whose module-level BroadcastChannel keeps Deno (which cannot unref it) running
+// forever. The caller passes it in: on Node msw is an optional peer, loaded only if installed.
+import type { http as mswHttp } from 'msw/core/http';
 import { MockNetworkError } from '../rules/http-error.js';
 import type { MockService } from '../service.js';
 
 /** msw handlers that answer every request under one of `mocks()`' base URLs with that mock. */
-export function mockHandlers(mocks: () => Iterable<MockService>): HttpHandler[] {
+export function mockHandlers(http: typeof mswHttp, mocks: () => Iterable<MockService>): HttpHandler[] {
   // A predicate, not a path pattern: msw's patterns decode the path and throw on a malformed
   // escape, where the service answers 404.
   return [
@@ -24,16 +25,18 @@ export function mockHandlers(mocks: () => Iterable<MockService>): HttpHandler[] 
  */
 export class SharedInterception<T> {
   readonly #mocks = new Set<MockService>();
+  readonly #http: typeof mswHttp;
   readonly #close: (interception: T) => void;
   #interception: T | undefined;
 
-  constructor(close: (interception: T) => void) {
+  constructor(http: typeof mswHttp, close: (interception: T) => void) {
+    this.#http = http;
     this.#close = close;
   }
 
   /** Serves `mock` too, opening the interception with `open` when none is open. */
   join(mock: MockService, open: (handlers: HttpHandler[]) => T): T {
-    this.#interception ??= open(mockHandlers(() => this.#mocks));
+    this.#interception ??= open(mockHandlers(this.#http, () => this.#mocks));
     this.#mocks.add(mock);
     return this.#interception;
   }

@@ -1,19 +1,31 @@
-// The mock on msw's setupServer (Node, Bun, Deno): createMockServer.
+// The mock on msw's setupServer (Node, Bun, Deno): createMockServer. msw is an optional peer:
+// node-peer.ts loads it if installed, and a mock made without it says to install it.
 import type { HttpHandler } from 'msw';
-import { setupServer, type SetupServer } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { mockHandlers, SharedInterception } from './handlers.js';
+import { mswPeer } from './node-peer.js';
+import { loadedMsw } from './peer.js';
 import type { MockServerOptions } from '../options.js';
 import { MockService } from '../service.js';
 
 /** The reference service on msw: `handlers` for your own `setupServer`, or `listen()` / `close()`. */
 export class MockServer extends MockService {
   /** msw request handlers serving `baseUrl`; compose them into your own `setupServer(...)`. */
-  readonly handlers: HttpHandler[] = mockHandlers(() => [this]);
+  readonly handlers: HttpHandler[];
   /** One msw interception in this process serves every listening mock, by base URL. */
-  static readonly #shared = new SharedInterception<SetupServer>((server) => server.close());
+  static #shared: SharedInterception<SetupServer> | undefined;
+
+  /** Throws a BizMsgError that says to install msw when it is not installed. */
+  constructor(options?: MockServerOptions) {
+    const { http } = loadedMsw(mswPeer);
+    super(options);
+    this.handlers = mockHandlers(http, () => [this]);
+  }
 
   /** Starts intercepting fetch in this process; other requests (webhook receivers) pass through. */
   listen(): void {
+    const { http, setupServer } = loadedMsw(mswPeer);
+    MockServer.#shared ??= new SharedInterception<SetupServer>(http, (server) => server.close());
     MockServer.#shared.join(this, (handlers) => {
       const server = setupServer(...handlers);
       server.listen({ onUnhandledRequest: 'bypass' });
@@ -23,7 +35,7 @@ export class MockServer extends MockService {
 
   /** Stops serving (and intercepting, once no mock listens) and stops the clock's timer. */
   close(): void {
-    MockServer.#shared.leave(this);
+    MockServer.#shared?.leave(this);
     this.stop();
   }
 }

@@ -1,6 +1,7 @@
 // The mock on msw's Service Worker in a browser page: createMockWorker.
 import type { HttpHandler } from 'msw';
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
+import { http } from 'msw/core/http';
 import { mockHandlers, SharedInterception } from './handlers.js';
 import type { MockServerOptions } from '../options.js';
 import { ensurePageControlled } from './page-control.js';
@@ -9,12 +10,12 @@ import { MockService } from '../service.js';
 /** The reference service in a browser, on msw's Service Worker: `handlers` for your own `setupWorker`, or `start()` / `stop()`. */
 export class MockWorker extends MockService {
   /** msw request handlers serving `baseUrl`; compose them into your own `setupWorker(...)`. */
-  readonly handlers: HttpHandler[] = mockHandlers(() => [this]);
+  readonly handlers: HttpHandler[] = mockHandlers(http, () => [this]);
   /** One Service Worker in this page serves every started mock, by base URL. */
   static readonly #shared = new SharedInterception<{
     worker: SetupWorker;
     started: Promise<ServiceWorkerRegistration | undefined>;
-  }>(({ worker }) => worker.stop());
+  }>(http, ({ worker }) => worker.stop());
 
   /**
    * Starts serving fetches from this page (once `public/mockServiceWorker.js` is registered, see

@@ -5,7 +5,8 @@ import type { MockContext } from '../context.js';
 import { parseBody } from '../rules/json-body.js';
 import { SEGMENTS } from '../options.js';
 import type { Route } from '../rules/router.js';
-import type { StoredCampaign } from '../state/store.js';
+import { campaignEventData } from '../state/event-data.js';
+import type { StoredCampaign } from '../state/records.js';
 import { pageOf, readPagination, validationError } from '../rules/validate.js';
 import { checkMessagingAccount, checkTemplate } from './messages.js';
 
@@ -36,7 +37,7 @@ export function campaignRoutes(ctx: MockContext): Route[] {
           created_at: ctx.clock.date().toISOString(),
         };
         store.campaigns.push(campaign);
-        ctx.clock.schedule(Date.parse(body.scheduled_at), () => run(ctx, campaign));
+        ctx.clock.schedule(Date.parse(body.scheduled_at), () => run(ctx, campaign), `campaign ${campaign.id} runs`);
         return { data: campaign };
       },
     },
@@ -65,10 +66,5 @@ function run(ctx: MockContext, campaign: StoredCampaign): void {
   }
   campaign.status = 'completed';
   campaign.completed_at = ctx.clock.date().toISOString();
-  ctx.events.emit('campaign.completed', {
-    campaign_id: campaign.id,
-    name: campaign.name,
-    sent_count: campaign.sent_count,
-    completed_at: campaign.completed_at,
-  });
+  ctx.events.emit('campaign.completed', campaignEventData(campaign));
 }

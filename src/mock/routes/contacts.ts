@@ -6,7 +6,8 @@ import { notFound } from '../rules/http-error.js';
 import { parseBody } from '../rules/json-body.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route, RouteInput } from '../rules/router.js';
-import type { StoredContact } from '../state/store.js';
+import { contactEventData } from '../state/event-data.js';
+import type { StoredContact } from '../state/records.js';
 import { checkPhone, pageOf, readPagination } from '../rules/validate.js';
 
 /** Contact endpoints of a variant. */
@@ -48,12 +49,12 @@ async function create(ctx: MockContext, { request, plan }: RouteInput) {
     phone: body.phone,
     ...(body.email === undefined ? {} : { email: body.email }),
     tags: body.tags ?? [],
-    custom_fields: ctx.variant === 2 ? (body.custom_fields ?? {}) : {},
+    custom_fields: body.custom_fields ?? {},
     created_at: now,
     updated_at: now,
   };
   store.addContact(contact);
-  ctx.events.emit('contact.created', { ...contact });
+  ctx.events.emit('contact.created', contactEventData(contact));
   return { data: contact };
 }
 
@@ -62,7 +63,7 @@ async function update(ctx: MockContext, { request, params }: RouteInput) {
   const body = await parseBody(request, ContactUpdateSchema);
   if (body.phone !== undefined) checkPhone(body.phone, 'phone');
   Object.assign(contact, withoutUndefined(body), { updated_at: ctx.clock.date().toISOString() });
-  ctx.events.emit('contact.updated', { ...contact, changed: Object.keys(withoutUndefined(body)) });
+  ctx.events.emit('contact.updated', contactEventData(contact, Object.keys(withoutUndefined(body))));
   return { data: contact };
 }
 

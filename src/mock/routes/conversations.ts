@@ -4,7 +4,7 @@ import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import type { MockContext } from '../context.js';
 import { notFound } from '../rules/http-error.js';
 import type { Route } from '../rules/router.js';
-import type { StoredConversation } from '../state/store.js';
+import type { StoredConversation } from '../state/records.js';
 import { pageOf, readEnum, readPagination } from '../rules/validate.js';
 import { messageView } from './messages.js';
 

@@ -12,7 +12,7 @@ import type { OutboundMessage } from '../state/messaging.js';
 import { MESSAGING_ACCOUNTS } from '../options.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route, RouteInput } from '../rules/router.js';
-import type { StoredMessage } from '../state/store.js';
+import type { StoredMessage } from '../state/records.js';
 import { checkPhone, validationError } from '../rules/validate.js';
 
 /** Message endpoints of a variant. */

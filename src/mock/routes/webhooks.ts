@@ -5,7 +5,7 @@ import type { MockContext } from '../context.js';
 import { parseBody } from '../rules/json-body.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route } from '../rules/router.js';
-import type { StoredWebhookEndpoint } from '../state/store.js';
+import type { StoredWebhookEndpoint } from '../state/records.js';
 import { pageOf, readPagination } from '../rules/validate.js';
 
 /** Webhook endpoint registration (Variant 2). */
@@ -40,6 +40,8 @@ export function registerEndpoint(
   const endpoint: StoredWebhookEndpoint = {
     id: store.nextId('webhook'),
     ...body,
+    // A kind listed twice is one subscription.
+    events: [...new Set(body.events)],
     status: 'active',
     created_at: ctx.clock.date().toISOString(),
   };

@@ -2,7 +2,7 @@
 /** A `{name}` or `:name` segment of a path template. */
 const PARAMETER = /\{(\w+)\}|:(\w+)/g;
 
-/** A path template compiled: its pattern (a trailing slash allowed) and its parameters' names, in order. */
+/** A path template compiled: its pattern and its parameters' names, in order. */
 interface PathPattern {
   readonly pattern: RegExp;
   readonly names: readonly string[];
@@ -10,7 +10,8 @@ interface PathPattern {
 
 /**
  * Compiles a path template such as `/contacts/{id}` or `GET /contacts/:id`: each parameter
- * matches one segment, everything else matches itself.
+ * matches one non-empty segment, everything else matches itself. No trailing slash: `/contacts/`
+ * reads as `/contacts/{id}` with an empty id, so it is neither that nor the list (as in the documents).
  */
 export function compilePath(template: string): PathPattern {
   const names: string[] = [];
@@ -23,7 +24,7 @@ export function compilePath(template: string): PathPattern {
     last = match.index + match[0].length;
   }
   source += escape(template.slice(last));
-  return { pattern: new RegExp(`^${source}/?$`), names };
+  return { pattern: new RegExp(`^${source}$`), names };
 }
 
 function escape(text: string): string {

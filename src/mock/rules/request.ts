@@ -11,6 +11,8 @@ export interface MockRequest {
   readonly headers: {
     /** The value of a header (case-insensitive), or null. */
     get(name: string): string | null;
+    /** Calls `each` with every header, as a fetch `Headers` does: what the request journal shows. */
+    forEach?(each: (value: string, name: string) => void): void;
   };
   /** The body's bytes; may reject with the mock's 413 when the body is over the limit. */
   arrayBuffer(): Promise<ArrayBuffer>;

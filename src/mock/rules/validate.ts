@@ -2,7 +2,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { PHONE_PATTERN, type ListMeta } from '../../schemas/common.js';
-import { issuePath, issueText } from '../../shared/describe.js';
+import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
 import { MockHttpError } from './http-error.js';
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */
@@ -16,7 +16,7 @@ export function parseWith<T>(schema: ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const details: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of reportedIssues(result.error.issues)) {
     const field = issuePath(issue) ?? 'body';
     (details[field] ??= []).push(issueText(issue));
   }

@@ -1,7 +1,8 @@
 // The mock's time: real time plus what advance(ms) added, and the tasks that run when it gets there.
-import { InvalidArgumentError } from '../../shared/errors.js';
+import { badArgument } from '../control/errors.js';
 import { showValue } from '../../shared/describe.js';
 import { MAX_TIMER_MS } from '../../shared/timers.js';
+import type { PendingTask } from './records.js';
 
 /** The latest time a Date can hold (year 275760): virtual time never passes it. */
 const MAX_DATE_MS = 8.64e15;
@@ -11,6 +12,10 @@ interface Task {
   at: number;
   seq: number;
   run: () => unknown;
+  /** What the task does, for people ("msg_3 delivered", "retry 1 of message.sent to ..."). */
+  what: string;
+  /** What the task belongs to, so that `cancel` can drop it when that goes away. */
+  owner: string | undefined;
 }
 
 /**
@@ -24,6 +29,12 @@ export class VirtualClock {
   #tasks: Task[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #pending = new Set<Promise<unknown>>();
+  readonly #ran: (what: string) => void;
+
+  /** `ran` hears what each task did, once it ran. */
+  constructor(ran: (what: string) => void = () => undefined) {
+    this.#ran = ran;
+  }
 
   /** The current virtual time, in ms since the epoch. */
   now(): number {
@@ -41,25 +52,61 @@ export class VirtualClock {
    */
   async advance(ms: number): Promise<void> {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
-      throw new InvalidArgumentError(`clock.advance(ms) needs a number of ms >= 0, got ${showValue(ms)}.`);
+      throw badArgument(
+        'ms',
+        'must be a number >= 0',
+        `clock.advance(ms) needs a number of ms >= 0, got ${showValue(ms)}.`,
+      );
     const target = this.now() + ms;
     if (target > MAX_DATE_MS)
-      throw new InvalidArgumentError(`clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`);
+      throw badArgument(
+        'ms',
+        'would move the clock past the latest date (+275760-09-13)',
+        `clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`,
+      );
     await this.#runDue(target);
     this.#offset += Math.max(0, target - this.now());
     await this.#runDue();
   }
 
-  /** Resolves once all work started by tasks so far has settled. */
-  async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  /**
+   * Resolves once the work started by tasks has settled, but for `except` (work already under way
+   * before a call, see `underWay`: a call need not wait for a slow receiver it did not start).
+   */
+  async settled(except: ReadonlySet<Promise<unknown>> = new Set()): Promise<void> {
+    for (;;) {
+      const waiting = [...this.#pending].filter((work) => !except.has(work));
+      if (waiting.length === 0) return;
+      await Promise.allSettled(waiting);
+    }
   }
 
-  /** Runs `run` at virtual time `at` (or as soon as possible if that has passed). */
-  schedule(at: number, run: () => unknown): void {
-    this.#tasks.push({ at, seq: this.#seq++, run });
+  /** The work under way now (deliveries being answered). */
+  underWay(): ReadonlySet<Promise<unknown>> {
+    return new Set(this.#pending);
+  }
+
+  /**
+   * Runs `run` at virtual time `at` (or as soon as possible if that has passed); `what` says what
+   * it does, `owner` what it belongs to (see `cancel`).
+   */
+  schedule(at: number, run: () => unknown, what: string, owner?: string): void {
+    this.#tasks.push({ at, seq: this.#seq++, run, what, owner });
     this.#tasks.sort((a, b) => a.at - b.at || a.seq - b.seq);
     this.#armTimer();
+  }
+
+  /** Drops the tasks scheduled for `owner` (an endpoint's retries once it is removed); returns how many. */
+  cancel(owner: string): number {
+    const before = this.#tasks.length;
+    this.#tasks = this.#tasks.filter((task) => task.owner !== owner);
+    this.#armTimer();
+    return before - this.#tasks.length;
+  }
+
+  /** The tasks waiting for their time, soonest first. */
+  pending(): PendingTask[] {
+    return this.#tasks.map(({ at, what }) => ({ at, what }));
   }
 
   /** Keeps track of asynchronous work so that `advance` and `settled` can wait for it. */
@@ -98,6 +145,7 @@ export class VirtualClock {
       this.#tasks.shift();
       const result = task.run();
       if (result instanceof Promise) void this.track(result);
+      this.#ran(task.what);
     }
     this.#armTimer();
   }

@@ -1,87 +1,141 @@
-// Webhook deliveries: signed POSTs to the registered endpoints, retried on the schedule, endpoints disabled.
-import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
+// Webhook deliveries: signed POSTs to the registered endpoints, each attempt recorded with what was
+// sent and what came back, retried on the schedule, endpoints disabled after the last retry.
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
-import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';
 import type { VirtualClock } from './clock.js';
-import { ACCOUNT, type DeliveryAttempt, type MockStore, type StoredWebhookEndpoint } from './store.js';
+import { postEvent } from './post-event.js';
+import type { DeliveryAttempt, StoredWebhookEndpoint } from './records.js';
+import { ACCOUNT, type MockStore } from './store.js';
+
+/** One event on its way to one endpoint. */
+interface Delivery {
+  readonly endpoint: StoredWebhookEndpoint;
+  readonly event: WebhookEventKind;
+  /** The exact JSON text sent, which the signature covers. */
+  readonly body: string;
+}
 
 /**
- * POSTs signed events to the registered endpoints through the global fetch (so they reach
- * real servers and msw handlers alike), retrying failures on the clock's schedule and
- * disabling an endpoint whose 5th retry fails.
+ * POSTs signed events to the registered endpoints through the global fetch (so they reach real
+ * servers and msw handlers alike). A failure (a non-2xx, a 3xx included: redirects are not
+ * followed, as GitHub and Stripe do not follow them; a network error; no answer in time) is
+ * retried on the clock's schedule, and the endpoint disabled when its 5th retry fails.
  */
 export class WebhookDispatcher {
   readonly #store: () => MockStore;
   readonly #clock: VirtualClock;
   readonly #timeoutMs: number;
+  readonly #recorded: (attempt: DeliveryAttempt) => void;
 
-  constructor(store: () => MockStore, clock: VirtualClock, timeoutMs: number) {
+  /** `recorded` hears every attempt once it is recorded. */
+  constructor(
+    store: () => MockStore,
+    clock: VirtualClock,
+    timeoutMs: number,
+    recorded: (attempt: DeliveryAttempt) => void,
+  ) {
     this.#store = store;
     this.#clock = clock;
     this.#timeoutMs = timeoutMs;
+    this.#recorded = recorded;
   }
 
   /** Sends `{event, timestamp, data}` to every active endpoint subscribed to `kind`; `timestamp` defaults to now. */
-  emit(kind: WebhookEventKind, data: Record<string, unknown>, timestamp = this.#clock.date().toISOString()): void {
-    const body = JSON.stringify({ event: kind, timestamp, data });
-    for (const endpoint of this.#store().webhookEndpoints) {
-      if (endpoint.status === 'active' && endpoint.events.includes(kind)) {
-        void this.#clock.track(this.#deliver(endpoint, kind, body, 0));
-      }
-    }
+  emit(kind: WebhookEventKind, data: Record<string, unknown>, timestamp?: string): void {
+    const endpoints = this.#store().webhookEndpoints.filter((e) => e.status === 'active' && e.events.includes(kind));
+    void this.deliver(kind, data, endpoints, timestamp);
   }
 
-  async #deliver(
-    endpoint: StoredWebhookEndpoint,
+  /**
+   * Sends one event to each of `endpoints` through the normal path (signed, retried on the
+   * schedule); resolves with their first attempts once those are recorded.
+   */
+  deliver(
     kind: WebhookEventKind,
-    body: string,
+    data: Record<string, unknown>,
+    endpoints: readonly StoredWebhookEndpoint[],
+    timestamp = this.#clock.date().toISOString(),
+  ): Promise<DeliveryAttempt[]> {
+    const body = JSON.stringify({ event: kind, timestamp, data });
+    return Promise.all(
+      endpoints.map((endpoint) => this.#clock.track(this.#attempt({ endpoint, event: kind, body }, 0, null))),
+    );
+  }
+
+  /**
+   * Delivers the event of a recorded attempt again, now, outside the retry schedule (a failure is
+   * not retried and does not disable the endpoint); resolves with the new attempt.
+   */
+  redeliver(original: DeliveryAttempt, endpoint: StoredWebhookEndpoint): Promise<DeliveryAttempt> {
+    const delivery = { endpoint, event: original.event, body: original.request.body };
+    return this.#clock.track(this.#attempt(delivery, original.attempt, original.id));
+  }
+
+  /** One attempt, made now; a scheduled retry counts as made at the time it was due (the clock ticks on meanwhile). */
+  async #attempt(
+    delivery: Delivery,
     attempt: number,
-  ): Promise<void> {
-    if (endpoint.status !== 'active') return;
-    const at = this.#clock.now();
-    const status = await this.#post(endpoint, body);
-    const ok = typeof status === 'number' && status >= 200 && status < 300;
+    redeliveryOf: number | null,
+    dueAt?: number,
+  ): Promise<DeliveryAttempt> {
+    const { endpoint } = delivery;
+    // The store of this attempt: a reset while it is under way must not find it in the new one.
+    const store = this.#store();
+    const at = dueAt ?? this.#clock.now();
+    const posted = await postEvent(endpoint.url, delivery.body, endpoint.secret, this.#timeoutMs);
     const record: DeliveryAttempt = {
+      id: store.nextId('delivery'),
       endpointId: endpoint.id,
       url: endpoint.url,
-      event: kind,
+      event: delivery.event,
       attempt,
-      status,
-      ok,
       at,
+      ...posted,
+      nextRetryAt: null,
+      redeliveryOf,
     };
-    this.#store().deliveries.push(record);
-    if (ok) return;
-    const delay = WEBHOOK_RETRY_DELAYS_MS[attempt];
-    if (delay === undefined) {
-      this.#disable(endpoint, record);
-      return;
-    }
-    this.#clock.schedule(this.#clock.now() + delay, () => this.#deliver(endpoint, kind, body, attempt + 1));
+    if (store !== this.#store()) return record;
+    // An endpoint removed while this attempt was under way gets no retry.
+    const registered = store.webhookEndpoints.includes(endpoint);
+    if (!record.ok && redeliveryOf === null && registered) this.#afterFailure(delivery, record);
+    store.deliveryLog.push(record);
+    this.#recorded(record);
+    return record;
   }
 
-  async #post(endpoint: StoredWebhookEndpoint, body: string): Promise<DeliveryAttempt['status']> {
-    // Signed on Web Crypto, which every runtime the mock runs on has (node:crypto is not everywhere).
-    const signature = await signWebhookAsync(body, endpoint.secret);
-    const signal = AbortSignal.timeout(this.#timeoutMs);
-    try {
-      const response = await globalThis.fetch(endpoint.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-        body,
-        signal,
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.status;
-    } catch {
-      return signal.aborted ? 'timeout' : 'network_error';
+  /** Schedules the next retry of a failed attempt, or disables the endpoint after the last. */
+  #afterFailure(delivery: Delivery, failed: DeliveryAttempt): void {
+    const delay = WEBHOOK_RETRY_DELAYS_MS[failed.attempt];
+    if (delay === undefined) {
+      this.#disable(delivery.endpoint, failed);
+      return;
     }
+    // Due its delay after the failed attempt was made: the schedule reads the same however long attempts take.
+    failed.nextRetryAt = failed.at + delay;
+    this.#clock.schedule(
+      failed.nextRetryAt,
+      () => this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!),
+      `retry ${failed.attempt + 1} of ${delivery.event} to ${delivery.endpoint.url}`,
+      ownerOf(delivery.endpoint),
+    );
+  }
+
+  /** Drops the pending retries to `endpoint` (it was removed): they leave the clock's list at once. */
+  forget(endpoint: StoredWebhookEndpoint): void {
+    this.#clock.cancel(ownerOf(endpoint));
+  }
+
+  /** A scheduled retry: skipped once the endpoint is disabled (or the store reset). */
+  async #retry(delivery: Delivery, attempt: number, dueAt: number): Promise<void> {
+    const { endpoint } = delivery;
+    if (endpoint.status !== 'active') return;
+    await this.#attempt(delivery, attempt, null, dueAt);
   }
 
   #disable(endpoint: StoredWebhookEndpoint, last: DeliveryAttempt): void {
     endpoint.status = 'disabled';
     endpoint.disabled_at = this.#clock.date().toISOString();
-    this.#store().emails.push({
+    this.#store().emailLog.push({
       to: ACCOUNT.email,
       subject: `Webhook endpoint ${endpoint.url} disabled`,
       body:
@@ -90,4 +144,9 @@ export class WebhookDispatcher {
       at: this.#clock.now(),
     });
   }
+}
+
+/** The clock's name for the tasks of one endpoint. */
+function ownerOf(endpoint: StoredWebhookEndpoint): string {
+  return `webhook endpoint ${endpoint.id}`;
 }

@@ -1,9 +1,11 @@
 // Messages and conversations over time: sent -> delivered -> read (or failed), inbound messages, and their events.
 import type { VirtualClock } from './clock.js';
+import { conversationEventData, messageEventData } from './event-data.js';
 import type { WebhookDispatcher } from './dispatcher.js';
-import { MockHttpError, notFound } from '../rules/http-error.js';
-import { LIFECYCLE_MS, MAGIC_NUMBERS } from '../options.js';
-import { phoneKey, type MockStore, type StoredConversation, type StoredMessage } from './store.js';
+import { MockHttpError } from '../rules/http-error.js';
+import { BUSINESS_NUMBER, LIFECYCLE_MS, MAGIC_NUMBERS } from '../options.js';
+import type { StoredConversation, StoredMessage } from './records.js';
+import { phoneKey, type MockStore } from './store.js';
 
 /** An outbound message to create. */
 export interface OutboundMessage {
@@ -13,9 +15,6 @@ export interface OutboundMessage {
   messaging_account_id: number;
   campaign_id?: number;
 }
-
-/** The number the business sends from. */
-const BUSINESS_NUMBER = '+15550100000';
 
 /**
  * Messages and conversations: sending (sent -> delivered -> read, or failed, on the clock),
@@ -49,7 +48,7 @@ export class Messaging {
       messaging_account_id: outbound.messaging_account_id,
       ...(outbound.campaign_id === undefined ? {} : { campaign_id: outbound.campaign_id }),
     });
-    this.#events.emit('message.sent', eventData(message));
+    this.#events.emit('message.sent', messageEventData(message));
     this.#scheduleLifecycle(message, fate);
     return message;
   }
@@ -66,20 +65,18 @@ export class Messaging {
       status: 'received',
       messaging_account_id: 1,
     });
-    this.#events.emit('message.received', { ...eventData(message), from: phoneKey(from), body });
+    this.#events.emit('message.received', messageEventData(message));
     return message;
   }
 
   /** Changes a conversation's status or assignee; closing it emits `conversation.closed`. */
   updateConversation(
-    id: number,
+    conversation: StoredConversation,
     change: { status?: StoredConversation['status']; assigned_to?: string | null },
   ): StoredConversation {
-    const conversation = this.#store().conversations.find((c) => c.id === id);
-    if (conversation === undefined) throw notFound('Conversation', String(id));
     const closing = change.status === 'closed' && conversation.status !== 'closed';
     Object.assign(conversation, change, { updated_at: this.#clock.date().toISOString() });
-    if (closing) this.#events.emit('conversation.closed', { conversation_id: id, phone: phoneKey(conversation.phone) });
+    if (closing) this.#events.emit('conversation.closed', conversationEventData(conversation));
     return conversation;
   }
 
@@ -101,7 +98,7 @@ export class Messaging {
       message_ids: [],
     };
     store.addConversation(conversation);
-    this.#events.emit('conversation.created', { conversation_id: conversation.id, phone: phoneKey(phone) });
+    this.#events.emit('conversation.created', conversationEventData(conversation));
     return conversation;
   }
 
@@ -126,15 +123,23 @@ export class Messaging {
     const sentAt = this.#clock.now();
     if (fate === 'neverDelivered') return;
     if (fate === 'fails') {
-      this.#clock.schedule(sentAt + LIFECYCLE_MS.failed, () =>
-        this.#advance(message, 'failed', 'failed_at', 'message.failed'),
+      this.#clock.schedule(
+        sentAt + LIFECYCLE_MS.failed,
+        () => this.#advance(message, 'failed', 'failed_at', 'message.failed'),
+        `${message.id} failed`,
       );
       return;
     }
-    this.#clock.schedule(sentAt + LIFECYCLE_MS.delivered, () =>
-      this.#advance(message, 'delivered', 'delivered_at', 'message.delivered'),
+    this.#clock.schedule(
+      sentAt + LIFECYCLE_MS.delivered,
+      () => this.#advance(message, 'delivered', 'delivered_at', 'message.delivered'),
+      `${message.id} delivered`,
     );
-    this.#clock.schedule(sentAt + LIFECYCLE_MS.read, () => this.#advance(message, 'read', 'read_at', 'message.read'));
+    this.#clock.schedule(
+      sentAt + LIFECYCLE_MS.read,
+      () => this.#advance(message, 'read', 'read_at', 'message.read'),
+      `${message.id} read`,
+    );
   }
 
   #advance(
@@ -147,7 +152,7 @@ export class Messaging {
     const at = this.#clock.date().toISOString();
     message.status = status;
     message[stamp] = at;
-    this.#events.emit(event, eventData(message), at);
+    this.#events.emit(event, messageEventData(message), at);
   }
 }
 
@@ -157,17 +162,4 @@ function fateOf(to: string): Fate {
   const digits = phoneKey(to);
   const entry = Object.entries(MAGIC_NUMBERS).find(([, number]) => phoneKey(number) === digits);
   return entry === undefined ? 'normal' : (entry[0] as Fate);
-}
-
-/** What message events carry: for `message.delivered`, exactly the spec's fields come first. */
-function eventData(message: StoredMessage): Record<string, unknown> {
-  return {
-    message_id: message.id,
-    to: phoneKey(message.to),
-    status: message.status,
-    ...(message.delivered_at === undefined ? {} : { delivered_at: message.delivered_at }),
-    ...(message.read_at === undefined ? {} : { read_at: message.read_at }),
-    ...(message.failed_at === undefined ? {} : { failed_at: message.failed_at }),
-    conversation_id: message.conversation_id,
-  };
 }

@@ -1,5 +1,5 @@
 // The typed event of a verified body, or the WebhookVerificationError that says why it is not one.
-import { issuePath, issueText } from '../../shared/describe.js';
+import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEventSchema, type WebhookEvent } from '../../schemas/webhook-event.js';
 import { WebhookVerificationError } from '../errors.js';
@@ -33,7 +33,7 @@ export function parseEvent(body: string | Uint8Array, options: ParseWebhookOptio
   }
   const result = WebhookEventSchema.safeParse(json);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = reportedIssues(result.error.issues)[0]!;
     const path = issuePath(issue);
     throw new WebhookVerificationError(
       'malformed_payload',

@@ -2,7 +2,7 @@
 import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WebhookAnswer } from './answer.js';
-import { concat } from './bytes.js';
+import { concat } from '../../shared/bytes.js';
 import { checkHandlerOptions, handleDelivery, tooLarge, type WebhookHandlerOptions } from './handle.js';
 
 /**

@@ -1,7 +1,7 @@
 // The receiver for node:http and Express: (req, res, next?) reading the raw body itself.
 import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
 import type { WebhookAnswer } from './answer.js';
-import { concat } from './bytes.js';
+import { concat } from '../../shared/bytes.js';
 import { checkHandlerOptions, handleDelivery, tooLarge, type WebhookHandlerOptions } from './handle.js';
 
 /**

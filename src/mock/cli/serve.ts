@@ -1,0 +1,113 @@
+// `bizmsg-mock`: serves the mock over HTTP until stopped, printing what it does.
+import { randomBytes } from 'node:crypto';
+import { openApiDocument } from '../../openapi/document.js';
+import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
+import { startMockHttpServer, type MockHttpServer } from '../http/server.js';
+import type { MockServerOptions } from '../options.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { CliUsageError, type ServeArgs } from './args.js';
+import { onLauncherGone } from './launcher.js';
+import { activityLine } from './lines.js';
+import { readSeedFile } from './seed-file.js';
+
+/** How long a stop may take to close connections before the process exits anyway. */
+const STOP_GRACE_MS = 2000;
+
+/** Serves the mock until SIGINT, SIGTERM, SIGHUP, or its parent (npx) going away. */
+export async function serve(args: ServeArgs): Promise<void> {
+  const { options, forwarding } = optionsOf(args);
+  if (args.openapi) {
+    // The document the server would serve, naming the URL it would listen on; nothing is started.
+    const shown = args.host.includes(':') ? `[${args.host}]` : args.host;
+    const document = openApiDocument(options.variant ?? 2, { serverUrl: `http://${shown}:${args.port}/api/v1` });
+    console.log(JSON.stringify(document, null, 2));
+    return;
+  }
+  const server = await start(args, options);
+  // Before anything is printed: whoever reads the banner may stop the mock at once.
+  stopOnExit(() => server.close());
+  if (!args.quiet) {
+    const secrets = server.controlToken === undefined ? [] : [server.controlToken];
+    server.mock.subscribe((activity) => {
+      const line = activityLine(activity, secrets);
+      if (line !== undefined) console.log(line);
+    });
+  }
+  printBanner(server, forwarding);
+}
+
+/** Starts the server; what stops it is said as the command line's fault, naming the flag. */
+async function start(args: ServeArgs, options: MockServerOptions): Promise<MockHttpServer> {
+  try {
+    return await startMockHttpServer({
+      ...options,
+      port: args.port,
+      host: args.host,
+      ...(args.controlToken === undefined ? {} : { controlToken: args.controlToken }),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new CliUsageError(
+        `port ${args.port} on ${args.host} is in use (another bizmsg-mock?): pick another with --port`,
+      );
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new CliUsageError(`--host ${args.host} is not an address of this machine`);
+    if (InvalidArgumentError.is(error) && args.seedFile !== undefined)
+      throw new CliUsageError(`--seed-file ${args.seedFile}: ${error.message.replace(/\.$/, '')}`);
+    throw error;
+  }
+}
+
+/** The mock's options: the seed file's, with the command line's over them (variant, random seed, the forwarded endpoint). */
+function optionsOf(args: ServeArgs): { options: MockServerOptions; forwarding: string | undefined } {
+  const file = args.seedFile === undefined ? {} : readSeedFile(args.seedFile);
+  const seed = typeof file.seed === 'object' ? { ...file.seed } : {};
+  const random = args.seed ?? (typeof file.seed === 'number' ? file.seed : seed.random);
+  if (random !== undefined) seed.random = random;
+  const forwarded = forwardedEndpoint(args);
+  // Seeded, not registered: reset() brings the forwarded endpoint back with the rest of the seed.
+  if (forwarded !== undefined) seed.webhooks = [...(seed.webhooks ?? []), forwarded.endpoint];
+  const options = { ...file, variant: args.variant ?? file.variant ?? 2, seed };
+  return { options, forwarding: forwarded?.line };
+}
+
+/** `--forward-to`: the endpoint to seed, and its lines for the banner. */
+function forwardedEndpoint(args: ServeArgs) {
+  if (args.forwardTo === undefined) return undefined;
+  const secret = args.secret ?? `whsec_${randomBytes(18).toString('base64url')}`;
+  const events = args.events ?? [...WEBHOOK_EVENT_KINDS];
+  const which = args.events === undefined ? 'every event' : events.join(', ');
+  return {
+    endpoint: { url: args.forwardTo, events, secret },
+    line: `Forwarding ${which} to ${args.forwardTo} (kept across resets)\nSigning secret: ${secret}`,
+  };
+}
+
+function printBanner(server: MockHttpServer, forwarding: string | undefined): void {
+  const { mock, url, origin, apiKey, controlToken } = server;
+  const header = mock.variant === 1 ? `X-API-Key: ${apiKey}` : `Authorization: Bearer ${apiKey}`;
+  const lines = [
+    `bizmsg mock (Variant ${mock.variant}) listening on ${url}`,
+    `API key: ${apiKey}`,
+    `OpenAPI document: ${url}/openapi.json`,
+    `Control API: ${origin}/_bizmsg/ (its OpenAPI document: ${origin}/_bizmsg/openapi.json)`,
+    ...(controlToken === undefined ? [] : [`Control token: ${controlToken}`]),
+    ...(forwarding === undefined ? [] : [forwarding]),
+    `Try: curl -H '${header}' ${url}/account/me`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+/** Closes the server and exits 0 on SIGINT, SIGTERM or SIGHUP, and when what started the mock goes away. */
+function stopOnExit(close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    void close().finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
+  onLauncherGone(stop);
+}

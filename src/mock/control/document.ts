@@ -1,0 +1,173 @@
+// The control API's OpenAPI 3.1 document, generated from its route table and the zod schemas that
+// check each route's input (and describe its output): what GET /_bizmsg/openapi.json answers.
+import type * as z from 'zod/mini';
+import { inlineSchema, namedComponents } from '../../openapi/json-schemas.js';
+import {
+  DeliveryAttemptSchema,
+  JournalEntrySchema,
+  PendingTaskSchema,
+  SentEmailSchema,
+  StoredCampaignSchema,
+  StoredContactSchema,
+  StoredConversationSchema,
+  StoredMessageSchema,
+  StoredWebhookEndpointSchema,
+} from '../state/records.js';
+import { CONTROL_ROUTES, FaultOutput, HealthOutput, StateOutput, type ControlRoute } from './routes.js';
+import {
+  AdvanceInput,
+  ControlErrorOutput,
+  ConversationChangeInput,
+  EmitInput,
+  FaultInput,
+  InboundInput,
+  KeyInput,
+} from './schemas.js';
+
+type Json = Record<string, unknown>;
+
+/** The name each shared schema has under `components.schemas`. */
+const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
+  [StoredContactSchema, 'Contact'],
+  [StoredMessageSchema, 'Message'],
+  [StoredConversationSchema, 'Conversation'],
+  [StoredCampaignSchema, 'Campaign'],
+  [StoredWebhookEndpointSchema, 'WebhookEndpoint'],
+  [DeliveryAttemptSchema, 'DeliveryAttempt'],
+  [SentEmailSchema, 'Email'],
+  [JournalEntrySchema, 'JournalEntry'],
+  [PendingTaskSchema, 'PendingTask'],
+  [HealthOutput, 'Health'],
+  [StateOutput, 'State'],
+  [FaultOutput, 'InjectedFault'],
+  [AdvanceInput, 'ClockAdvance'],
+  [KeyInput, 'KeyCreate'],
+  [InboundInput, 'InboundMessage'],
+  [ConversationChangeInput, 'ConversationChange'],
+  [EmitInput, 'EventEmit'],
+  [FaultInput, 'Fault'],
+];
+
+/** Options of `controlApiDocument`. */
+export interface ControlApiDocumentOptions {
+  /** The mock's origin the document names as its server (default: `http://127.0.0.1:4010`). */
+  serverUrl?: string;
+}
+
+/**
+ * The OpenAPI 3.1 document of the mock's control API (`/_bizmsg/`), generated from the schemas
+ * that check its routes' input: for clients in any language, and for tools.
+ */
+export function controlApiDocument(options: ControlApiDocumentOptions = {}): Json {
+  const components = componentSchemas();
+  const paths: Record<string, Json> = {};
+  for (const route of CONTROL_ROUTES) {
+    (paths[route.path] ??= parametersOf(route.path))[route.method.toLowerCase()] = operation(route, components);
+  }
+  paths['/_bizmsg/openapi.json'] = {
+    get: {
+      operationId: 'openApiDocument',
+      summary: 'This document',
+      responses: {
+        '200': {
+          description: 'The OpenAPI 3.1 document of the control API.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'bizmsg mock control API',
+      version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
+      description: [
+        "Steers and inspects a running bizmsg-mock from any process or language: its clock, faults, keys, inbound messages, webhook endpoints and events, its request journal and every delivery attempt. It lives at the mock's origin under /_bizmsg/, apart from the service's /api/v1: it is never rate-limited, faulted or journaled.",
+        'Bound to a loopback address it needs no credentials; bound to any other address every call needs `Authorization: Bearer <control token>` (printed by bizmsg-mock at start, or set with --control-token). The API keys of the service never open it, and its token never opens the service. Times named `at` are the virtual clock in ms since the epoch; `now` is ISO 8601.',
+        "A refused call changes nothing and answers `{ error: { code, message, details } }`: 400 INVALID_ARGUMENT (details maps each field at fault to what is wrong), 401 UNAUTHORIZED, 403 FORBIDDEN (another origin, or a Host that is not the mock's), 404 NOT_FOUND (an id that names nothing), 405, 409 CONFLICT (the state forbids it), 413, 415 (a body that is not JSON).",
+      ].join('\n\n'),
+    },
+    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010' }],
+    security: [{}, { ControlToken: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        ControlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The control token, required when the mock is bound to a non-loopback address.',
+        },
+      },
+      schemas: { ...components.schemas, Error: inlineSchema(ControlErrorOutput) },
+      responses: {
+        Refused: {
+          description: 'The call was refused; nothing changed.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    },
+  };
+}
+
+function operation(route: ControlRoute, components: Components): Json {
+  const query = route.query === undefined ? [] : queryParameters(route.query, components);
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(query.length === 0 ? {} : { parameters: query }),
+    ...(route.body === undefined
+      ? {}
+      : {
+          requestBody: { required: true, content: { 'application/json': { schema: components.schemaOf(route.body) } } },
+        }),
+    responses: {
+      [String(route.status)]:
+        route.output === undefined
+          ? { description: 'Done.' }
+          : { description: 'Done.', content: { 'application/json': { schema: components.schemaOf(route.output) } } },
+      '4XX': { $ref: '#/components/responses/Refused' },
+    },
+  };
+}
+
+function parametersOf(path: string): Json {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  if (names.length === 0) return {};
+  return {
+    parameters: names.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: name === 'key' ? { type: 'string', minLength: 1 } : { type: 'integer', minimum: 1 },
+    })),
+  };
+}
+
+function queryParameters(schema: z.ZodMiniType, components: Components): Json[] {
+  const properties = (components.schemaOf(schema).properties ?? {}) as Record<string, Json>;
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+  }));
+}
+
+/** The named schemas, and how to point at any schema. */
+interface Components {
+  readonly schemas: Record<string, Json>;
+  /** A `$ref` for a named schema, an array of `$ref`s for an array of one, else the schema inline. */
+  schemaOf(schema: z.ZodMiniType): Json;
+}
+
+function componentSchemas(): Components {
+  const components = namedComponents(NAMES);
+  const schemaOf = (schema: z.ZodMiniType): Json => {
+    if (components.named(schema)) return components.ref(schema);
+    const def = schema._zod.def as { type: string; element?: z.ZodMiniType };
+    if (def.type === 'array' && def.element !== undefined) return { type: 'array', items: schemaOf(def.element) };
+    return inlineSchema(schema);
+  };
+  return { schemas: components.schemas, schemaOf };
+}

@@ -1,0 +1,78 @@
+// The error of a control call that cannot be done: a bad argument, an id that names nothing, a
+// state that forbids it. In process it is an InvalidArgumentError; over HTTP, a 400, 404 or 409.
+import { issuePath, issueText, reportedIssues, type ZodIssueLike } from '../../shared/describe.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+
+/** Why a control call was refused, as the HTTP status that says it. */
+export type Refusal = 400 | 404 | 409;
+
+/** The code of each status the control API refuses a call with (`{ error: { code } }`). */
+export const CONTROL_ERROR_CODES = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  500: 'INTERNAL_ERROR',
+} as const;
+
+/** A status the control API refuses a call with. */
+export type RefusedStatus = keyof typeof CONTROL_ERROR_CODES;
+
+/** A control call refused before it changed anything; `details` maps each field at fault to what is wrong. */
+export class ControlArgumentError extends InvalidArgumentError {
+  // Private, behind getters: the error equals the InvalidArgumentError a test expects (`toThrow(new InvalidArgumentError(message))`).
+  readonly #refusal: Refusal;
+  readonly #details: Record<string, string[]>;
+
+  constructor(message: string, refusal: Refusal, details: Record<string, string[]> = {}) {
+    super(message);
+    this.#refusal = refusal;
+    this.#details = details;
+  }
+
+  /** 400: a value is wrong; 404: an id names nothing; 409: the mock's state forbids it. */
+  get refusal(): Refusal {
+    return this.#refusal;
+  }
+
+  /** Each field at fault, with what is wrong with it. */
+  get details(): Record<string, string[]> {
+    return this.#details;
+  }
+
+  /**
+   * `error` as a refused control call, or undefined. Not `instanceof`: the package's brand check
+   * goes by name, and this class keeps InvalidArgumentError's, so every InvalidArgumentError
+   * would pass it.
+   */
+  static refused(error: unknown): ControlArgumentError | undefined {
+    return typeof error === 'object' && error !== null && #refusal in error ? error : undefined;
+  }
+}
+
+/** The error of arguments a schema refused: each field named with what is wrong with it. */
+export function invalidArguments(what: string, issues: readonly ZodIssueLike[]): ControlArgumentError {
+  const details: Record<string, string[]> = {};
+  for (const issue of reportedIssues(issues)) {
+    // A strict object names the fields it does not know: each is a field at fault.
+    const unknown = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
+    for (const key of unknown) (details[[...issue.path, key].join('.')] ??= []).push('is not a known field');
+    if (unknown.length === 0) (details[issuePath(issue) ?? 'body'] ??= []).push(issueText(issue));
+  }
+  const listed = Object.entries(details).map(([field, problems]) => `${field} ${problems.join(', ')}`);
+  return new ControlArgumentError(`${what}: ${listed.join('; ')}.`, 400, details);
+}
+
+/** The error of one argument that cannot work: `message` says it all, `problem` what is wrong with `field`. */
+export function badArgument(field: string, problem: string, message: string): ControlArgumentError {
+  return new ControlArgumentError(message, 400, { [field]: [problem] });
+}
+
+/** The error of an id that names nothing the mock keeps. */
+export function unknownId(what: string, id: unknown): ControlArgumentError {
+  return new ControlArgumentError(`There is no ${what} ${JSON.stringify(id)}.`, 404);
+}

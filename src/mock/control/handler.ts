@@ -1,0 +1,241 @@
+// The control API over HTTP: who may call it, the JSON it reads, the route it runs, and the JSON
+// error that says what was wrong. A refused call changes nothing.
+import { BODY_LIMITS } from '../../contract/limits.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { MockHttpError } from '../rules/http-error.js';
+import { compilePath } from '../rules/path-pattern.js';
+import type { MockAnswer, MockRequest } from '../rules/request.js';
+import type { MockService } from '../service.js';
+import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
+
+/** Who may call the control API. */
+export interface ControlAccess {
+  /** The bearer token every call must carry; undefined: none is needed (bound to a loopback address). */
+  readonly token: string | undefined;
+  /**
+   * The host names a call may name in `Host` (bound to a loopback address: a page of another site
+   * that rebinds its name to 127.0.0.1 names itself, and is refused); undefined: any.
+   */
+  readonly hosts: readonly string[] | undefined;
+}
+
+/** A control call refused before anything ran. */
+class Refused extends Error {
+  constructor(
+    readonly status: RefusedStatus,
+    message: string,
+    readonly details: Record<string, string[]> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const ROUTES = CONTROL_ROUTES.map((route) => ({ route, ...compilePath(route.path) }));
+
+/** Whether a path is the control API's. */
+export function isControlPath(pathname: string): boolean {
+  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/** Answers one call to the control API; `document` gives its OpenAPI document as JSON. */
+export async function answerControl(
+  mock: MockService,
+  request: MockRequest,
+  access: ControlAccess,
+  document: () => string,
+): Promise<MockAnswer> {
+  try {
+    checkAccess(request, access);
+    const { pathname, searchParams } = new URL(request.url);
+    if (/^(GET|HEAD)$/.test(request.method) && pathname === `${CONTROL_PREFIX}/openapi.json`)
+      return json(200, document());
+    const { route, params } = match(request.method, pathname);
+    const body = route.body === undefined ? undefined : await readBody(request);
+    const input = {
+      // No body reads as {}; a JSON null is a body, and refused as one.
+      body: route.body === undefined ? undefined : check(route.body, body === undefined ? {} : body, 'body'),
+      params,
+      query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
+    };
+    const before = mock.clock.underWay();
+    const output = await route.run(mock, input);
+    // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
+    if (route.method !== 'GET') await mock.clock.settled(before);
+    return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function checkAccess(request: MockRequest, access: ControlAccess): void {
+  // A page may call only from the mock's own origin (its dashboard); programs send no Origin.
+  const origin = request.headers.get('origin');
+  const hostHeader = request.headers.get('host');
+  if (origin !== null && !sameOrigin(origin, hostHeader))
+    throw new Refused(
+      403,
+      `Calls from another origin (${origin}) are refused: the control API serves this mock's own dashboard and programs.`,
+    );
+  const host = hostName(hostHeader);
+  if (access.hosts !== undefined && host !== undefined && !access.hosts.includes(host))
+    throw new Refused(403, `Host ${host} is not this mock's: the control API answers only to its own names.`);
+  if (access.token !== undefined && !sameSecret(bearer(request), access.token)) {
+    throw new Refused(
+      401,
+      'The control API needs the control token: send Authorization: Bearer <token> (bizmsg-mock prints it at start; --control-token sets it).',
+      {},
+      { 'www-authenticate': 'Bearer realm="bizmsg-mock control"' },
+    );
+  }
+}
+
+function match(method: string, pathname: string): { route: ControlRoute; params: { id?: number; key?: string } } {
+  const allowed: string[] = [];
+  for (const { route, pattern, names } of ROUTES) {
+    const found = pattern.exec(pathname);
+    if (found === null) continue;
+    // HEAD is GET without the body (the server sends none), as HTTP asks of every GET route.
+    if (route.method !== (method === 'HEAD' ? 'GET' : method)) {
+      allowed.push(...(route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
+      continue;
+    }
+    return { route, params: paramsOf(names, found) };
+  }
+  if (allowed.length > 0)
+    throw new Refused(
+      405,
+      `${pathname} takes ${allowed.join(', ')}, not ${method}.`,
+      {},
+      { allow: allowed.join(', ') },
+    );
+  throw new Refused(404, `No control route ${method} ${pathname}; GET ${CONTROL_PREFIX}/openapi.json lists them.`);
+}
+
+function paramsOf(names: readonly string[], found: RegExpExecArray): { id?: number; key?: string } {
+  const params: { id?: number; key?: string } = {};
+  names.forEach((name, i) => {
+    const raw = decode(found[i + 1]!);
+    if (name === 'key') params.key = raw;
+    else if (ID.test(raw)) params.id = Number(raw);
+    else
+      throw new Refused(400, `The id in the path must be a whole number, got ${JSON.stringify(raw)}.`, {
+        id: ['must be a whole number'],
+      });
+  });
+  return params;
+}
+
+/** The JSON body, or undefined when there is none; anything else is refused. */
+async function readBody(request: MockRequest): Promise<unknown> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await request.arrayBuffer();
+  } catch (error) {
+    if (error instanceof MockHttpError && error.code === 'PAYLOAD_TOO_LARGE')
+      throw new Refused(413, `The body is larger than ${BODY_LIMITS.maxBytes} bytes.`);
+    throw new Refused(400, 'The body could not be read to its end.');
+  }
+  if (bytes.byteLength === 0) return undefined;
+  if (bytes.byteLength > BODY_LIMITS.maxBytes)
+    throw new Refused(413, `The body is larger than ${BODY_LIMITS.maxBytes} bytes.`);
+  // JSON only: a page of another site can send a form or text without asking first, never JSON.
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new Refused(
+      415,
+      `Send the body as JSON, with Content-Type: application/json (got ${type === '' ? 'none' : type}).`,
+    );
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch {
+    throw new Refused(400, 'The body is not valid UTF-8 JSON.', { body: ['is not valid JSON'] });
+  }
+}
+
+function check(schema: NonNullable<ControlRoute['body']>, value: unknown, where: 'body' | 'query'): unknown {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  throw invalidArguments(`The ${where}`, result.error.issues);
+}
+
+/** A query as the schemas read it: numbers from their digits, one value per name. */
+function queryOf(searchParams: URLSearchParams): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  // Any number in its usual spelling, so that the schema says what is wrong with it ("limit=-1").
+  for (const [name, value] of searchParams)
+    query[name] = NUMBER.test(value) && name !== 'status' ? Number(value) : value;
+  return query;
+}
+
+/** An id as the mock writes it: no sign, no leading zero, a safe integer. */
+const ID = /^(0|[1-9]\d{0,14})$/;
+
+/** A number as JSON writes it, short enough to stay exact. */
+const NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+
+function refusal(error: unknown): MockAnswer {
+  if (error instanceof Refused) return errorAnswer(error.status, error.message, error.details, error.headers);
+  const refused = ControlArgumentError.refused(error);
+  if (refused !== undefined) return errorAnswer(refused.refusal, refused.message, refused.details);
+  if (InvalidArgumentError.is(error)) return errorAnswer(400, error.message, {});
+  const name = error instanceof Error ? error.name : typeof error;
+  return errorAnswer(500, `The mock failed unexpectedly (${name}).`, {});
+}
+
+function errorAnswer(
+  status: RefusedStatus,
+  message: string,
+  details: Record<string, string[]>,
+  headers: Record<string, string> = {},
+): MockAnswer {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...NO_STORE, ...headers },
+    body: JSON.stringify({ error: { code: CONTROL_ERROR_CODES[status], message, details } }),
+  };
+}
+
+function json(status: number, body: unknown): MockAnswer {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...NO_STORE },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+function bearer(request: MockRequest): string {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+}
+
+/** Compares two secrets looking at every character, whatever differs first. */
+function sameSecret(given: string, expected: string): boolean {
+  let difference = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) difference |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return difference === 0;
+}
+
+function sameOrigin(origin: string, host: string | null): boolean {
+  try {
+    return host !== null && new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+function hostName(host: string | null): string | undefined {
+  if (host === null) return undefined;
+  const bracketed = /^\[([^\]]+)\]/.exec(host);
+  return (bracketed?.[1] ?? host.replace(/:\d+$/, '')).toLowerCase();
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

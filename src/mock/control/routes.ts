@@ -1,0 +1,281 @@
+// The control API's routes under /_bizmsg/: what each takes and gives, and the MockService method it
+// calls. The HTTP handler serves them and the control API's OpenAPI document is generated from them.
+import * as z from 'zod/mini';
+import type { MockService } from '../service.js';
+import {
+  DeliveryAttemptSchema,
+  JournalEntrySchema,
+  PendingTaskSchema,
+  SentEmailSchema,
+  StoredCampaignSchema,
+  StoredContactSchema,
+  StoredConversationSchema,
+  StoredMessageSchema,
+  StoredWebhookEndpointSchema,
+} from '../state/records.js';
+import {
+  AdvanceInput,
+  ConversationChangeInput,
+  EmitInput,
+  FaultInput,
+  InboundInput,
+  JournalQuery,
+  KeyInput,
+  WebhookInput,
+} from './schemas.js';
+
+/** Where the control API lives on the mock's origin. */
+export const CONTROL_PREFIX = '/_bizmsg';
+
+/** What a route gets of its request, once checked. */
+export interface ControlInput {
+  /** The JSON body, checked by the route's `body` schema. */
+  readonly body: unknown;
+  /** Path parameters: `id` a whole number, `key` as given. */
+  readonly params: { readonly id?: number; readonly key?: string };
+  /** The query, checked by the route's `query` schema. */
+  readonly query: unknown;
+}
+
+/** One route of the control API. */
+export interface ControlRoute {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Below the origin, with `{id}` (a whole number) or `{key}`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  /** The JSON body it takes, if any. */
+  readonly body?: z.ZodMiniType;
+  /** The query it takes, if any (values arrive as strings; numbers are read from them). */
+  readonly query?: z.ZodMiniType;
+  /** What it answers with; none: 204. */
+  readonly output?: z.ZodMiniType;
+  /** The status of a success. */
+  readonly status: 200 | 201 | 204;
+  run(mock: MockService, input: ControlInput): unknown;
+}
+
+/** `GET /_bizmsg/health`. */
+export const HealthOutput = /* @__PURE__ */ z.object({
+  ok: z.literal(true),
+  variant: z.union([z.literal(1), z.literal(2)]),
+  baseUrl: z.string(),
+  /** The virtual clock, ISO 8601. */
+  now: z.string(),
+});
+
+/** `GET /_bizmsg/state`. */
+export const StateOutput = /* @__PURE__ */ z.object({
+  now: z.string(),
+  contacts: z.array(StoredContactSchema),
+  messages: z.array(StoredMessageSchema),
+  conversations: z.array(StoredConversationSchema),
+  campaigns: z.array(StoredCampaignSchema),
+  webhooks: z.array(StoredWebhookEndpointSchema),
+  deliveries: z.array(DeliveryAttemptSchema),
+  emails: z.array(SentEmailSchema),
+  pending: z.array(PendingTaskSchema),
+});
+
+/** A fault still in force (`GET /_bizmsg/faults`). */
+export const FaultOutput = /* @__PURE__ */ z.object({
+  route: z.nullable(z.string()),
+  status: z.nullable(z.int()),
+  code: z.nullable(z.string()),
+  networkError: z.boolean(),
+  delay: z.nullable(z.number()),
+  rate: z.nullable(z.number()),
+  remaining: z.nullable(z.int()),
+});
+
+/** `GET /_bizmsg/deliveries`: which attempts. */
+export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({ after: z.optional(z.int().check(z.gte(0))) });
+
+const Now = /* @__PURE__ */ z.object({ now: z.string() });
+
+/** Every route of the control API, but its own document (served by the handler). */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/_bizmsg/health',
+    operationId: 'health',
+    summary: 'Whether the mock runs: its variant, base URL and virtual time',
+    output: HealthOutput,
+    status: 200,
+    run: (mock) => ({ ok: true, variant: mock.variant, baseUrl: mock.baseUrl, now: mock.clock.date().toISOString() }),
+  },
+  {
+    method: 'GET',
+    path: '/_bizmsg/state',
+    operationId: 'state',
+    summary:
+      'Everything the mock holds: contacts, messages, conversations, campaigns, endpoints, deliveries, e-mails, pending work',
+    output: StateOutput,
+    status: 200,
+    run: (mock) => mock.state(),
+  },
+  {
+    method: 'GET',
+    path: '/_bizmsg/requests',
+    operationId: 'requests',
+    summary:
+      'The request journal, oldest first, API keys redacted; by method, path (or template), status (or class), after an id',
+    query: JournalQuery,
+    output: z.array(JournalEntrySchema),
+    status: 200,
+    run: (mock, { query }) => mock.requests(query as Parameters<MockService['requests']>[0]),
+  },
+  {
+    method: 'GET',
+    path: '/_bizmsg/deliveries',
+    operationId: 'deliveries',
+    summary: 'Every webhook delivery attempt kept, oldest first: what was sent and what came back',
+    query: DeliveriesQuery,
+    output: z.array(DeliveryAttemptSchema),
+    status: 200,
+    run: (mock, { query }) => {
+      const { after = 0 } = query as z.infer<typeof DeliveriesQuery>;
+      return mock.deliveries.filter((attempt) => attempt.id > after);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/deliveries/{id}/redeliver',
+    operationId: 'redeliver',
+    summary: "Delivers that attempt's event again, now, outside the retry schedule; answers the new attempt",
+    output: DeliveryAttemptSchema,
+    status: 200,
+    run: (mock, { params }) => mock.redeliver(params.id!),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/clock/advance',
+    operationId: 'advanceClock',
+    summary: 'Moves the virtual clock forward; answers once the work that fell due has settled',
+    body: AdvanceInput,
+    output: Now,
+    status: 200,
+    run: async (mock, { body }) => {
+      await mock.clock.advance((body as z.infer<typeof AdvanceInput>).ms);
+      return { now: mock.clock.date().toISOString() };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_bizmsg/faults',
+    operationId: 'faults',
+    summary: 'The injected faults still in force, in the order they are tried',
+    output: z.array(FaultOutput),
+    status: 200,
+    run: (mock) => mock.faults(),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/faults',
+    operationId: 'inject',
+    summary: 'Injects a fault: a status, a delay or a network error on matching requests',
+    body: FaultInput,
+    output: z.array(FaultOutput),
+    status: 201,
+    run: (mock, { body }) => {
+      mock.inject(body as z.infer<typeof FaultInput>);
+      return mock.faults();
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/_bizmsg/faults',
+    operationId: 'clearFaults',
+    summary: 'Removes every injected fault',
+    status: 204,
+    run: (mock) => mock.clearFaults(),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/keys',
+    operationId: 'createKey',
+    summary: 'Creates an API key (scopes left out: all of them; the plan: the largest)',
+    body: KeyInput,
+    output: z.object({ key: z.string() }),
+    status: 201,
+    run: (mock, { body }) => ({ key: mock.createKey(body as z.infer<typeof KeyInput>) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/_bizmsg/keys/{key}',
+    operationId: 'revokeKey',
+    summary: 'Revokes an API key: its requests get 401 KEY_REVOKED from now on',
+    status: 204,
+    run: (mock, { params }) => mock.revokeKey(params.key!),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/inbound',
+    operationId: 'receiveMessage',
+    summary: 'A customer writes: an inbound message, with its events (message.received, conversation.created)',
+    body: InboundInput,
+    output: StoredMessageSchema,
+    status: 201,
+    run: (mock, { body }) => mock.receiveMessage(body as z.infer<typeof InboundInput>),
+  },
+  {
+    method: 'PATCH',
+    path: '/_bizmsg/conversations/{id}',
+    operationId: 'updateConversation',
+    summary: 'Changes a conversation (status, assignee); closing it emits conversation.closed',
+    body: ConversationChangeInput,
+    output: StoredConversationSchema,
+    status: 200,
+    run: (mock, { params, body }) =>
+      mock.updateConversation(params.id!, body as z.infer<typeof ConversationChangeInput>),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/webhooks',
+    operationId: 'registerWebhook',
+    summary: 'Registers a webhook endpoint (also in Variant 1, whose API has no route for it)',
+    body: WebhookInput,
+    output: StoredWebhookEndpointSchema,
+    status: 201,
+    run: (mock, { body }) => mock.registerWebhook(body as z.infer<typeof WebhookInput>),
+  },
+  {
+    method: 'DELETE',
+    path: '/_bizmsg/webhooks/{id}',
+    operationId: 'removeWebhook',
+    summary: 'Removes a webhook endpoint, its pending retries included',
+    status: 204,
+    run: (mock, { params }) => mock.removeWebhook(params.id!),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/webhooks/{id}/enable',
+    operationId: 'enableWebhook',
+    summary: 'Makes a disabled webhook endpoint active again',
+    output: StoredWebhookEndpointSchema,
+    status: 200,
+    run: (mock, { params }) => mock.enableWebhook(params.id!),
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/events',
+    operationId: 'emit',
+    summary:
+      'Emits one event of a kind (a realistic sample, data merged over it) through the signed delivery path and retry schedule; answers the first attempts',
+    body: EmitInput,
+    output: z.array(DeliveryAttemptSchema),
+    status: 200,
+    run: (mock, { body }) => {
+      const { event, ...options } = body as z.infer<typeof EmitInput>;
+      return mock.emit(event, options);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/reset',
+    operationId: 'reset',
+    summary: 'Back to the seed: seed data and keys only, clock at real time, no faults, an empty journal',
+    status: 204,
+    run: (mock) => mock.reset(),
+  },
+];

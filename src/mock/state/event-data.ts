@@ -1,0 +1,38 @@
+// The `data` each event kind carries: one builder per kind, for the mock's own events and emit()'s samples.
+import type { StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
+import { phoneKey } from './store.js';
+
+/** What message events carry: for `message.delivered`, exactly the spec's fields come first. */
+export function messageEventData(message: StoredMessage): Record<string, unknown> {
+  const inbound = message.direction === 'inbound' ? { from: phoneKey(message.from), body: message.content.body } : {};
+  return {
+    message_id: message.id,
+    to: phoneKey(message.to),
+    status: message.status,
+    ...(message.delivered_at === undefined ? {} : { delivered_at: message.delivered_at }),
+    ...(message.read_at === undefined ? {} : { read_at: message.read_at }),
+    ...(message.failed_at === undefined ? {} : { failed_at: message.failed_at }),
+    conversation_id: message.conversation_id,
+    ...inbound,
+  };
+}
+
+/** What `conversation.created` and `conversation.closed` carry. */
+export function conversationEventData(conversation: StoredConversation): Record<string, unknown> {
+  return { conversation_id: conversation.id, phone: phoneKey(conversation.phone) };
+}
+
+/** What `contact.created` carries, and `contact.updated` with the fields that changed. */
+export function contactEventData(contact: StoredContact, changed?: readonly string[]): Record<string, unknown> {
+  return changed === undefined ? { ...contact } : { ...contact, changed: [...changed] };
+}
+
+/** What `campaign.completed` carries. */
+export function campaignEventData(campaign: StoredCampaign): Record<string, unknown> {
+  return {
+    campaign_id: campaign.id,
+    name: campaign.name,
+    sent_count: campaign.sent_count,
+    completed_at: campaign.completed_at,
+  };
+}

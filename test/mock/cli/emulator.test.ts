@@ -1,0 +1,286 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectMock } from '../../../src/mock/index.js';
+import { verifyWebhook } from '../../../src/webhooks/index.js';
+import { startTestServer } from '../../helpers/http-server.js';
+import { BIN, portFreed, startMockProcess, type MockProcess } from '../../helpers/mock-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bizmsg-mock-'));
+let receiver: Awaited<ReturnType<typeof startTestServer>>;
+const running: MockProcess[] = [];
+
+beforeAll(async () => {
+  receiver = await startTestServer();
+});
+afterAll(() => receiver.close());
+afterEach(() => {
+  for (const mock of running.splice(0)) mock.child.kill('SIGKILL');
+  receiver.received.length = 0;
+  receiver.handle((_, res) => res.end('ok'));
+});
+
+async function start(args: string[]) {
+  const mock = await startMockProcess(args);
+  running.push(mock);
+  return mock;
+}
+
+function seedFile(options: unknown): string {
+  const file = join(dir, `seed-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(options));
+  return file;
+}
+
+describe('bizmsg-mock as a local emulator, driven from another process', () => {
+  it('starts from a seed file, forwards events to a receiver with the secret it prints, and prints a line per request and delivery', async () => {
+    const file = seedFile({
+      variant: 1,
+      keys: [{ key: 'sk_test_app', plan: 'starter', scopes: ['contacts:read'] }],
+      seed: { contacts: [{ name: 'Ada', phone: '+4915112345678', tags: ['vip'] }] },
+      templates: ['welcome'],
+    });
+    const mock = await start([
+      '--seed-file',
+      file,
+      '--forward-to',
+      `${receiver.origin}/hooks`,
+      '--events',
+      'message.received,conversation.created',
+    ]);
+    const secret = (await mock.printed(/Signing secret: (\S+)/))[1]!;
+    expect(mock.output()).toContain(`Forwarding message.received, conversation.created to ${receiver.origin}/hooks`);
+    expect(mock.output()).toContain('bizmsg mock (Variant 1) listening on');
+    const contacts = await fetch(`${mock.url}/contacts`, { headers: { 'x-api-key': 'sk_test_app' } });
+    expect(((await contacts.json()) as { data: Array<{ name: string }> }).data.map((c) => c.name)).toEqual(['Ada']);
+    await mock.printed(/GET \/contacts -> 200 \(\d+ ms\)/);
+
+    const control = connectMock(mock.url);
+    await control.receiveMessage({ from: '+4915112345678', body: 'Hello?' });
+    await mock.printed(/webhook message\.received -> \S+\/hooks 200 \(first attempt, \d+ ms\)/);
+    expect(receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual([
+      'conversation.created',
+      'message.received',
+    ]);
+    for (const request of receiver.received)
+      expect(verifyWebhook(request.body, request.headers['x-service-signature'], secret)).toBe(true);
+    expect(await control.requests()).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/contacts', status: 200 }),
+    ]);
+    // The forwarded endpoint is part of the seed: a reset keeps it.
+    await control.reset();
+    expect((await control.state()).webhooks.map((w) => [w.url, w.events])).toEqual([
+      [`${receiver.origin}/hooks`, ['message.received', 'conversation.created']],
+    ]);
+  });
+
+  it('never prints the control token, even in a path it serves', async () => {
+    const token = 'a-token-never-to-be-printed-0001';
+    const mock = await start(['--host', '0.0.0.0', '--control-token', token]);
+    await fetch(`${mock.url}/contacts/${token}`);
+    await fetch(`${new URL(mock.url).origin}/${token}`);
+    await mock.printed(/GET \/\[REDACTED\] \(outside the API's base URL\) -> 404/);
+    expect(mock.output()).toContain('GET /contacts/[REDACTED] -> ');
+    // Printed once, in the banner, for whoever started it.
+    expect(mock.output().split(token).length - 1).toBe(1);
+  });
+
+  it('runs the retry schedule to a disabled endpoint and an e-mail on the virtual clock, in seconds', async () => {
+    receiver.handle((_, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    const mock = await start(['--variant', '1', '--quiet']);
+    const control = connectMock(mock.url);
+    await control.registerWebhook({ url: `${receiver.origin}/down`, events: ['message.sent'], secret: 'whsec_x' });
+    await control.emit('message.sent');
+    for (const ms of [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000]) await control.clock.advance(ms);
+    const state = await control.state();
+    expect([state.deliveries.length, state.webhooks[0]!.status, state.emails.length]).toEqual([6, 'disabled', 1]);
+    expect(mock.output()).not.toMatch(/webhook|->/);
+  });
+
+  it('stops on SIGTERM with exit code 0, freeing its port', async () => {
+    const mock = await start([]);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited()).toBe(0);
+    await portFreed(mock.port);
+  });
+
+  it('stops when its parent goes away without passing a signal on (as npx does), freeing its port', async () => {
+    // A parent that starts the mock and is then killed outright, as npx is when it gets SIGTERM.
+    const parent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { spawn } = require('node:child_process');
+         const child = spawn(process.execPath, [${JSON.stringify(BIN)}, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+         child.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    const port = await new Promise<number>((resolve) =>
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (found !== null) resolve(Number(found[1]));
+      }),
+    );
+    parent.kill('SIGKILL');
+    await portFreed(port);
+  });
+
+  it('stops when the process above its shell goes away (npm runs a bin under sh -c), freeing its port', async () => {
+    // `; true` keeps the shell between them, as npm's `sh -c` does.
+    const parent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { spawn } = require('node:child_process');
+         const shell = spawn('sh', ['-c', ${JSON.stringify(`"${process.execPath}" "${BIN}" --port 0; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] });
+         shell.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    const port = await new Promise<number>((resolve) =>
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (found !== null) resolve(Number(found[1]));
+      }),
+    );
+    parent.kill('SIGKILL');
+    await portFreed(port);
+  });
+
+  it('requires a control token on a non-loopback bind: a random one printed, or the one given', async () => {
+    const shared = await start(['--host', '0.0.0.0']);
+    const token = (await shared.printed(/Control token: (\S+)/))[1]!;
+    const { url } = shared;
+    await expect(connectMock(url).health()).rejects.toThrow(/failed with 401/);
+    expect((await connectMock(url, { controlToken: token }).health()).ok).toBe(true);
+    const given = await start(['--host', '0.0.0.0', '--control-token', 'a-token-of-our-own-1234']);
+    expect(given.output()).toContain('Control token: a-token-of-our-own-1234');
+    const loopback = await start([]);
+    expect(loopback.output()).not.toContain('Control token');
+  });
+
+  it('refuses a seed file that cannot work, naming the field, with exit code 2', () => {
+    const cases: Array<[unknown, string]> = [
+      [
+        { seed: { contacts: [{ name: 'Ada', phone: '12' }] } },
+        'seed.contacts.0.phone must be an international number of 8 to 15 digits, + optional',
+      ],
+      [{ variant: 3 }, 'variant must be one of 1, 2'],
+      [
+        { keys: [{ key: 'sk_test_x', plan: 'platinum' }] },
+        'Unknown plan "platinum"; this mock has: starter, professional, enterprise',
+      ],
+      [{ contacts: [] }, 'contacts is not a known field'],
+      [{ seed: { random: 1.5 } }, 'seed.random must be an integer'],
+      [{ seed: 'x' }, 'seed must be a number or an object'],
+      [
+        { seed: { webhooks: [{ url: 'https://u:p@example.com/h', events: ['message.sent'], secret: 's' }] } },
+        'seed.webhooks.0.url must not carry a user name or password',
+      ],
+    ];
+    for (const [options, problem] of cases) {
+      const file = seedFile(options);
+      const run = spawnSync(process.execPath, [BIN, '--port', '0', '--seed-file', file], {
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
+      expect([run.status, run.stderr.split('\n')[0]]).toEqual([2, `bizmsg-mock: --seed-file ${file}: ${problem}`]);
+    }
+    const missing = spawnSync(process.execPath, [BIN, '--seed-file', join(dir, 'nope.json')], { encoding: 'utf8' });
+    expect([missing.status, missing.stderr.split('\n')[0]]).toEqual([
+      2,
+      `bizmsg-mock: --seed-file ${join(dir, 'nope.json')} cannot be read: ENOENT: no such file or directory, open '${join(dir, 'nope.json')}'`,
+    ]);
+  });
+});
+
+describe('bizmsg-mock emit, with no server', () => {
+  const emit = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'emit', ...args]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('sends one signed sample of the kind, data merged, and exits 0 on a 2xx', async () => {
+    const run = await emit([
+      'message.delivered',
+      '--to',
+      `${receiver.origin}/hooks`,
+      '--secret',
+      'whsec_cli',
+      '--data',
+      '{"message_id":"msg_42"}',
+    ]);
+    expect([run.code, run.stdout]).toEqual([
+      0,
+      expect.stringMatching(new RegExp(`^message\\.delivered -> ${receiver.origin}/hooks 200 \\(\\d+ ms\\)\\n$`)),
+    ]);
+    const [request] = receiver.received;
+    expect(verifyWebhook(request!.body, request!.headers['x-service-signature'], 'whsec_cli')).toBe(true);
+    expect(JSON.parse(request!.body)).toEqual({
+      event: 'message.delivered',
+      timestamp: expect.any(String),
+      data: {
+        message_id: 'msg_42',
+        to: '15550100001',
+        status: 'delivered',
+        delivered_at: expect.any(String),
+        conversation_id: 0,
+      },
+    });
+  });
+
+  it('exits 1 naming the answer: an error, a redirect it does not follow, a receiver that is not there', async () => {
+    receiver.handle((request, res) => {
+      if (request.path === '/moved') res.writeHead(302, { location: '/elsewhere' });
+      else res.writeHead(500);
+      res.end(request.path === '/moved' ? '' : 'boom');
+    });
+    const failed = await emit(['contact.created', '--to', `${receiver.origin}/hooks`, '--secret', 's']);
+    expect([failed.code, failed.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^bizmsg-mock emit: contact\.created -> \S+ 500 \(\d+ ms\): boom\n$/),
+    ]);
+    const moved = await emit(['contact.created', '--to', `${receiver.origin}/moved`, '--secret', 's']);
+    expect([moved.code, moved.stderr]).toEqual([
+      1,
+      expect.stringContaining('302 (') && expect.stringContaining('a redirect to /elsewhere, not followed'),
+    ]);
+    expect(receiver.received.map((r) => r.path)).toEqual(['/hooks', '/moved']);
+    const closed = await startTestServer();
+    await closed.close();
+    const away = await emit(['contact.created', '--to', `${closed.origin}/hooks`, '--secret', 's']);
+    expect([away.code, away.stderr]).toEqual([1, expect.stringContaining('ECONNREFUSED')]);
+  });
+
+  it('refuses what it cannot send, with exit code 2', async () => {
+    expect((await emit(['message.bounced', '--to', 'http://x.test', '--secret', 's'])).stderr.split('\n')[0]).toBe(
+      'bizmsg-mock: "message.bounced" is not an event kind; the kinds are message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed',
+    );
+    expect(await emit(['message.sent', '--to', 'http://x.test'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(/^bizmsg-mock: emit needs --secret: a signing secret\n/),
+    });
+    expect((await emit(['message.sent', '--to', 'ftp://x', '--secret', 's'])).stderr.split('\n')[0]).toBe(
+      'bizmsg-mock: --to must be an http(s) URL, got "ftp://x"',
+    );
+    expect(
+      (await emit(['message.sent', '--to', 'http://x.test', '--secret', 's', '--data', '[1]'])).stderr.split('\n')[0],
+    ).toBe('bizmsg-mock: --data must be a JSON object, got "[1]"');
+  });
+});

@@ -1,0 +1,490 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  connectMock,
+  InvalidArgumentError,
+  startMockHttpServer,
+  WEBHOOK_RETRY_DELAYS_MS,
+  type DeliveryAttempt,
+  type MockControl,
+  type MockHttpServer,
+} from '../../../src/mock/index.js';
+import { WEBHOOK_EVENT_KINDS, verifyWebhook } from '../../../src/webhooks/index.js';
+import { startTestServer } from '../../helpers/http-server.js';
+
+const SECRET = 'whsec_control_test';
+const CUSTOMER = '+4915112345678';
+
+let server: MockHttpServer;
+let receiver: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  server = await startMockHttpServer({
+    variant: 1,
+    webhookTimeout: 500,
+    seed: { contacts: [{ name: 'Ada', phone: CUSTOMER, tags: ['vip'] }] },
+  });
+  receiver = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  await receiver.close();
+});
+
+/** A call to the service itself, as an app under test makes it (Variant 1: X-API-Key). */
+async function api(method: string, path: string, body?: unknown, key = server.apiKey) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+// The same suite, through the same MockControl, on the mock in this process and over HTTP: they read alike.
+describe.each([
+  ['in process', () => connectMock(server.mock)],
+  ['over HTTP', () => connectMock(server.url)],
+])('MockControl %s', (_face, connect) => {
+  let control: MockControl;
+
+  beforeEach(async () => {
+    control = connect();
+    await control.reset();
+    receiver.received.length = 0;
+    receiver.handle((_, res) => res.end('ok'));
+  });
+
+  const hook = (path = '/hook', events: string[] = [...WEBHOOK_EVENT_KINDS]) =>
+    control.registerWebhook({ url: `${receiver.origin}${path}`, events: events as never, secret: SECRET });
+
+  it('says whether the mock runs, its variant, base URL and virtual time', async () => {
+    const health = await control.health();
+    expect(health).toEqual({ ok: true, variant: 1, baseUrl: server.url, now: expect.any(String) });
+    expect(Math.abs(Date.parse(health.now) - Date.now())).toBeLessThan(5000);
+  });
+
+  it('registers a webhook endpoint in Variant 1 (whose API has none), and delivers signed events to it', async () => {
+    const endpoint = await hook('/hook', ['message.sent']);
+    expect(endpoint).toEqual({
+      id: 1,
+      url: `${receiver.origin}/hook`,
+      events: ['message.sent'],
+      secret: SECRET,
+      status: 'active',
+      created_at: expect.any(String),
+    });
+    const sent = await api('POST', '/messages/send', { to: CUSTOMER, message: 'Your order shipped' });
+    expect(sent.status).toBe(200);
+    await server.mock.clock.settled();
+    expect(receiver.received).toHaveLength(1);
+    const [received] = receiver.received;
+    expect(verifyWebhook(received!.body, received!.headers['x-service-signature'], SECRET)).toBe(true);
+    expect(JSON.parse(received!.body)).toEqual({
+      event: 'message.sent',
+      timestamp: expect.any(String),
+      data: { message_id: 'msg_1', to: '4915112345678', status: 'sent', conversation_id: 1 },
+    });
+    const [attempt] = await control.deliveries();
+    expect(attempt).toEqual({
+      id: 1,
+      endpointId: 1,
+      url: `${receiver.origin}/hook`,
+      event: 'message.sent',
+      attempt: 0,
+      status: 200,
+      ok: true,
+      at: expect.any(Number),
+      durationMs: expect.any(Number),
+      request: {
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'bizmsg-mock',
+          'x-service-signature': received!.headers['x-service-signature'],
+        },
+        body: received!.body,
+      },
+      response: { status: 200, headers: expect.objectContaining({ 'content-length': '2' }), body: 'ok' },
+      nextRetryAt: null,
+      redeliveryOf: null,
+      error: null,
+    });
+  });
+
+  it('takes an inbound customer message, with its conversation and events', async () => {
+    await hook('/hook', ['message.received', 'conversation.created']);
+    const message = await control.receiveMessage({ from: CUSTOMER, body: 'Where is my parcel?' });
+    expect(message).toEqual({
+      id: 'msg_1',
+      direction: 'inbound',
+      from: CUSTOMER,
+      to: '+15550100000',
+      type: 'text',
+      content: { body: 'Where is my parcel?' },
+      status: 'received',
+      conversation_id: 1,
+      messaging_account_id: 1,
+      created_at: expect.any(String),
+    });
+    await server.mock.clock.settled();
+    expect(receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: unknown })).toEqual([
+      {
+        event: 'conversation.created',
+        timestamp: expect.any(String),
+        data: { conversation_id: 1, phone: '4915112345678' },
+      },
+      {
+        event: 'message.received',
+        timestamp: expect.any(String),
+        data: {
+          message_id: 'msg_1',
+          to: '15550100000',
+          status: 'received',
+          conversation_id: 1,
+          from: '4915112345678',
+          body: 'Where is my parcel?',
+        },
+      },
+    ]);
+    const closed = await control.updateConversation(1, { status: 'closed', assigned_to: 'agent-7' });
+    expect([closed.status, closed.assigned_to]).toEqual(['closed', 'agent-7']);
+  });
+
+  it('runs the whole retry schedule on the virtual clock, then disables the endpoint and e-mails the owner', async () => {
+    receiver.handle((_, res) => {
+      res.writeHead(500);
+      res.end('down');
+    });
+    const endpoint = await hook('/hook', ['message.delivered']);
+    const [first] = await control.emit('message.delivered');
+    expect([first!.status, first!.ok, first!.attempt, first!.nextRetryAt! - first!.at]).toEqual([
+      500,
+      false,
+      0,
+      60_000,
+    ]);
+    expect((await control.state()).pending).toEqual([
+      { at: first!.nextRetryAt, what: `retry 1 of message.delivered to ${receiver.origin}/hook` },
+    ]);
+    for (const delay of WEBHOOK_RETRY_DELAYS_MS) await control.clock.advance(delay);
+    const attempts = await control.deliveries();
+    expect(attempts.map((a) => [a.attempt, a.status, a.ok])).toEqual([0, 1, 2, 3, 4, 5].map((n) => [n, 500, false]));
+    expect(attempts.slice(1).map((a, i) => a.at - attempts[i]!.at)).toEqual([...WEBHOOK_RETRY_DELAYS_MS]);
+    expect(attempts.at(-1)!.nextRetryAt).toBe(null);
+    const state = await control.state();
+    expect([state.webhooks[0]!.status, state.pending]).toEqual(['disabled', []]);
+    expect(state.emails).toEqual([
+      {
+        to: 'owner@acme.test',
+        subject: `Webhook endpoint ${receiver.origin}/hook disabled`,
+        body: `Delivery of a message.delivered event to ${receiver.origin}/hook failed 6 times (last result: 500), so the endpoint was disabled. Fix it and register it again.`,
+        at: expect.any(Number),
+      },
+    ]);
+    expect(state.emails[0]!.at).toBeGreaterThanOrEqual(attempts.at(-1)!.at);
+    await expect(control.emit('message.delivered', { endpointId: endpoint.id })).rejects.toThrow(
+      new InvalidArgumentError(`Webhook endpoint ${endpoint.id} is disabled: enable it first.`),
+    );
+    await expect(control.redeliver(first!.id)).rejects.toThrow(
+      new InvalidArgumentError(`Endpoint ${endpoint.id} of attempt ${first!.id} is disabled: enable it first.`),
+    );
+    expect((await control.deliveries()).length).toBe(6);
+    expect((await control.enableWebhook(endpoint.id)).status).toBe('active');
+  });
+
+  it('drops the pending retries of an endpoint once it is removed, and retries none it had under way', async () => {
+    receiver.handle((_, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    const kept = await hook('/kept', ['message.delivered']);
+    const removed = await hook('/removed', ['message.delivered']);
+    await control.emit('message.delivered');
+    // Both retries fall due at the same virtual time, in the order the two answers came.
+    expect((await control.state()).pending.map((task) => task.what).sort()).toEqual([
+      `retry 1 of message.delivered to ${receiver.origin}/kept`,
+      `retry 1 of message.delivered to ${receiver.origin}/removed`,
+    ]);
+    await control.removeWebhook(removed.id);
+    expect((await control.state()).pending.map((task) => task.what)).toEqual([
+      `retry 1 of message.delivered to ${receiver.origin}/kept`,
+    ]);
+    await control.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
+    expect((await control.deliveries()).map((a) => [a.endpointId, a.attempt])).toEqual([
+      [kept.id, 0],
+      [removed.id, 0],
+      [kept.id, 1],
+    ]);
+  });
+
+  it('refuses a webhook URL with a user name or password (fetch could never POST to it), saying so', async () => {
+    await expect(
+      control.registerWebhook({ url: 'https://user:pass@example.com/hook', events: ['message.sent'], secret: SECRET }),
+    ).rejects.toThrow(
+      new InvalidArgumentError(
+        `${_face === 'over HTTP' ? 'The body' : 'registerWebhook'}: url must not carry a user name or password.`,
+      ),
+    );
+    expect((await control.state()).webhooks).toEqual([]);
+  });
+
+  it('injects each kind of fault, lists and clears them', async () => {
+    await control.inject({ route: 'GET /account/me', status: 503, code: 'SERVICE_UNAVAILABLE', times: 2 });
+    await control.inject({ route: 'GET /contacts', delay: 150 });
+    await control.inject({ route: 'GET /contacts/{id}', networkError: true });
+    expect(await control.faults()).toEqual([
+      {
+        route: 'GET /account/me',
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        networkError: false,
+        delay: null,
+        rate: null,
+        remaining: 2,
+      },
+      { route: 'GET /contacts', status: null, code: null, networkError: false, delay: 150, rate: null, remaining: 1 },
+      {
+        route: 'GET /contacts/{id}',
+        status: null,
+        code: null,
+        networkError: true,
+        delay: null,
+        rate: null,
+        remaining: 1,
+      },
+    ]);
+    expect(await api('GET', '/account/me')).toEqual({
+      status: 503,
+      body: { success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'Injected fault: 503.', details: {} } },
+    });
+    const started = performance.now();
+    expect((await api('GET', '/contacts')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    await expect(api('GET', '/contacts/1')).rejects.toThrow('fetch failed');
+    expect((await control.faults()).map((f) => f.remaining)).toEqual([1]);
+    await control.clearFaults();
+    expect([await control.faults(), (await api('GET', '/account/me')).status]).toEqual([[], 200]);
+  });
+
+  it('keeps a journal of what the app sent and what it got, API keys redacted, filtered by method, path, status and id', async () => {
+    await api('POST', '/contacts/create', { name: 'Grace', phone: '+4915199999999' });
+    await api('GET', `/contacts/${server.apiKey}`);
+    await api('GET', '/account/me', undefined, 'sk_test_wrong');
+    const all = await control.requests();
+    expect(all.map((r) => [r.method, r.path, r.status, r.code])).toEqual([
+      ['POST', '/contacts/create', 200, null],
+      ['GET', '/contacts/[REDACTED]', 404, 'RESOURCE_NOT_FOUND'],
+      ['GET', '/account/me', 401, 'AUTHENTICATION_ERROR'],
+    ]);
+    const [created] = await control.requests({ method: 'post', path: '/contacts/create' });
+    expect(created).toEqual({
+      id: all[0]!.id,
+      at: expect.any(Number),
+      method: 'POST',
+      path: '/contacts/create',
+      url: '/api/v1/contacts/create',
+      query: {},
+      headers: expect.objectContaining({ 'x-api-key': '[REDACTED]', 'content-type': 'application/json' }),
+      body: { name: 'Grace', phone: '+4915199999999' },
+      status: 200,
+      code: null,
+      durationMs: expect.any(Number),
+      response: {
+        headers: expect.objectContaining({ 'x-ratelimit-limit': '1000' }),
+        body: { success: true, data: expect.objectContaining({ id: 2, name: 'Grace' }) },
+      },
+    });
+    expect(JSON.stringify(all)).not.toContain(server.apiKey);
+    expect((await control.requests({ status: '4xx' })).map((r) => r.status)).toEqual([404, 401]);
+    expect((await control.requests({ path: '/contacts/{id}' })).map((r) => r.id)).toEqual([all[0]!.id, all[1]!.id]);
+    expect((await control.requests({ path: '/account/me' })).map((r) => r.id)).toEqual([all[2]!.id]);
+    // `after` with `limit` pages forward: the first ones after it, not the newest.
+    expect((await control.requests({ after: all[0]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[1]!.id]);
+    expect((await control.requests({ limit: 1 })).map((r) => r.id)).toEqual([all[2]!.id]);
+  });
+
+  it('journals the body of a request refused before its body was read, and a path outside the API as null', async () => {
+    await api('POST', '/contacts/create', { name: 'Ada', phone: '+4915100000000' }, 'sk_test_wrong');
+    await fetch(`${server.origin}/elsewhere?x=1`, { method: 'POST', body: 'hello' });
+    await vi.waitFor(async () => expect((await control.requests()).every((r) => r.body !== null)).toBe(true));
+    expect((await control.requests()).map((r) => [r.method, r.path, r.url, r.status, r.body])).toEqual([
+      ['POST', '/contacts/create', '/api/v1/contacts/create', 401, { name: 'Ada', phone: '+4915100000000' }],
+      ['POST', null, '/elsewhere?x=1', 404, 'hello'],
+    ]);
+    expect(await control.requests({ path: '/elsewhere' })).toEqual([]);
+  });
+
+  it('redelivers one attempt now, outside the schedule, and says which it repeats', async () => {
+    await hook('/hook', ['contact.created']);
+    const [attempt] = await control.emit('contact.created');
+    const again = await control.redeliver(attempt!.id);
+    expect(again).toEqual({
+      ...attempt,
+      id: attempt!.id + 1,
+      at: expect.any(Number),
+      durationMs: expect.any(Number),
+      response: { ...attempt!.response, headers: expect.any(Object) },
+      request: { headers: attempt!.request.headers, body: attempt!.request.body },
+      redeliveryOf: attempt!.id,
+    });
+    expect(receiver.received.map((r) => r.body)).toEqual([attempt!.request.body, attempt!.request.body]);
+    await expect(control.redeliver(999)).rejects.toThrow(
+      new InvalidArgumentError('There is no delivery attempt 999 (the mock keeps the newest 1000).'),
+    );
+  });
+
+  it('emits a realistic sample of each of the 10 kinds, tied to stored records where there are any, data merged over it', async () => {
+    const endpoint = await hook();
+    await api('POST', '/messages/send', { to: CUSTOMER, message: 'Hi' });
+    for (const kind of WEBHOOK_EVENT_KINDS) {
+      const attempts = await control.emit(kind);
+      expect(attempts.map((a) => [a.event, a.endpointId, a.status])).toEqual([[kind, endpoint.id, 200]]);
+    }
+    const sample = (kind: string) =>
+      (JSON.parse(receiver.received.find((r) => r.body.includes(`"event":"${kind}"`))!.body) as { data: unknown }).data;
+    expect(sample('message.delivered')).toEqual({
+      message_id: 'msg_1',
+      to: '4915112345678',
+      status: 'delivered',
+      delivered_at: expect.any(String),
+      conversation_id: 1,
+    });
+    expect(sample('contact.updated')).toEqual(expect.objectContaining({ id: 1, name: 'Ada', changed: ['name'] }));
+    expect(sample('campaign.completed')).toEqual({
+      campaign_id: 0,
+      name: 'Sample campaign',
+      sent_count: 0,
+      completed_at: expect.any(String),
+    });
+    const [merged] = await control.emit('message.failed', {
+      data: { error: { code: 131026 } },
+      endpointId: endpoint.id,
+    });
+    expect(JSON.parse(merged!.request.body)).toMatchObject({
+      event: 'message.failed',
+      data: { message_id: 'msg_1', status: 'failed', error: { code: 131026 } },
+    });
+  });
+
+  it('creates and revokes keys, and refuses what cannot be done without changing anything', async () => {
+    const key = await control.createKey({ scopes: ['account:read'], plan: 'starter' });
+    expect((await api('GET', '/account/me', undefined, key)).body.data).toEqual(
+      expect.objectContaining({ plan: 'starter', scopes: ['account:read'] }),
+    );
+    await control.revokeKey(key);
+    expect((await api('GET', '/account/me', undefined, key)).body.error.code).toBe('KEY_REVOKED');
+    const before = await control.state();
+    await expect(control.receiveMessage({ from: 'not a phone', body: '' })).rejects.toThrow(
+      new InvalidArgumentError(
+        `${_face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number of 8 to 15 digits, + optional; body must not be empty.`,
+      ),
+    );
+    await expect(control.createKey({ plan: 'platinum' })).rejects.toThrow(InvalidArgumentError);
+    await expect(control.revokeKey('sk_test_nobody')).rejects.toThrow(
+      new InvalidArgumentError('revokeKey: this mock has no such key.'),
+    );
+    await expect(control.updateConversation(42, { status: 'closed' })).rejects.toThrow(
+      new InvalidArgumentError('There is no conversation 42.'),
+    );
+    await expect(control.removeWebhook(7)).rejects.toThrow(new InvalidArgumentError('There is no webhook endpoint 7.'));
+    await expect(control.clock.advance(-1)).rejects.toThrow(InvalidArgumentError);
+    expect({ ...(await control.state()), now: before.now }).toEqual(before);
+  });
+
+  it('resets to the seed: seeded contacts only, no journal, no deliveries, no faults', async () => {
+    await hook();
+    await control.receiveMessage({ from: CUSTOMER, body: 'hi' });
+    await control.inject({ status: 500, rate: 0.5 });
+    await api('GET', '/contacts');
+    await control.reset();
+    const state = await control.state();
+    expect([state.contacts.map((c) => c.name), state.messages, state.webhooks, state.deliveries]).toEqual([
+      ['Ada'],
+      [],
+      [],
+      [],
+    ]);
+    expect([await control.requests(), await control.faults()]).toEqual([[], []]);
+    // The random sequence starts over too: the keys made after a reset are the ones made after the start.
+    const key = await control.createKey();
+    await control.reset();
+    expect(await control.createKey()).toBe(key);
+  });
+});
+
+describe('webhook receivers that redirect, hang or answer slowly', () => {
+  const control = () => connectMock(server.mock);
+  beforeEach(async () => {
+    await control().reset();
+    receiver.received.length = 0;
+  });
+
+  async function deliverTo(path: string): Promise<DeliveryAttempt> {
+    const endpoint = await control().registerWebhook({
+      url: `${receiver.origin}${path}`,
+      events: ['message.sent'],
+      secret: SECRET,
+    });
+    const [attempt] = await control().emit('message.sent', { endpointId: endpoint.id });
+    return attempt!;
+  }
+
+  it.each([302, 307])(
+    'counts a %i as a failed delivery, retried on the schedule, and never follows it',
+    async (status) => {
+      receiver.handle((request, res) => {
+        res.writeHead(request.path === '/moved' ? status : 200, { location: '/landing' });
+        res.end();
+      });
+      const attempt = await deliverTo('/moved');
+      expect([
+        attempt.status,
+        attempt.ok,
+        attempt.response?.headers.location,
+        attempt.nextRetryAt! - attempt.at,
+      ]).toEqual([status, false, '/landing', 60_000]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(receiver.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /moved']);
+    },
+  );
+
+  it('records a receiver that never answers as a time-out', async () => {
+    receiver.handle(() => undefined);
+    const attempt = await deliverTo('/hang');
+    expect([attempt.status, attempt.ok, attempt.response, attempt.error]).toEqual([
+      'timeout',
+      false,
+      null,
+      'no answer within 500 ms',
+    ]);
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(450);
+  });
+
+  it('waits for a slow receiver within the time-out', async () => {
+    receiver.handle((_, res) => void setTimeout(() => res.end('slow but fine'), 200));
+    const attempt = await deliverTo('/slow');
+    expect([attempt.status, attempt.ok, attempt.response?.body]).toEqual([200, true, 'slow but fine']);
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(190);
+  });
+
+  it('records an unreachable receiver as a network error, saying why', async () => {
+    const closed = await startTestServer();
+    await closed.close();
+    const endpoint = await control().registerWebhook({
+      url: `${closed.origin}/hook`,
+      events: ['message.sent'],
+      secret: SECRET,
+    });
+    const [attempt] = await control().emit('message.sent', { endpointId: endpoint.id });
+    expect([attempt!.status, attempt!.response, attempt!.error]).toEqual([
+      'network_error',
+      null,
+      expect.stringContaining('ECONNREFUSED'),
+    ]);
+  });
+
+  it('keeps at most 4 KiB of an answer', async () => {
+    receiver.handle((_, res) => res.end('x'.repeat(100_000)));
+    const attempt = await deliverTo('/big');
+    expect(attempt.response!.body).toBe(`${'x'.repeat(4096)}…`);
+  });
+});
