@@ -209,11 +209,10 @@ describe.each([
       `retry 1 of message.delivered to ${receiver.origin}/kept`,
     ]);
     await control.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
-    expect((await control.deliveries()).map((a) => [a.endpointId, a.attempt])).toEqual([
-      [kept.id, 0],
-      [removed.id, 0],
-      [kept.id, 1],
-    ]);
+    // The first two attempts are listed as they finished; the retry comes after both.
+    const attempts = (await control.deliveries()).map((a) => `${a.endpointId} ${a.attempt}`);
+    expect(attempts.slice(0, 2).sort()).toEqual([`${kept.id} 0`, `${removed.id} 0`].sort());
+    expect(attempts.slice(2)).toEqual([`${kept.id} 1`]);
   });
 
   it('refuses a webhook URL with a user name or password (fetch could never POST to it), saying so', async () => {
