@@ -1,5 +1,5 @@
 // A node:http request as the mock reads it.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { BODY_LIMITS } from '../../contract/limits.js';
 import { concat } from '../../shared/bytes.js';
 import { payloadTooLarge, type MockHttpError } from '../rules/http-error.js';
@@ -15,13 +15,25 @@ export function nodeMockRequest(req: IncomingMessage, origin: string, body?: () 
   return {
     method: req.method ?? 'GET',
     url: `${origin}${pathOf(req.url ?? '/')}`,
-    headers: {
-      get: (name) => headerValue(req, name),
-      forEach: (each) => {
-        for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) each(joined(value), name);
-      },
-    },
+    headers: headersOf(req.headers),
     arrayBuffer: body ?? (() => readBody(req)),
+  };
+}
+
+/**
+ * The headers, read where node:http keeps them. Made apart from the request's other closures,
+ * which share one scope: the journal keeps the headers, and must not keep the whole request
+ * (socket, parser) with them.
+ */
+function headersOf(raw: IncomingHttpHeaders): MockRequest['headers'] {
+  return {
+    get: (name) => {
+      const value = raw[name.toLowerCase()];
+      return value === undefined ? null : joined(value);
+    },
+    forEach: (each) => {
+      for (const [name, value] of Object.entries(raw)) if (value !== undefined) each(joined(value), name);
+    },
   };
 }
 
@@ -40,11 +52,6 @@ function pathOf(target: string): string {
     // Not a URL: falls through.
   }
   return `/${target}`;
-}
-
-function headerValue(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name.toLowerCase()];
-  return value === undefined ? null : joined(value);
 }
 
 /** A header node:http gives as an array (sent more than once), as fetch's `Headers` would join it. */

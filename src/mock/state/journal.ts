@@ -39,16 +39,24 @@ interface Recorded {
   readonly url: string;
   readonly path: string | null;
   readonly headers: MockRequest['headers'];
-  /** The body as far as it was read: a body read after the answer shows once it has arrived. */
-  readonly body: () => Uint8Array | undefined;
+  readonly body: KeptBody;
   readonly durationMs: number;
   readonly answer: MockAnswer | undefined;
+}
+
+/**
+ * The body as far as it was read: a body read after the answer shows once it has arrived. An object
+ * of its own, not a closure: a closure would share its scope with the request's, and keep the
+ * server's whole request object (its socket, its parser) alive for as long as the entry.
+ */
+interface KeptBody {
+  bytes: Uint8Array | undefined;
 }
 
 /** A request passed on to the service whose body, if the service reads it, the journal keeps. */
 export interface WatchedRequest {
   readonly request: MockRequest;
-  readonly body: () => Uint8Array | undefined;
+  readonly body: KeptBody;
   /** Reads what the service did not: the journal shows what was sent, even to a route that refused it unread. */
   readRest(): Promise<void> | undefined;
 }
@@ -70,22 +78,22 @@ export class RequestJournal {
 
   /** `request`, with its body kept once the service reads it (the journal never reads a body itself). */
   watch(request: MockRequest): WatchedRequest {
-    let bytes: Uint8Array | undefined;
+    const body: KeptBody = { bytes: undefined };
     const watched: MockRequest = {
       method: request.method,
       url: request.url,
       headers: request.headers,
       arrayBuffer: async () => {
         const buffer = await request.arrayBuffer();
-        bytes = new Uint8Array(buffer, 0, Math.min(buffer.byteLength, KEPT.requestBytes));
+        body.bytes = new Uint8Array(buffer, 0, Math.min(buffer.byteLength, KEPT.requestBytes));
         return buffer;
       },
     };
     return {
       request: watched,
-      body: () => bytes,
+      body,
       readRest: () =>
-        bytes === undefined && mayHaveBody(request)
+        body.bytes === undefined && mayHaveBody(request)
           ? watched.arrayBuffer().then(
               () => undefined,
               () => undefined,
@@ -160,7 +168,7 @@ function shown(entry: Recorded, secrets: readonly string[]): JournalEntry {
     url: shownUrl(entry.url, secrets),
     query: queryOf(entry.url, secrets),
     headers: requestHeaders(entry.headers, secrets),
-    body: bodyOf(entry.body(), secrets),
+    body: bodyOf(entry.body.bytes, secrets),
     status: answer?.status ?? 0,
     code: codeOf(answerBody),
     durationMs: entry.durationMs,
