@@ -7,6 +7,7 @@ import type { Scope } from '../options.js';
 import type { FaultSpec, InjectedFault } from '../rules/faults.js';
 import type { MockService, MockSnapshot } from '../service.js';
 import type { JournalFilter } from '../state/journal.js';
+import { pageById, type IdPage } from '../state/page.js';
 import type {
   DeliveryAttempt,
   JournalEntry,
@@ -15,6 +16,7 @@ import type {
   StoredWebhookEndpoint,
 } from '../state/records.js';
 import { ControlArgumentError } from './errors.js';
+import { checkArguments, DeliveriesQuery } from './schemas.js';
 import { CONTROL_PREFIX } from './routes.js';
 
 /** What `health()` answers. */
@@ -39,8 +41,8 @@ export interface MockControl {
   state(): Promise<MockSnapshot>;
   /** The request journal, oldest first, API keys redacted. */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
-  /** Every webhook delivery attempt kept, oldest first. */
-  deliveries(): Promise<DeliveryAttempt[]>;
+  /** The webhook delivery attempts kept, oldest first: all, or the page `page` picks by id. */
+  deliveries(page?: IdPage): Promise<DeliveryAttempt[]>;
   /** Delivers the event of attempt `id` again, now; resolves with the new attempt. */
   redeliver(id: number): Promise<DeliveryAttempt>;
   /** The virtual clock. */
@@ -139,7 +141,8 @@ function inProcess(mock: MockService): MockControl {
       })),
     state: () => read(() => mock.state()),
     requests: (filter) => read(() => mock.requests(filter)),
-    deliveries: () => read(() => structuredClone([...mock.deliveries])),
+    deliveries: (page = {}) =>
+      read(() => structuredClone(pageById(mock.deliveries, checkArguments(DeliveriesQuery, page, 'deliveries')))),
     redeliver: (id) => call(() => mock.redeliver(id)),
     clock: {
       advance: (ms) =>
@@ -169,7 +172,7 @@ function overHttp(http: ControlHttp): MockControl {
     health: () => http.call('GET', '/health'),
     state: () => http.call('GET', '/state'),
     requests: (filter = {}) => http.call('GET', `/requests${queryString(filter)}`),
-    deliveries: () => http.call('GET', '/deliveries'),
+    deliveries: (page = {}) => http.call('GET', `/deliveries${queryString(page)}`),
     redeliver: (id) => http.call('POST', `/deliveries/${encodeURIComponent(String(id))}/redeliver`),
     clock: { advance: (ms) => http.call('POST', '/clock/advance', { ms }) },
     inject: async (fault) => {
@@ -240,7 +243,7 @@ function refusalOf(method: string, path: string, status: number, text: string): 
   return new BizMsgError(`${method} ${CONTROL_PREFIX}${path} failed with ${status}: ${message}`);
 }
 
-function queryString(filter: JournalFilter): string {
+function queryString(filter: JournalFilter | IdPage): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filter)) if (value !== undefined) params.set(name, String(value));
   const query = params.toString();

@@ -8,6 +8,7 @@ import type { MockAnswer, MockRequest } from '../rules/request.js';
 import type { MockService } from '../service.js';
 import { ControlArgumentError, invalidArguments } from './errors.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
+import type { EventStream } from './stream.js';
 
 /** Who may call the control API. */
 export interface ControlAccess {
@@ -18,6 +19,12 @@ export interface ControlAccess {
    * that rebinds its name to 127.0.0.1 names itself, and is refused); undefined: any.
    */
   readonly hosts: readonly string[] | undefined;
+}
+
+/** An answer of the control API: JSON, or (`GET /_bizmsg/stream`) Server-Sent Events that `stream` writes. */
+export interface ControlAnswer extends MockAnswer {
+  /** The events to write after the head, until the reader leaves; the body is then empty. */
+  readonly stream?: EventStream;
 }
 
 /** An error answer of the control API: its status and code. */
@@ -59,7 +66,7 @@ export async function answerControl(
   request: MockRequest,
   access: ControlAccess,
   document: () => string,
-): Promise<MockAnswer> {
+): Promise<ControlAnswer> {
   try {
     checkAccess(request, access);
     const { pathname, searchParams } = new URL(request.url);
@@ -72,6 +79,8 @@ export async function answerControl(
       query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
     };
     const output = await route.run(mock, input);
+    if (route.events !== undefined)
+      return { status: 200, headers: EVENT_STREAM, body: '', stream: output as EventStream };
     // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
     if (route.method !== 'GET') await mock.clock.settled();
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
@@ -81,6 +90,8 @@ export async function answerControl(
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
+// `x-accel-buffering: no`: a proxy (nginx) in front of the mock passes each event on at once.
+const EVENT_STREAM = { 'content-type': 'text/event-stream', ...NO_STORE, 'x-accel-buffering': 'no' };
 
 function checkAccess(request: MockRequest, access: ControlAccess): void {
   // A page may call only from the mock's own origin (its dashboard); programs send no Origin.

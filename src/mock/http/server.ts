@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { controlApiDocument } from '../control/document.js';
-import { answerControl, isControlPath, type ControlAccess } from '../control/handler.js';
+import { answerControl, isControlPath, type ControlAccess, type ControlAnswer } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
-import type { MockAnswer } from '../rules/request.js';
 import { MockService } from '../service.js';
 import {
   answerAndLinger,
@@ -120,7 +119,7 @@ class NodeAdapter {
       this.#answerOtherVersion(req, res);
       return;
     }
-    let answer: MockAnswer | Promise<MockAnswer>;
+    let answer: ControlAnswer | Promise<ControlAnswer>;
     try {
       const request = nodeMockRequest(req, this.#origin);
       answer = isControlPath(new URL(request.url).pathname)
@@ -143,9 +142,13 @@ class NodeAdapter {
     return (this.#controlDocument ??= JSON.stringify(controlApiDocument({ serverUrl: this.#origin })));
   }
 
-  #write(req: IncomingMessage, res: ServerResponse, answer: MockAnswer): void {
+  #write(req: IncomingMessage, res: ServerResponse, answer: ControlAnswer): void {
     try {
       if (answeredOnSocket(req)) return;
+      if (answer.stream !== undefined) {
+        streamEvents(res, answer);
+        return;
+      }
       // The rest of a body over the limit is never read, so the connection cannot carry another request.
       if (answer.status === 413) {
         answerAndLinger(req, answer);
@@ -189,6 +192,14 @@ class NodeAdapter {
       socket.destroy();
     }
   }
+}
+
+/** Writes Server-Sent Events until the reader leaves (or the server closes its connections). */
+function streamEvents(res: ServerResponse, answer: ControlAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.flushHeaders();
+  const stop = answer.stream!.open((text) => res.write(text));
+  res.once('close', stop);
 }
 
 /** Whether `host` binds a loopback address only: then the control API needs no token, but checks `Host`. */

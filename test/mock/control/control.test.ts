@@ -44,7 +44,7 @@ async function api(method: string, path: string, body?: unknown, key = server.ap
 describe.each([
   ['in process', () => connectMock(server.mock)],
   ['over HTTP', () => connectMock(server.url)],
-])('MockControl %s', (_face, connect) => {
+])('MockControl %s', (face, connect) => {
   let control: MockControl;
 
   beforeEach(async () => {
@@ -257,6 +257,31 @@ describe.each([
     expect((await control.requests({ path: '/contacts/{id}' })).map((r) => r.id)).toEqual([all[0]!.id, all[1]!.id]);
     expect((await control.requests({ path: '/account/me' })).map((r) => r.id)).toEqual([all[2]!.id]);
     expect((await control.requests({ after: all[0]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[2]!.id]);
+    expect((await control.requests({ before: all[2]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[1]!.id]);
+    expect((await control.requests({ before: all[2]!.id, status: '2xx' })).map((r) => r.id)).toEqual([all[0]!.id]);
+    await expect(control.requests({ before: 0 })).rejects.toThrow(
+      new InvalidArgumentError(`${face === 'in process' ? 'requests' : 'The query'}: before must be at least 1.`),
+    );
+  });
+
+  it('reads the delivery attempts a page at a time: after an id, before an id, the newest limit', async () => {
+    await hook();
+    for (const body of ['one', 'two', 'three']) await control.receiveMessage({ from: CUSTOMER, body });
+    const all = await control.deliveries();
+    const ids = all.map((a) => a.id);
+    expect(all.map((a) => [a.event, JSON.parse(a.request.body).data.body])).toEqual([
+      ['conversation.created', undefined],
+      ['message.received', 'one'],
+      ['message.received', 'two'],
+      ['message.received', 'three'],
+    ]);
+    expect((await control.deliveries({ limit: 2 })).map((a) => a.id)).toEqual(ids.slice(2));
+    expect((await control.deliveries({ before: ids[3]!, limit: 2 })).map((a) => a.id)).toEqual(ids.slice(1, 3));
+    expect((await control.deliveries({ after: ids[0]!, before: ids[3]! })).map((a) => a.id)).toEqual(ids.slice(1, 3));
+    expect(await control.deliveries({ after: ids[3]! })).toEqual([]);
+    await expect(control.deliveries({ limit: 0 })).rejects.toThrow(
+      new InvalidArgumentError(`${face === 'in process' ? 'deliveries' : 'The query'}: limit must be at least 1.`),
+    );
   });
 
   it('redelivers one attempt now, outside the schedule, and says which it repeats', async () => {
@@ -321,7 +346,7 @@ describe.each([
     const before = await control.state();
     await expect(control.receiveMessage({ from: 'not a phone', body: '' })).rejects.toThrow(
       new InvalidArgumentError(
-        `${_face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number of 8 to 15 digits, + optional; body must not be empty.`,
+        `${face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number of 8 to 15 digits, + optional; body must not be empty.`,
       ),
     );
     await expect(control.createKey({ plan: 'platinum' })).rejects.toThrow(InvalidArgumentError);
