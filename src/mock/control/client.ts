@@ -37,8 +37,8 @@ export interface MockHealth {
 export interface MockControl {
   /** Whether the mock runs: its variant, base URL and virtual time. */
   health(): Promise<MockHealth>;
-  /** Everything the mock holds, as JSON. */
-  state(): Promise<MockSnapshot>;
+  /** Everything the mock holds, as JSON; `deliveries`: only that many of the newest attempts. */
+  state(options?: { deliveries?: number }): Promise<MockSnapshot>;
   /** The request journal, oldest first, API keys redacted. */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** The webhook delivery attempts kept, oldest first: all, or the page `page` picks by id. */
@@ -139,7 +139,7 @@ function inProcess(mock: MockService): MockControl {
         baseUrl: mock.baseUrl,
         now: mock.clock.date().toISOString(),
       })),
-    state: () => read(() => mock.state()),
+    state: (stateOptions) => read(() => mock.state(stateOptions)),
     requests: (filter) => read(() => mock.requests(filter)),
     deliveries: (page = {}) =>
       read(() => structuredClone(pageById(mock.deliveries, checkArguments(DeliveriesQuery, page, 'deliveries')))),
@@ -170,7 +170,7 @@ function inProcess(mock: MockService): MockControl {
 function overHttp(http: ControlHttp): MockControl {
   return {
     health: () => http.call('GET', '/health'),
-    state: () => http.call('GET', '/state'),
+    state: (stateOptions = {}) => http.call('GET', `/state${queryString(stateOptions)}`),
     requests: (filter = {}) => http.call('GET', `/requests${queryString(filter)}`),
     deliveries: (page = {}) => http.call('GET', `/deliveries${queryString(page)}`),
     redeliver: (id) => http.call('POST', `/deliveries/${encodeURIComponent(String(id))}/redeliver`),
@@ -243,7 +243,7 @@ function refusalOf(method: string, path: string, status: number, text: string): 
   return new BizMsgError(`${method} ${CONTROL_PREFIX}${path} failed with ${status}: ${message}`);
 }
 
-function queryString(filter: JournalFilter | IdPage): string {
+function queryString(filter: JournalFilter | IdPage | { deliveries?: number }): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filter)) if (value !== undefined) params.set(name, String(value));
   const query = params.toString();

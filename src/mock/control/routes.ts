@@ -25,6 +25,7 @@ import {
   InboundInput,
   JournalQuery,
   KeyInput,
+  StateQuery,
 } from './schemas.js';
 
 /** Where the control API lives on the mock's origin. */
@@ -114,10 +115,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/_bizmsg/state',
     operationId: 'state',
     summary:
-      'Everything the mock holds: contacts, messages, conversations, campaigns, endpoints, deliveries, e-mails, pending work',
+      'Everything the mock holds: contacts, messages, conversations, campaigns, endpoints, deliveries (all, or the newest `deliveries`), e-mails, pending work',
+    query: StateQuery,
     output: StateOutput,
     status: 200,
-    run: (mock) => mock.state(),
+    run: (mock, { query }) => mock.state(query as z.infer<typeof StateQuery>),
   },
   {
     method: 'GET',

@@ -65,6 +65,9 @@ export const JournalQuery = /* @__PURE__ */ z.strictObject({
   limit: z.optional(z.int().check(z.gte(1))),
 });
 
+/** What `state()` leaves out: `deliveries`, how many of the newest attempts it carries (default: every one kept). */
+export const StateQuery = /* @__PURE__ */ z.strictObject({ deliveries: z.optional(z.int().check(z.gte(0))) });
+
 /** What `deliveries()` picks: a page of attempts by id, the newest `limit` of it. */
 export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({
   after: z.optional(z.int().check(z.gte(0))),

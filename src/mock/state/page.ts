@@ -17,5 +17,5 @@ export function pageById<T extends { readonly id: number }>(items: readonly T[],
   const picked = items.filter(
     (item) => (after === undefined || item.id > after) && (before === undefined || item.id < before),
   );
-  return limit === undefined ? picked : picked.slice(Math.max(0, picked.length - limit));
+  return limit === undefined ? picked : picked.slice(picked.length - Math.min(limit, picked.length));
 }

@@ -265,12 +265,13 @@ describe.each([
   });
 
   it('reads the delivery attempts a page at a time: after an id, before an id, the newest limit', async () => {
-    await hook();
-    for (const body of ['one', 'two', 'three']) await control.receiveMessage({ from: CUSTOMER, body });
+    // One event per call, so that the attempts are recorded in the order of the calls.
+    await hook('/hook', ['message.received']);
+    for (const body of ['zero', 'one', 'two', 'three']) await control.receiveMessage({ from: CUSTOMER, body });
     const all = await control.deliveries();
     const ids = all.map((a) => a.id);
     expect(all.map((a) => [a.event, JSON.parse(a.request.body).data.body])).toEqual([
-      ['conversation.created', undefined],
+      ['message.received', 'zero'],
       ['message.received', 'one'],
       ['message.received', 'two'],
       ['message.received', 'three'],
@@ -279,6 +280,11 @@ describe.each([
     expect((await control.deliveries({ before: ids[3]!, limit: 2 })).map((a) => a.id)).toEqual(ids.slice(1, 3));
     expect((await control.deliveries({ after: ids[0]!, before: ids[3]! })).map((a) => a.id)).toEqual(ids.slice(1, 3));
     expect(await control.deliveries({ after: ids[3]! })).toEqual([]);
+    expect((await control.state({ deliveries: 1 })).deliveries).toEqual([all[3]]);
+    expect([(await control.state({ deliveries: 0 })).deliveries, (await control.state()).deliveries]).toEqual([
+      [],
+      all,
+    ]);
     await expect(control.deliveries({ limit: 0 })).rejects.toThrow(
       new InvalidArgumentError(`${face === 'in process' ? 'deliveries' : 'The query'}: limit must be at least 1.`),
     );
