@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { controlApiDocument } from '../control/document.js';
 import { answerControl, isControlPath, type ControlAccess, type ControlAnswer } from '../control/handler.js';
+import { isDashboardRequest, serveDashboard } from '../dashboard/serve.js';
 import { envelopeOf } from '../rules/envelope.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
@@ -96,7 +97,7 @@ function fail(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** Carries requests from node:http to the mock (or its control API) and its answers back. */
+/** Carries requests from node:http to the mock (or its control API, or its dashboard) and its answers back. */
 class NodeAdapter {
   readonly #mock: MockService;
   readonly #origin: string;
@@ -122,7 +123,12 @@ class NodeAdapter {
     let answer: ControlAnswer | Promise<ControlAnswer>;
     try {
       const request = nodeMockRequest(req, this.#origin);
-      answer = isControlPath(new URL(request.url).pathname)
+      const { pathname } = new URL(request.url);
+      if (isDashboardRequest(request.method, pathname)) {
+        serveDashboard(req, res, pathname);
+        return;
+      }
+      answer = isControlPath(pathname)
         ? answerControl(this.#mock, request, this.#access, () => this.#controlApiText())
         : this.#mock.answer(request);
     } catch {
