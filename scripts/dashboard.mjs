@@ -2,12 +2,14 @@
 // one minified script and one stylesheet named by their hash, and index.html naming them. Run by
 // `npm run build`, after tsup (which empties dist/). The mock serves these files; nothing imports them.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 const out = new URL('../dist/dashboard/', import.meta.url);
 const page = new URL('../src/mock/dashboard/page/', import.meta.url);
 
+// Alone (not after tsup), the last build's hashed files would stay beside the new ones.
+rmSync(out, { recursive: true, force: true });
 const { metafile } = await build({
   entryPoints: [new URL('main.tsx', page).pathname],
   outdir: out.pathname,

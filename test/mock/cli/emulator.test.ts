@@ -125,8 +125,12 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     expect((await connectMock(url, { controlToken: token }).health()).ok).toBe(true);
     const given = await start(['--host', '0.0.0.0', '--control-token', 'a-token-of-our-own-1234']);
     expect(given.output()).toContain('Control token: a-token-of-our-own-1234');
+    // The dashboard's URL carries the token in its fragment, which a browser never sends.
+    expect(shared.output()).toContain(`Dashboard: http://0.0.0.0:${shared.port}/#token=${token}\n`);
+    expect(given.output()).toContain(`Dashboard: http://0.0.0.0:${given.port}/#token=a-token-of-our-own-1234\n`);
     const loopback = await start([]);
     expect(loopback.output()).not.toContain('Control token');
+    expect(loopback.output()).toContain(`Dashboard: http://127.0.0.1:${loopback.port}/\n`);
   });
 
   it('refuses a seed file that cannot work, naming the field, with exit code 2', () => {

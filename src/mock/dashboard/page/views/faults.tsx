@@ -11,6 +11,7 @@ export function FaultsView({ mock }: { mock: MockView }) {
   const [route, setRoute] = useState('');
   const [kind, setKind] = useState<Kind>('status');
   const [status, setStatus] = useState('503');
+  const [code, setCode] = useState('');
   const [delay, setDelay] = useState('1000');
   const [times, setTimes] = useState('1');
   const inject = () =>
@@ -18,7 +19,7 @@ export function FaultsView({ mock }: { mock: MockView }) {
       control('POST', '/faults', {
         ...(route.trim() === '' ? {} : { route: route.trim() }),
         ...(kind === 'status'
-          ? { status: Number(status) }
+          ? { status: Number(status), ...(code.trim() === '' ? {} : { code: code.trim() }) }
           : kind === 'delay'
             ? { delay: Number(delay) }
             : { networkError: true }),
@@ -43,6 +44,7 @@ export function FaultsView({ mock }: { mock: MockView }) {
           <input
             id="fault-route"
             value={route}
+            size={38}
             placeholder="POST /messages/send (empty: every route)"
             onInput={(e) => setRoute(e.currentTarget.value)}
           />
@@ -68,7 +70,7 @@ export function FaultsView({ mock }: { mock: MockView }) {
         </fieldset>
         {kind === 'status' ? (
           <p>
-            <label for="fault-status">Status</label>
+            <label for="fault-status">Status code</label>
             <input
               id="fault-status"
               type="number"
@@ -76,6 +78,17 @@ export function FaultsView({ mock }: { mock: MockView }) {
               max={599}
               value={status}
               onInput={(e) => setStatus(e.currentTarget.value)}
+            />
+          </p>
+        ) : null}
+        {kind === 'status' ? (
+          <p>
+            <label for="fault-code">Error code (where the status has several)</label>
+            <input
+              id="fault-code"
+              value={code}
+              placeholder="SERVICE_UNAVAILABLE"
+              onInput={(e) => setCode(e.currentTarget.value)}
             />
           </p>
         ) : null}

@@ -77,7 +77,7 @@ function ConversationControls(props: { mock: MockView; id: number; status: strin
         <input
           id={`assignee-${id}`}
           value={assignTo}
-          placeholder="agent name (empty: nobody)"
+          placeholder="nobody if empty"
           onInput={(event) => setAssignTo(event.currentTarget.value)}
         />
         <button type="submit">Reassign</button>
