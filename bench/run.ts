@@ -3,6 +3,7 @@
 // `npm exec --package=node@24 -- node --import tsx bench/run.ts --only=3`).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { measureDashboard } from './dashboard.js';
 import { measureImport } from './import-cost.js';
 import { table, type BenchOptions, type Row } from './lib.js';
 import { measureMock } from './mock.js';
@@ -26,6 +27,7 @@ const all = {
   6: measureVerify,
   7: measureMock,
   8: measureRedis,
+  9: measureDashboard,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
