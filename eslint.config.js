@@ -116,7 +116,7 @@ export default tseslint.config(
   {
     // msw is an optional peer: only the msw faces load it; node built-ins only where Node runs.
     files: ['src/mock/**'],
-    ignores: ['src/mock/msw/**', 'src/mock/http/**', 'src/mock/cli/**'],
+    ignores: ['src/mock/msw/**', 'src/mock/http/**', 'src/mock/cli/**', 'src/mock/dashboard/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -124,13 +124,40 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(msw|node:)',
-              message: 'msw only in mock/msw/, node built-ins only in mock/http/ and mock/cli/',
+              message:
+                'msw only in mock/msw/, node built-ins only in mock/http/, mock/cli/ and mock/dashboard/*.ts (its server side)',
             },
           ],
         },
       ],
     },
   },
+  // The dashboard's page runs in a browser and reaches the mock only over the control API: of src/
+  // outside page/ it may import only types (the records it reads), of packages only the two it bundles.
+  ...[
+    ['src/mock/dashboard/page/*', '^\\.\\./'],
+    ['src/mock/dashboard/page/views/**', '^\\.\\./\\.\\./'],
+  ].map(([files, outside]) => ({
+    files: [files],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: outside,
+              allowTypeImports: true,
+              message: 'the page may import only types from outside page/: it talks to the mock over HTTP',
+            },
+            {
+              regex: '^(?!\\.|preact(/|$)|eventsource-parser$)',
+              message: 'the page runs in a browser: of packages only preact and eventsource-parser (bundled)',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Plain JavaScript: scripts, bench servers and the runtime matrix's consumers, run by Node,
     // Bun, Deno, workerd or a browser.

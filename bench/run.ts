@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureColdStart } from './cold-start.js';
+import { measureDashboard } from './dashboard.js';
 import { measureImport } from './import-cost.js';
 import { table, type BenchOptions, type Row } from './lib.js';
 import { measureMock } from './mock.js';
@@ -28,6 +29,7 @@ const all = {
   7: measureMock,
   8: measureRedis,
   9: measureColdStart,
+  10: measureDashboard,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

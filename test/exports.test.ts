@@ -155,6 +155,7 @@ describe('entry points', () => {
           "DEFAULT_TEMPLATES",
           "DeliveryAttempt",
           "FaultSpec",
+          "IdPage",
           "InjectedFault",
           "InvalidArgumentError",
           "JournalEntry",

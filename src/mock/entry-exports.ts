@@ -26,6 +26,7 @@ export type { Variant } from '../contract/variant.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { FaultSpec, InjectedFault } from './rules/faults.js';
 export type { JournalFilter } from './state/journal.js';
+export type { IdPage } from './state/page.js';
 export type { JournalEntry, PendingTask } from './state/records.js';
 export type { MockAnswer, MockRequest } from './rules/request.js';
 export type { VirtualClock } from './state/clock.js';

@@ -16,6 +16,7 @@ import {
   JournalQuery,
   KeyInput,
   WebhookInput,
+  StateQuery,
 } from './control/schemas.js';
 import { DEFAULT_TEMPLATES, type MockServerOptions, type Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
@@ -34,6 +35,7 @@ import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
 import { WebhookDispatcher } from './state/dispatcher.js';
 import { redact, RequestJournal, shownUrl, type JournalFilter } from './state/journal.js';
+import { pageById } from './state/page.js';
 import { KeyRing } from './state/keys.js';
 import { Messaging } from './state/messaging.js';
 import { SeededRandom } from './state/random.js';
@@ -208,8 +210,12 @@ export class MockService {
     return this.#journal.entries(checked, [...this.#store.keys.keys()]);
   }
 
-  /** Everything the mock holds, as JSON (what `GET /_bizmsg/state` answers). */
-  state(): MockSnapshot {
+  /**
+   * Everything the mock holds, as JSON (what `GET /_bizmsg/state` answers); `deliveries` keeps only
+   * that many of the newest attempts (a page that reads them apart asks for 0).
+   */
+  state(options: { deliveries?: number } = {}): MockSnapshot {
+    const { deliveries } = checkArguments(StateQuery, options, 'state');
     const store = this.#store;
     return structuredClone({
       now: this.clock.date().toISOString(),
@@ -218,7 +224,7 @@ export class MockService {
       conversations: store.conversations,
       campaigns: store.campaigns,
       webhooks: store.webhookEndpoints,
-      deliveries: store.deliveries,
+      deliveries: deliveries === undefined ? store.deliveries : pageById(store.deliveries, { limit: deliveries }),
       emails: store.emails,
       pending: this.clock.pending(),
     }) as MockSnapshot;

@@ -93,6 +93,8 @@ function printBanner(server: MockHttpServer, forwarding: string | undefined): vo
     `OpenAPI document: ${url}/openapi.json`,
     `Control API: ${origin}/_bizmsg/ (its OpenAPI document: ${origin}/_bizmsg/openapi.json)`,
     ...(controlToken === undefined ? [] : [`Control token: ${controlToken}`]),
+    // The token rides in the fragment, which the browser never sends: the page keeps it for its tab.
+    `Dashboard: ${origin}/${controlToken === undefined ? '' : `#token=${encodeURIComponent(controlToken)}`}`,
     ...(forwarding === undefined ? [] : [forwarding]),
     `Try: curl -H '${header}' ${url}/account/me`,
   ];

@@ -8,6 +8,7 @@ import type { Scope } from '../options.js';
 import type { FaultSpec, InjectedFault } from '../rules/faults.js';
 import type { MockService, MockSnapshot } from '../service.js';
 import type { JournalFilter } from '../state/journal.js';
+import { pageById, type IdPage } from '../state/page.js';
 import type {
   DeliveryAttempt,
   JournalEntry,
@@ -16,7 +17,7 @@ import type {
   StoredWebhookEndpoint,
 } from '../state/records.js';
 import { ControlArgumentError } from './errors.js';
-import { ControlErrorOutput } from './schemas.js';
+import { checkArguments, ControlErrorOutput, DeliveriesQuery } from './schemas.js';
 import { CONTROL_PREFIX } from './routes.js';
 
 /** What `health()` answers. */
@@ -37,12 +38,12 @@ export interface MockHealth {
 export interface MockControl {
   /** Whether the mock runs: its variant, base URL and virtual time. */
   health(): Promise<MockHealth>;
-  /** Everything the mock holds, as JSON. */
-  state(): Promise<MockSnapshot>;
+  /** Everything the mock holds, as JSON; `deliveries`: only that many of the newest attempts. */
+  state(options?: { deliveries?: number }): Promise<MockSnapshot>;
   /** The request journal, oldest first, API keys redacted. */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
-  /** Every webhook delivery attempt kept, oldest first. */
-  deliveries(): Promise<DeliveryAttempt[]>;
+  /** The webhook delivery attempts kept, oldest first: all, or the page `page` picks by id. */
+  deliveries(page?: IdPage): Promise<DeliveryAttempt[]>;
   /** Delivers the event of attempt `id` again, now; resolves with the new attempt. */
   redeliver(id: number): Promise<DeliveryAttempt>;
   /** The virtual clock. */
@@ -137,9 +138,10 @@ function inProcess(mock: MockService): MockControl {
         baseUrl: mock.baseUrl,
         now: mock.clock.date().toISOString(),
       })),
-    state: () => read(() => mock.state()),
+    state: (stateOptions) => read(() => mock.state(stateOptions)),
     requests: (filter) => read(() => mock.requests(filter)),
-    deliveries: () => read(() => structuredClone([...mock.deliveries])),
+    deliveries: (page = {}) =>
+      read(() => structuredClone(pageById(mock.deliveries, checkArguments(DeliveriesQuery, page, 'deliveries')))),
     redeliver: (id) => call(() => mock.redeliver(id)),
     clock: {
       advance: (ms) =>
@@ -167,9 +169,9 @@ function inProcess(mock: MockService): MockControl {
 function overHttp(http: ControlHttp): MockControl {
   return {
     health: () => http.call('GET', '/health'),
-    state: () => http.call('GET', '/state'),
+    state: (stateOptions = {}) => http.call('GET', `/state${queryString(stateOptions)}`),
     requests: (filter = {}) => http.call('GET', `/requests${queryString(filter)}`),
-    deliveries: () => http.call('GET', '/deliveries'),
+    deliveries: (page = {}) => http.call('GET', `/deliveries${queryString(page)}`),
     redeliver: (id) => http.call('POST', `/deliveries/${encodeURIComponent(String(id))}/redeliver`),
     clock: { advance: (ms) => http.call('POST', '/clock/advance', { ms }) },
     inject: async (fault) => {
@@ -261,7 +263,7 @@ function parsedJson(text: string): unknown {
   }
 }
 
-function queryString(filter: JournalFilter): string {
+function queryString(filter: JournalFilter | IdPage | { deliveries?: number }): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filter)) if (value !== undefined) params.set(name, String(value));
   const query = params.toString();

@@ -23,6 +23,7 @@ import {
   InboundInput,
   KeyInput,
 } from './schemas.js';
+import { StreamActivitySchema } from './stream.js';
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +47,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [ConversationChangeInput, 'ConversationChange'],
   [EmitInput, 'EventEmit'],
   [FaultInput, 'Fault'],
+  [StreamActivitySchema, 'StreamActivity'],
 ];
 
 /** Options of `controlApiDocument`. */
@@ -122,13 +124,24 @@ function operation(route: ControlRoute, components: Components): Json {
           requestBody: { required: true, content: { 'application/json': { schema: components.schemaOf(route.body) } } },
         }),
     responses: {
-      [String(route.status)]:
-        route.output === undefined
-          ? { description: 'Done.' }
-          : { description: 'Done.', content: { 'application/json': { schema: components.schemaOf(route.output) } } },
+      [String(route.status)]: success(route, components),
       '4XX': { $ref: '#/components/responses/Refused' },
     },
   };
+}
+
+function success(route: ControlRoute, components: Components): Json {
+  if (route.events !== undefined)
+    return {
+      description:
+        'Server-Sent Events until the reader leaves: `ready` (data `{ now }`) at once, then `activity` events whose data is the JSON of `x-event-data`, and a comment every 15 s.',
+      content: {
+        // OpenAPI 3.1 cannot type the events of a stream; the extension names the schema of each one's data.
+        'text/event-stream': { schema: { type: 'string' }, 'x-event-data': components.schemaOf(route.events) },
+      },
+    };
+  if (route.output === undefined) return { description: 'Done.' };
+  return { description: 'Done.', content: { 'application/json': { schema: components.schemaOf(route.output) } } };
 }
 
 function parametersOf(path: string): Json {

@@ -8,6 +8,7 @@ import type { MockAnswer, MockRequest } from '../rules/request.js';
 import type { MockService } from '../service.js';
 import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
+import type { EventStream } from './stream.js';
 
 /** Who may call the control API. */
 export interface ControlAccess {
@@ -20,6 +21,11 @@ export interface ControlAccess {
   readonly hosts: readonly string[] | undefined;
 }
 
+/** An answer of the control API: JSON, or (`GET /_bizmsg/stream`) Server-Sent Events that `stream` writes. */
+export interface ControlAnswer extends MockAnswer {
+  /** The events to write after the head, until the reader leaves; the body is then empty. */
+  readonly stream?: EventStream;
+}
 /** A control call refused before anything ran. */
 class Refused extends Error {
   constructor(
@@ -45,7 +51,7 @@ export async function answerControl(
   request: MockRequest,
   access: ControlAccess,
   document: () => string,
-): Promise<MockAnswer> {
+): Promise<ControlAnswer> {
   try {
     checkAccess(request, access);
     const { pathname, searchParams } = new URL(request.url);
@@ -61,6 +67,8 @@ export async function answerControl(
     };
     const before = mock.clock.underWay();
     const output = await route.run(mock, input);
+    if (route.events !== undefined)
+      return { status: 200, headers: EVENT_STREAM, body: '', stream: output as EventStream };
     // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
     if (route.method !== 'GET') await mock.clock.settled(before);
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
@@ -70,6 +78,8 @@ export async function answerControl(
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
+// `x-accel-buffering: no`: a proxy (nginx) in front of the mock passes each event on at once.
+const EVENT_STREAM = { 'content-type': 'text/event-stream', ...NO_STORE, 'x-accel-buffering': 'no' };
 
 function checkAccess(request: MockRequest, access: ControlAccess): void {
   // A page may call only from the mock's own origin (its dashboard); programs send no Origin.

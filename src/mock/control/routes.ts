@@ -13,14 +13,18 @@ import {
   StoredMessageSchema,
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
+import { pageById } from '../state/page.js';
+import { activityStream, StreamActivitySchema } from './stream.js';
 import {
   AdvanceInput,
   ConversationChangeInput,
+  DeliveriesQuery,
   EmitInput,
   FaultInput,
   InboundInput,
   JournalQuery,
   KeyInput,
+  StateQuery,
   WebhookInput,
 } from './schemas.js';
 
@@ -50,6 +54,11 @@ export interface ControlRoute {
   readonly query?: z.ZodMiniType;
   /** What it answers with; none: 204. */
   readonly output?: z.ZodMiniType;
+  /**
+   * The data of each event, when the route answers Server-Sent Events (`text/event-stream`) instead
+   * of JSON: its `run` gives the `EventStream`.
+   */
+  readonly events?: z.ZodMiniType;
   /** The status of a success. */
   readonly status: 200 | 201 | 204;
   run(mock: MockService, input: ControlInput): unknown;
@@ -88,9 +97,6 @@ export const FaultOutput = /* @__PURE__ */ z.object({
   remaining: z.nullable(z.int()),
 });
 
-/** `GET /_bizmsg/deliveries`: which attempts. */
-export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({ after: z.optional(z.int().check(z.gte(0))) });
-
 const Now = /* @__PURE__ */ z.object({ now: z.string() });
 
 /** Every route of the control API, but its own document (served by the handler). */
@@ -109,17 +115,18 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/_bizmsg/state',
     operationId: 'state',
     summary:
-      'Everything the mock holds: contacts, messages, conversations, campaigns, endpoints, deliveries, e-mails, pending work',
+      'Everything the mock holds: contacts, messages, conversations, campaigns, endpoints, deliveries (all, or the newest `deliveries`), e-mails, pending work',
+    query: StateQuery,
     output: StateOutput,
     status: 200,
-    run: (mock) => mock.state(),
+    run: (mock, { query }) => mock.state(query as z.infer<typeof StateQuery>),
   },
   {
     method: 'GET',
     path: '/_bizmsg/requests',
     operationId: 'requests',
     summary:
-      'The request journal, oldest first, API keys redacted; by method, path (or template), status (or class), after an id',
+      'The request journal, oldest first, API keys redacted; by method, path (or template), status (or class); after an id, before an id, the newest limit',
     query: JournalQuery,
     output: z.array(JournalEntrySchema),
     status: 200,
@@ -129,14 +136,22 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/_bizmsg/deliveries',
     operationId: 'deliveries',
-    summary: 'Every webhook delivery attempt kept, oldest first: what was sent and what came back',
+    summary:
+      'Every webhook delivery attempt kept, oldest first: what was sent and what came back; after an id, before an id, the newest limit',
     query: DeliveriesQuery,
     output: z.array(DeliveryAttemptSchema),
     status: 200,
-    run: (mock, { query }) => {
-      const { after = 0 } = query as z.infer<typeof DeliveriesQuery>;
-      return mock.deliveries.filter((attempt) => attempt.id > after);
-    },
+    run: (mock, { query }) => pageById(mock.deliveries, query as z.infer<typeof DeliveriesQuery>),
+  },
+  {
+    method: 'GET',
+    path: '/_bizmsg/stream',
+    operationId: 'stream',
+    summary:
+      'What the mock does from now on, as Server-Sent Events: `ready` at once, then `activity` (requests, deliveries and changes counted) at most every 100 ms',
+    events: StreamActivitySchema,
+    status: 200,
+    run: (mock) => activityStream(mock),
   },
   {
     method: 'POST',

@@ -64,6 +64,17 @@ export const JournalQuery = /* @__PURE__ */ z.strictObject({
       .check(z.refine((status) => /^([1-5]xx|\d{3})$/i.test(status), 'must be a status (404) or a class (4xx)')),
   ),
   after: z.optional(z.int().check(z.gte(0))),
+  before: z.optional(z.int().check(z.gte(1))),
+  limit: z.optional(z.int().check(z.gte(1))),
+});
+
+/** What `state()` leaves out: `deliveries`, how many of the newest attempts it carries (default: every one kept). */
+export const StateQuery = /* @__PURE__ */ z.strictObject({ deliveries: z.optional(z.int().check(z.gte(0))) });
+
+/** What `deliveries()` picks: a page of attempts by id, the newest `limit` of it. */
+export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({
+  after: z.optional(z.int().check(z.gte(0))),
+  before: z.optional(z.int().check(z.gte(1))),
   limit: z.optional(z.int().check(z.gte(1))),
 });
 

@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { controlApiDocument } from '../control/document.js';
-import { answerControl, isControlPath, type ControlAccess } from '../control/handler.js';
+import { answerControl, isControlPath, type ControlAccess, type ControlAnswer } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
-import type { MockAnswer } from '../rules/request.js';
 import { MockService } from '../service.js';
 import {
   answerAndLinger,
@@ -101,13 +100,14 @@ function fail(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** Carries requests from node:http to the mock (or its control API) and its answers back. */
+/** Carries requests from node:http to the mock (or its control API, or its dashboard) and its answers back. */
 class NodeAdapter {
   readonly #mock: MockService;
   readonly #origin: string;
   readonly #access: ControlAccess;
   readonly #responses = new ResponsesInProgress();
   #controlDocument: string | undefined;
+  #dashboard: Promise<typeof import('../dashboard/serve.js')> | undefined;
 
   constructor(mock: MockService, access: ControlAccess) {
     this.#mock = mock;
@@ -124,10 +124,16 @@ class NodeAdapter {
       this.#answerOtherVersion(req, res);
       return;
     }
-    let answer: MockAnswer | Promise<MockAnswer>;
+    let answer: ControlAnswer | Promise<ControlAnswer>;
     try {
       const request = nodeMockRequest(req, this.#origin);
-      answer = isControlPath(new URL(request.url).pathname)
+      const { pathname } = new URL(request.url);
+      const asset = dashboardAssetOf(request.method, pathname);
+      if (asset !== undefined) {
+        void this.#serveDashboard(req, res, asset);
+        return;
+      }
+      answer = isControlPath(pathname)
         ? answerControl(this.#mock, request, this.#access, () => this.#controlApiText())
         : this.#mock.answer(request);
     } catch {
@@ -142,14 +148,28 @@ class NodeAdapter {
     else this.#write(req, res, answer);
   }
 
+  /** The dashboard's files, with the code that serves them loaded at the first request for one. */
+  async #serveDashboard(req: IncomingMessage, res: ServerResponse, asset: string | null): Promise<void> {
+    try {
+      const { serveDashboard } = await (this.#dashboard ??= import('../dashboard/serve.js'));
+      serveDashboard(req, res, asset);
+    } catch {
+      fail(res);
+    }
+  }
+
   /** The control API's document, naming this server, built on first use. */
   #controlApiText(): string {
     return (this.#controlDocument ??= JSON.stringify(controlApiDocument({ serverUrl: this.#origin })));
   }
 
-  #write(req: IncomingMessage, res: ServerResponse, answer: MockAnswer): void {
+  #write(req: IncomingMessage, res: ServerResponse, answer: ControlAnswer): void {
     try {
       if (answeredOnSocket(req)) return;
+      if (answer.stream !== undefined) {
+        streamEvents(res, answer);
+        return;
+      }
       // The rest of a body over the limit is never read, so the connection cannot carry another request.
       if (answer.status === 413) {
         answerAndLinger(req, answer);
@@ -208,6 +228,27 @@ function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host
   if (given) return options;
   const random = randomBytes(4).readUInt32BE();
   return { ...options, seed: typeof seed === 'object' ? { ...seed, random } : random };
+}
+
+/** Writes Server-Sent Events until the reader leaves (or the server closes its connections). */
+function streamEvents(res: ServerResponse, answer: ControlAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.flushHeaders();
+  const stop = answer.stream!.open((text) => res.write(text));
+  res.once('close', stop);
+}
+
+/** Where the dashboard's assets are served (scripts/dashboard.mjs names them so in the page); their names carry their hash. */
+const DASHBOARD_ASSETS = '/_dashboard/';
+
+/**
+ * What a request asks of the dashboard: `GET` or `HEAD` of `/` is the page (null), of a path under
+ * `/_dashboard/` an asset (its name); anything else is not the dashboard's (undefined).
+ */
+function dashboardAssetOf(method: string, pathname: string): string | null | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (pathname === '/') return null;
+  return pathname.startsWith(DASHBOARD_ASSETS) ? pathname.slice(DASHBOARD_ASSETS.length) : undefined;
 }
 
 /** Whether `host` binds a loopback address only: then the control API needs no token, but checks `Host`. */

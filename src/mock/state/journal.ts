@@ -3,6 +3,7 @@
 import type { MockAnswer, MockRequest } from '../rules/request.js';
 import { compilePath } from '../rules/path-pattern.js';
 import type { JournalEntry } from './records.js';
+import { pageById, type IdPage } from './page.js';
 import { Recent } from './recent.js';
 
 /** How much of a request body, and of an answer's body, an entry keeps. */
@@ -17,18 +18,14 @@ const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
   'cookie',
 ]);
 
-/** Which entries `entries()` gives. */
-export interface JournalFilter {
+/** Which entries `entries()` gives: a page by id (after, before, limit) of those that match. */
+export interface JournalFilter extends IdPage {
   /** Only this method (any case). */
   method?: string;
   /** Only this path, or this template (`/contacts/{id}`). */
   path?: string;
   /** Only this status (`404`), or this class (`4xx`). */
   status?: string;
-  /** Only entries after this id: what came since the last read. */
-  after?: number;
-  /** At most this many: the first after `after` when it is given (to page forward), else the newest. */
-  limit?: number;
 }
 
 /** One request as recorded, before it is read. */
@@ -126,15 +123,7 @@ export class RequestJournal {
 
   /** The entries `filter` picks, oldest first, with every one of `secrets` replaced. */
   entries(filter: JournalFilter, secrets: readonly string[]): JournalEntry[] {
-    const picked = this.#entries.toArray().filter(matcher(filter));
-    const { limit, after } = filter;
-    const limited =
-      limit === undefined
-        ? picked
-        : after === undefined
-          ? picked.slice(Math.max(0, picked.length - limit))
-          : picked.slice(0, limit);
-    return limited.map((entry) => shown(entry, secrets));
+    return pageById(this.#entries.toArray().filter(matcher(filter)), filter).map((entry) => shown(entry, secrets));
   }
 
   /** Forgets every entry (ids go on counting, so that a reader's `after` still works). */
@@ -143,14 +132,13 @@ export class RequestJournal {
   }
 }
 
-function matcher({ method, path, status, after }: JournalFilter): (entry: Recorded) => boolean {
+function matcher({ method, path, status }: JournalFilter): (entry: Recorded) => boolean {
   const route = path === undefined ? undefined : compilePath(path).pattern;
   const upper = method?.toUpperCase();
   return (entry) =>
     (upper === undefined || entry.method === upper) &&
     (route === undefined || (entry.path !== null && route.test(entry.path))) &&
-    (status === undefined || statusMatches(entry.answer?.status ?? 0, status)) &&
-    (after === undefined || entry.id > after);
+    (status === undefined || statusMatches(entry.answer?.status ?? 0, status));
 }
 
 function statusMatches(actual: number, wanted: string): boolean {

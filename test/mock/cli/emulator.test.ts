@@ -83,8 +83,13 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     await fetch(`${new URL(mock.url).origin}/${token}`);
     await mock.printed(/GET \/\[REDACTED\] \(outside the API's base URL\) -> 404/);
     expect(mock.output()).toContain('GET /contacts/[REDACTED] -> ');
-    // Printed once, in the banner, for whoever started it.
-    expect(mock.output().split(token).length - 1).toBe(1);
+    // Printed in the banner only, for whoever started it: its own line, and the dashboard's URL.
+    expect(
+      mock
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(token)),
+    ).toEqual([`Control token: ${token}`, `Dashboard: http://127.0.0.1:${mock.port}/#token=${token}`]);
   });
 
   it('runs the retry schedule to a disabled endpoint and an e-mail on the virtual clock, in seconds', async () => {
@@ -165,8 +170,12 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     expect((await connectMock(url, { controlToken: token }).health()).ok).toBe(true);
     const given = await start(['--host', '0.0.0.0', '--control-token', 'a-token-of-our-own-1234']);
     expect(given.output()).toContain('Control token: a-token-of-our-own-1234');
+    // The dashboard's URL carries the token in its fragment, which a browser never sends.
+    expect(shared.output()).toContain(`Dashboard: http://127.0.0.1:${shared.port}/#token=${token}\n`);
+    expect(given.output()).toContain(`Dashboard: http://127.0.0.1:${given.port}/#token=a-token-of-our-own-1234\n`);
     const loopback = await start([]);
     expect(loopback.output()).not.toContain('Control token');
+    expect(loopback.output()).toContain(`Dashboard: http://127.0.0.1:${loopback.port}/\n`);
   });
 
   it('refuses a seed file that cannot work, naming the field, with exit code 2', () => {

@@ -44,7 +44,7 @@ async function api(method: string, path: string, body?: unknown, key = server.ap
 describe.each([
   ['in process', () => connectMock(server.mock)],
   ['over HTTP', () => connectMock(server.url)],
-])('MockControl %s', (_face, connect) => {
+])('MockControl %s', (face, connect) => {
   let control: MockControl;
 
   beforeEach(async () => {
@@ -126,7 +126,9 @@ describe.each([
       created_at: expect.any(String),
     });
     await server.mock.clock.settled();
-    expect(receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: unknown })).toEqual([
+    // The two events are delivered at once: they may arrive in either order.
+    const received = receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: unknown });
+    expect(received.sort((a, b) => a.event.localeCompare(b.event))).toEqual([
       {
         event: 'conversation.created',
         timestamp: expect.any(String),
@@ -220,7 +222,7 @@ describe.each([
       control.registerWebhook({ url: 'https://user:pass@example.com/hook', events: ['message.sent'], secret: SECRET }),
     ).rejects.toThrow(
       new InvalidArgumentError(
-        `${_face === 'over HTTP' ? 'The body' : 'registerWebhook'}: url must not carry a user name or password.`,
+        `${face === 'over HTTP' ? 'The body' : 'registerWebhook'}: url must not carry a user name or password.`,
       ),
     );
     expect((await control.state()).webhooks).toEqual([]);
@@ -299,6 +301,11 @@ describe.each([
     // `after` with `limit` pages forward: the first ones after it, not the newest.
     expect((await control.requests({ after: all[0]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[1]!.id]);
     expect((await control.requests({ limit: 1 })).map((r) => r.id)).toEqual([all[2]!.id]);
+    expect((await control.requests({ before: all[2]!.id, limit: 1 })).map((r) => r.id)).toEqual([all[1]!.id]);
+    expect((await control.requests({ before: all[2]!.id, status: '2xx' })).map((r) => r.id)).toEqual([all[0]!.id]);
+    await expect(control.requests({ before: 0 })).rejects.toThrow(
+      new InvalidArgumentError(`${face === 'in process' ? 'requests' : 'The query'}: before must be at least 1.`),
+    );
   });
 
   it('journals the body of a request refused before its body was read, and a path outside the API as null', async () => {
@@ -310,6 +317,33 @@ describe.each([
       ['POST', null, '/elsewhere?x=1', 404, 'hello'],
     ]);
     expect(await control.requests({ path: '/elsewhere' })).toEqual([]);
+  });
+
+  it('reads the delivery attempts a page at a time: forward after an id, back before an id, the newest limit', async () => {
+    // One event per call, so that the attempts are recorded in the order of the calls.
+    await hook('/hook', ['message.received']);
+    for (const body of ['zero', 'one', 'two', 'three']) await control.receiveMessage({ from: CUSTOMER, body });
+    const all = await control.deliveries();
+    const ids = all.map((a) => a.id);
+    expect(all.map((a) => [a.event, JSON.parse(a.request.body).data.body])).toEqual([
+      ['message.received', 'zero'],
+      ['message.received', 'one'],
+      ['message.received', 'two'],
+      ['message.received', 'three'],
+    ]);
+    expect((await control.deliveries({ limit: 2 })).map((a) => a.id)).toEqual(ids.slice(2));
+    expect((await control.deliveries({ before: ids[3]!, limit: 2 })).map((a) => a.id)).toEqual(ids.slice(1, 3));
+    expect((await control.deliveries({ after: ids[0]!, before: ids[3]! })).map((a) => a.id)).toEqual(ids.slice(1, 3));
+    expect((await control.deliveries({ after: ids[0]!, limit: 2 })).map((a) => a.id)).toEqual(ids.slice(1, 3));
+    expect(await control.deliveries({ after: ids[3]! })).toEqual([]);
+    expect((await control.state({ deliveries: 1 })).deliveries).toEqual([all[3]]);
+    expect([(await control.state({ deliveries: 0 })).deliveries, (await control.state()).deliveries]).toEqual([
+      [],
+      all,
+    ]);
+    await expect(control.deliveries({ limit: 0 })).rejects.toThrow(
+      new InvalidArgumentError(`${face === 'in process' ? 'deliveries' : 'The query'}: limit must be at least 1.`),
+    );
   });
 
   it('redelivers one attempt now, outside the schedule, and says which it repeats', async () => {
@@ -374,7 +408,7 @@ describe.each([
     const before = await control.state();
     await expect(control.receiveMessage({ from: 'not a phone', body: '' })).rejects.toThrow(
       new InvalidArgumentError(
-        `${_face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number of 8 to 15 digits, + optional; body must not be empty.`,
+        `${face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number of 8 to 15 digits, + optional; body must not be empty.`,
       ),
     );
     await expect(control.createKey({ plan: 'platinum' })).rejects.toThrow(InvalidArgumentError);

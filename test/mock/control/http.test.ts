@@ -293,3 +293,75 @@ describe('the control API beside the service', () => {
     expect(await validate(structuredClone(body))).toEqual({ valid: true, warnings: [], specification: 'OpenAPI' });
   });
 });
+
+/** The events of a Server-Sent Events stream as they arrive: `next()` resolves with the next whole one. */
+function eventsOf(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next(): Promise<string> {
+      while (!buffer.includes('\n\n')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended; left: ${JSON.stringify(buffer)}`);
+        buffer += value;
+      }
+      const end = buffer.indexOf('\n\n') + 2;
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end);
+      return event;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('GET /_bizmsg/stream', () => {
+  it('sends `ready`, then what the mock did as `activity` events, a burst gathered into few; it is never journaled', async () => {
+    const server = await start({ seed: { contacts: [{ name: 'Ada', phone: '+4915112345678' }] } });
+    const response = await fetch(`${server.origin}/_bizmsg/stream`);
+    expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control')]).toEqual([
+      200,
+      'text/event-stream',
+      'no-store',
+    ]);
+    const events = eventsOf(response);
+    expect(await events.next()).toBe('retry: 1000\n\n');
+    const ready = await events.next();
+    expect(ready).toMatch(/^event: ready\ndata: \{"now":"\d{4}-\d\d-\d\dT[\d:.]+Z"\}\n\n$/);
+    const headers = { authorization: `Bearer ${server.apiKey}` };
+    await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/account/me`, { headers })));
+    await connectMock(server.url).receiveMessage({ from: '+4915112345678', body: 'Hi' });
+    const totals = { requests: 0, deliveries: 0, changes: 0, what: [] as string[], batches: 0 };
+    while (totals.requests < 20 || totals.changes < 1) {
+      const event = await events.next();
+      const [, name, data] = /^event: (\w+)\ndata: (.*)\n\n$/.exec(event)!;
+      expect(name).toBe('activity');
+      const activity = JSON.parse(data!);
+      expect(Object.keys(activity)).toEqual(['requests', 'deliveries', 'changes', 'what', 'now']);
+      totals.requests += activity.requests;
+      totals.deliveries += activity.deliveries;
+      totals.changes += activity.changes;
+      totals.what.push(...activity.what);
+      totals.batches += 1;
+    }
+    expect({ ...totals, batches: totals.batches <= 3 }).toEqual({
+      requests: 20,
+      deliveries: 0,
+      changes: 1,
+      what: ['a message came from +4915112345678'],
+      batches: true,
+    });
+    expect((await connectMock(server.url).requests()).length).toBe(20);
+    await events.cancel();
+  });
+
+  it('needs the control token where the control API does, and ends when the server closes', async () => {
+    const server = await start({ controlToken: TOKEN });
+    expect((await fetch(`${server.origin}/_bizmsg/stream`)).status).toBe(401);
+    const response = await fetch(`${server.origin}/_bizmsg/stream`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const events = eventsOf(response);
+    expect(await events.next()).toBe('retry: 1000\n\n');
+    await events.next();
+    await servers.pop()!.close();
+    await expect(events.next()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,82 @@
+// Every delivery attempt, newest first: its event, endpoint, status, duration and next retry, what
+// was signed and sent and what the endpoint answered, and a button to redeliver it now.
+import { useState } from 'preact/hooks';
+import type { DeliveryAttempt } from '../../../state/records.js';
+import { control, queryOf } from '../api.js';
+import { fromNow, timeOf } from '../format.js';
+import { usePaged } from '../use-paged.js';
+import { virtualNow, type MockView } from '../use-mock.js';
+import { Exchange } from './exchange.js';
+
+/** The delivery attempts. */
+export function Deliveries({ mock }: { mock: MockView }) {
+  const paged = usePaged<DeliveryAttempt>((page) => `/deliveries${queryOf(page)}`, String(mock.epoch), mock.tick);
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const now = virtualNow(mock);
+  const toggle = (id: number) =>
+    setOpen((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <section aria-labelledby="deliveries-title">
+      <h3 id="deliveries-title">Delivery attempts</h3>
+      {paged.loading ? <p class="loading">Reading the attempts…</p> : null}
+      {!paged.loading && paged.items.length === 0 ? <p>No delivery attempt yet.</p> : null}
+      <ol class="rows" aria-label="Delivery attempts, newest first">
+        {[...paged.items].reverse().map((attempt) => (
+          <li key={attempt.id} class={attempt.ok ? 'row ok' : 'row failed'}>
+            <div class="row-line">
+              <button
+                type="button"
+                class="disclose"
+                aria-expanded={open.has(attempt.id)}
+                onClick={() => toggle(attempt.id)}
+              >
+                <span id={`attempt-${attempt.id}`}>{summaryOf(attempt, now)}</span>
+              </button>
+              <button
+                type="button"
+                aria-describedby={`attempt-${attempt.id}`}
+                onClick={() => void mock.act(() => control('POST', `/deliveries/${attempt.id}/redeliver`))}
+              >
+                Redeliver
+              </button>
+            </div>
+            {open.has(attempt.id) ? <AttemptDetail attempt={attempt} /> : null}
+          </li>
+        ))}
+      </ol>
+      {paged.more ? (
+        <button type="button" class="link" onClick={() => void paged.loadOlder()}>
+          Show older attempts
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function summaryOf(attempt: DeliveryAttempt, now: number): string {
+  const which =
+    attempt.redeliveryOf === null ? `attempt ${attempt.attempt + 1}` : `redelivery of #${attempt.redeliveryOf}`;
+  const retry =
+    attempt.nextRetryAt === null
+      ? ''
+      : ` · next retry ${timeOf(attempt.nextRetryAt, now)} (${fromNow(attempt.nextRetryAt - now)})`;
+  return `#${attempt.id} ${timeOf(attempt.at, now)} ${attempt.event} → ${attempt.url} · ${String(attempt.status)} · ${which} · ${Math.round(attempt.durationMs)} ms${retry}`;
+}
+
+function AttemptDetail({ attempt }: { attempt: DeliveryAttempt }) {
+  const answer = attempt.response;
+  return (
+    <Exchange
+      sides={[
+        { title: `Signed request: POST ${attempt.url}`, headers: attempt.request.headers, body: attempt.request.body },
+        answer === null
+          ? { title: `No answer: ${attempt.error ?? String(attempt.status)}`, headers: undefined, body: null }
+          : { title: `Answer: ${answer.status}`, headers: answer.headers, body: answer.body },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,136 @@
+// One conversation: who it is with, its status and assignee (close, reopen, reassign), its messages
+// in order with direction and status times, and the box to write as the customer.
+import { useState } from 'preact/hooks';
+import type { StoredMessage } from '../../../state/records.js';
+import { control } from '../api.js';
+import { textOf, timeOf } from '../format.js';
+import type { MockView } from '../use-mock.js';
+import type { ThreadOf } from './conversations.js';
+import { CustomerBox } from './customer-box.js';
+
+/** How many of a thread's newest messages are shown before "Show earlier" is asked for. */
+const SHOWN = 200;
+
+/** One thread. */
+export function Thread({ mock, thread }: { mock: MockView; thread: ThreadOf }) {
+  const [all, setAll] = useState(false);
+  const { conversation, messages } = thread;
+  const shown = all ? messages : messages.slice(-SHOWN);
+  return (
+    <article class="thread" aria-label={`Conversation with ${thread.contact?.name ?? thread.phone}`}>
+      <header>
+        <h3>{thread.contact?.name ?? thread.phone}</h3>
+        <p class="phone">{thread.phone}</p>
+        {conversation === undefined ? (
+          <p class="muted">No conversation yet: the first message opens one.</p>
+        ) : (
+          <ConversationControls
+            mock={mock}
+            id={conversation.id}
+            status={conversation.status}
+            assignee={conversation.assigned_to}
+          />
+        )}
+      </header>
+      {shown.length < messages.length ? (
+        <button type="button" class="link" onClick={() => setAll(true)}>
+          Show {messages.length - shown.length} earlier messages
+        </button>
+      ) : null}
+      <ol class="messages" aria-label="Messages">
+        {shown.map((message) => (
+          <Message key={message.id} message={message} today={Date.parse(mock.snapshot!.now)} />
+        ))}
+      </ol>
+      <CustomerBox mock={mock} phone={thread.phone} />
+    </article>
+  );
+}
+
+function ConversationControls(props: { mock: MockView; id: number; status: string; assignee: string | null }) {
+  const { mock, id, status, assignee } = props;
+  const [assignTo, setAssignTo] = useState(assignee ?? '');
+  const change = (body: Record<string, unknown>) => mock.act(() => control('PATCH', `/conversations/${id}`, body));
+  return (
+    <div class="conversation-controls">
+      <p>
+        Conversation #{id}: <span class={`badge status-${status}`}>{status}</span>
+        {assignee === null ? ', unassigned' : `, assigned to ${assignee}`}
+      </p>
+      {status === 'closed' ? (
+        <button type="button" onClick={() => void change({ status: 'open' })}>
+          Reopen conversation
+        </button>
+      ) : (
+        <button type="button" onClick={() => void change({ status: 'closed' })}>
+          Close conversation
+        </button>
+      )}
+      <form
+        class="inline"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void change({ assigned_to: assignTo.trim() === '' ? null : assignTo.trim() });
+        }}
+      >
+        <label for={`assignee-${id}`}>Assign to</label>
+        <input
+          id={`assignee-${id}`}
+          value={assignTo}
+          placeholder="nobody if empty"
+          onInput={(event) => setAssignTo(event.currentTarget.value)}
+        />
+        <button type="submit">Reassign</button>
+      </form>
+    </div>
+  );
+}
+
+function Message({ message, today }: { message: StoredMessage; today: number }) {
+  const times: Array<[string, string | undefined]> = [
+    [message.direction === 'inbound' ? 'received' : 'sent', message.created_at],
+    ['delivered', message.delivered_at],
+    ['read', message.read_at],
+    ['failed', message.failed_at],
+  ];
+  return (
+    <li class={`message ${message.direction}`}>
+      <p class="sender">{message.direction === 'inbound' ? 'Customer' : 'Your app'}</p>
+      {message.type === 'template' ? (
+        <Template content={message.content} />
+      ) : (
+        <p class="body">{textOf(message.content.body)}</p>
+      )}
+      <p class="meta">
+        <span class={`badge status-${message.status}`}>{message.status}</span>{' '}
+        {times
+          .filter(([, at]) => at !== undefined)
+          .map(([what, at]) => `${what} ${timeOf(at!, today)}`)
+          .join(' · ')}
+        {message.campaign_id === undefined ? '' : ` · campaign #${message.campaign_id}`}
+      </p>
+    </li>
+  );
+}
+
+/** A template message: its name, language and the parameters its components carry. */
+function Template({ content }: { content: Record<string, unknown> }) {
+  const parameters = parametersOf(content.components);
+  return (
+    <p class="body template">
+      Template <strong>{textOf(content.name)}</strong>
+      {content.language === undefined ? '' : ` (${textOf(content.language)})`}
+      {parameters.length === 0 ? '' : `: ${parameters.join(', ')}`}
+    </p>
+  );
+}
+
+/** The text of each component's parameters (`{ type: 'text', text }`), else each parameter as JSON. */
+function parametersOf(components: unknown): string[] {
+  if (!Array.isArray(components)) return [];
+  return components.flatMap((component: { parameters?: unknown }) =>
+    Array.isArray(component?.parameters)
+      ? component.parameters.map((p: { text?: unknown }) => (typeof p?.text === 'string' ? p.text : JSON.stringify(p)))
+      : [JSON.stringify(component)],
+  );
+}
