@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { connectMock, startMockHttpServer, type MockHttpServer } from 'bizmsg/mock';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { median, type BenchOptions, type Row } from './lib.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/chromium.js';
 import { localServer } from './local-server.js';
 
 // What the issue asks the page to stay responsive with.
@@ -143,9 +144,9 @@ export async function measureDashboard({ quick, root }: BenchOptions): Promise<R
   const server = await busyMock(`${endpoint.origin}/hook`);
   const profile = mkdtempSync(join(tmpdir(), 'bizmsg-bench-dashboard-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 1280, height: 800 },
   });
   try {

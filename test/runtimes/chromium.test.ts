@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.js';
 import { bundleForWeb } from './bundle.js';
 import { expectedScenario, type Entry } from './expected.js';
 import { consumer, runText } from './helpers.js';
 import { startPageServer } from './page-server.js';
 
-// Debian's chromium package (see .ci/run); never a browser download.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // bizmsg/mock is its browser build (msw's Service Worker); bizmsg/redis is for Node.
 const ENTRIES: Entry[] = ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock'];
 
@@ -27,18 +26,9 @@ beforeAll(async () => {
   // Another origin, so that the root worker registered by the other test does not control its page.
   misplaced = await startPageServer({ '/page.js': pageScript, '/workers/mockServiceWorker.js': script });
   browser = await chromium.launchPersistentContext(profile, {
-    executablePath,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 });
 afterAll(async () => {
@@ -50,7 +40,7 @@ afterAll(async () => {
 
 describe('the packed package in headless Chromium', () => {
   it("is Debian's Chromium", async () => {
-    expect(await runText(executablePath, ['--version'])).toMatch(/^Chromium \d+\./);
+    expect(await runText(CHROMIUM_PATH, ['--version'])).toMatch(/^Chromium \d+\./);
   });
 
   it("bundles the browser entries, calls the mock in the page through msw's Service Worker, verifies webhooks async", async () => {

@@ -7,20 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { connectMock, WEBHOOK_RETRY_DELAYS_MS, type MockControl } from '../../../src/mock/index.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
 import { startTestServer } from '../../helpers/http-server.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.js';
 import { startMockProcess, type MockProcess } from '../../helpers/mock-process.js';
 
-// Debian's chromium package (see .ci/run); never a browser download. One browser for the file.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // UPDATE_SCREENSHOTS=1 writes the README's pictures of the dashboard (docs/dashboard/) from this run.
 const SCREENSHOTS = new URL('../../../docs/dashboard/', import.meta.url).pathname;
@@ -62,9 +51,9 @@ beforeAll(async () => {
   origin = new URL(mock.url).origin;
   control = connectMock(mock.url);
   browser = await chromium.launchPersistentContext(join(scratch, 'profile'), {
-    executablePath,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 1280, height: 800 },
   });
 }, 30_000);
@@ -253,9 +242,12 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     await poll(() => seen(attempts.first())).toContain('Answer: 200');
     await screenshot('webhooks');
 
+    // A request outside the API's base URL is journaled by its URL.
+    await fetch(`${origin}/elsewhere?x=1`, { method: 'POST' });
     await open('requests');
     const rows = tab.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem');
     await poll(() => seenAll(rows)).toEqual([
+      expect.stringMatching(/^#5 [\d:]+ POST \/elsewhere\?x=1 → 404 RESOURCE_NOT_FOUND · [\d.]+ ms$/),
       expect.stringMatching(/^#4 [\d:]+ GET \/contacts\/999 → 404 RESOURCE_NOT_FOUND · [\d.]+ ms$/),
       expect.stringMatching(/^#3 [\d:]+ POST \/campaigns → 201 · [\d.]+ ms$/),
       expect.stringMatching(/^#2 [\d:]+ POST \/messages\/send → 200 · /),

@@ -107,7 +107,7 @@ export function RequestsView({ mock }: { mock: MockView }) {
 function summaryOf(entry: JournalEntry, now: number): string {
   const status = entry.status === 0 ? 'network error (injected)' : String(entry.status);
   const code = entry.code === null ? '' : ` ${entry.code}`;
-  return `#${entry.id} ${timeOf(entry.at, now)} ${entry.method} ${entry.path} → ${status}${code} · ${entry.durationMs} ms`;
+  return `#${entry.id} ${timeOf(entry.at, now)} ${entry.method} ${entry.path ?? entry.url} → ${status}${code} · ${entry.durationMs} ms`;
 }
 
 function RequestDetail({ entry }: { entry: JournalEntry }) {
@@ -118,7 +118,11 @@ function RequestDetail({ entry }: { entry: JournalEntry }) {
   return (
     <Exchange
       sides={[
-        { title: `Request: ${entry.method} ${entry.path}${query}`, headers: entry.headers, body: entry.body },
+        {
+          title: `Request: ${entry.method} ${entry.path === null ? entry.url : `${entry.path}${query}`}`,
+          headers: entry.headers,
+          body: entry.body,
+        },
         entry.response === null
           ? { title: 'No answer: the connection was cut (injected network error)', headers: undefined, body: null }
           : { title: `Answer: ${entry.status}`, headers: entry.response.headers, body: entry.response.body },
