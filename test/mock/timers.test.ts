@@ -84,14 +84,19 @@ describe('timers from user input', () => {
     expect(mock.store.campaigns[0]).toMatchObject({ status: 'completed', sent_count: 1 });
   });
 
-  it('clock.advance refuses to move past the latest date a Date holds', async () => {
+  it('clock.advance refuses to move past the latest date a timestamp shows (9999-12-31), or by a fraction of a ms', async () => {
     const mock = newMock();
-    for (const ms of [Number.MAX_VALUE, 8.64e15]) {
+    for (const ms of [Number.MAX_VALUE, 8.64e15, 1e15]) {
       await expect(mock.clock.advance(ms)).rejects.toThrow(
-        `clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`,
+        `clock.advance(${ms}) would move the clock past the latest date (9999-12-31).`,
       );
     }
+    await expect(mock.clock.advance(1.5)).rejects.toThrow(
+      'clock.advance(ms) needs a whole number of ms >= 0, got 1.5.',
+    );
     expect(mock.clock.date().toISOString()).toMatch(/^20\d\d-/);
+    await mock.clock.advance(Date.UTC(9999, 11, 31) - mock.clock.now());
+    expect(mock.clock.date().toISOString()).toMatch(/^9999-12-31T00:00:00\.\d{3}Z$/);
   });
 
   it('rejects fault delays and webhook time-outs no timer can hold', () => {

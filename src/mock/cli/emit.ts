@@ -3,6 +3,7 @@ import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { postEvent } from '../state/post-event.js';
 import { sampleData } from '../state/samples.js';
 import { MockStore } from '../state/store.js';
+import { printable } from './lines.js';
 
 /** How long the receiver may take, as the mock's own deliveries allow by default. */
 const TIMEOUT_MS = 10_000;
@@ -39,8 +40,8 @@ export async function emitOnce({ event, to, secret, data }: Emit): Promise<numbe
     redirect === undefined
       ? body_ === ''
         ? ''
-        : `: ${body_.slice(0, 200)}`
-      : ` (a redirect to ${redirect}, not followed)`;
+        : `: ${printable(body_.slice(0, 200))}`
+      : ` (a redirect to ${printable(redirect)}, not followed)`;
   console.error(`bizmsg-mock emit: ${line}${detail}`);
   return 1;
 }

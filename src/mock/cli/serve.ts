@@ -13,7 +13,7 @@ import { readSeedFile } from './seed-file.js';
 /** How long a stop may take to close connections before the process exits anyway. */
 const STOP_GRACE_MS = 2000;
 
-/** Serves the mock until SIGINT, SIGTERM, SIGHUP, or its parent (npx) going away. */
+/** Serves the mock until SIGINT, SIGTERM, SIGHUP, or the npx that started it going away. */
 export async function serve(args: ServeArgs): Promise<void> {
   const { options, forwarding } = optionsOf(args);
   if (args.openapi) {
@@ -111,5 +111,8 @@ function stopOnExit(close: () => Promise<void>): void {
     void close().finally(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
-  onLauncherGone(stop);
+  onLauncherGone((gone) => {
+    console.error(`bizmsg-mock: stopping: ${gone}.`);
+    stop();
+  });
 }

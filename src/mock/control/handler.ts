@@ -159,11 +159,23 @@ async function readBody(request: MockRequest): Promise<unknown> {
       415,
       `Send the body as JSON, with Content-Type: application/json (got ${type === '' ? 'none' : type}).`,
     );
+  let prototypeKey = false;
+  let body: unknown;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+    // A "__proto__" key is an own property to JSON.parse, and a prototype to whatever spreads it later.
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes), (key, value: unknown) => {
+      if (key !== '__proto__') return value;
+      prototypeKey = true;
+      return undefined;
+    });
   } catch {
     throw new Refused(400, 'The body is not valid UTF-8 JSON.', { body: ['is not valid JSON'] });
   }
+  if (prototypeKey)
+    throw new Refused(400, 'The body holds a "__proto__" key, which no control call takes.', {
+      body: ['must not hold a "__proto__" key'],
+    });
+  return body;
 }
 
 function check(schema: NonNullable<ControlRoute['body']>, value: unknown, where: 'body' | 'query'): unknown {

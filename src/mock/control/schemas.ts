@@ -16,7 +16,7 @@ const Phone = /* @__PURE__ */ z
   );
 
 /** `clock.advance(ms)`. */
-export const AdvanceInput = /* @__PURE__ */ z.strictObject({ ms: z.number().check(z.gte(0)) });
+export const AdvanceInput = /* @__PURE__ */ z.strictObject({ ms: z.int().check(z.gte(0)) });
 
 /** `createKey({ scopes?, plan? })`. */
 export const KeyInput = /* @__PURE__ */ z.strictObject({

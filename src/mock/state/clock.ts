@@ -4,8 +4,11 @@ import { showValue } from '../../shared/describe.js';
 import { MAX_TIMER_MS } from '../../shared/timers.js';
 import type { PendingTask } from './records.js';
 
-/** The latest time a Date can hold (year 275760): virtual time never passes it. */
-const MAX_DATE_MS = 8.64e15;
+/**
+ * The latest time the service's timestamps can show (ISO 8601 writes four-digit years; a Date goes
+ * on to +275760, which no client parses): virtual time never passes it.
+ */
+const MAX_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** A task the clock runs when its time comes. */
 interface Task {
@@ -51,18 +54,18 @@ export class VirtualClock {
    * once the work those tasks started (webhook deliveries included) has settled.
    */
   async advance(ms: number): Promise<void> {
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0)
       throw badArgument(
         'ms',
-        'must be a number >= 0',
-        `clock.advance(ms) needs a number of ms >= 0, got ${showValue(ms)}.`,
+        'must be a whole number >= 0',
+        `clock.advance(ms) needs a whole number of ms >= 0, got ${showValue(ms)}.`,
       );
     const target = this.now() + ms;
     if (target > MAX_DATE_MS)
       throw badArgument(
         'ms',
-        'would move the clock past the latest date (+275760-09-13)',
-        `clock.advance(${ms}) would move the clock past the latest date (+275760-09-13).`,
+        'would move the clock past the latest date (9999-12-31)',
+        `clock.advance(${ms}) would move the clock past the latest date (9999-12-31).`,
       );
     await this.#runDue(target);
     this.#offset += Math.max(0, target - this.now());

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
 import { startTestServer } from '../../helpers/http-server.js';
@@ -114,7 +114,7 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     await portFreed(mock.port);
   });
 
-  it('stops when its parent goes away without passing a signal on (as npx does), freeing its port', async () => {
+  it('stops when the npx that started it goes away without passing a signal on, freeing its port', async () => {
     // A parent that starts the mock and is then killed outright, as npx is when it gets SIGTERM.
     const parent = spawn(
       process.execPath,
@@ -124,7 +124,7 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
          const child = spawn(process.execPath, [${JSON.stringify(BIN)}, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
          child.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_command: 'exec' } },
     );
     let output = '';
     const port = await new Promise<number>((resolve) =>
@@ -148,7 +148,7 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
          const shell = spawn('sh', ['-c', ${JSON.stringify(`"${process.execPath}" "${BIN}" --port 0; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] });
          shell.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_command: 'exec' } },
     );
     let output = '';
     const port = await new Promise<number>((resolve) =>
@@ -160,6 +160,26 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     );
     parent.kill('SIGKILL');
     await portFreed(port);
+  });
+
+  it('keeps serving when started in the background by a shell that then exits, as a CI step does', async () => {
+    const log = join(dir, 'background.log');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+    const shell = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" --port 0 > "${log}" 2>&1 & echo $!`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    });
+    const pid = Number((await new Promise<Buffer>((resolve) => shell.stdout.once('data', resolve))).toString());
+    await new Promise((resolve) => shell.once('exit', resolve));
+    try {
+      await vi.waitFor(() => expect(readFileSync(log, 'utf8')).toMatch(/listening on/), { timeout: 5000 });
+      const url = /listening on (\S+)/.exec(readFileSync(log, 'utf8'))![1]!;
+      // Well past the 500 ms in which a watched launcher is looked at.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await connectMock(url).health()).ok).toBe(true);
+    } finally {
+      process.kill(pid, 'SIGTERM');
+    }
   });
 
   it('requires a control token on a non-loopback bind: a random one printed, or the one given', async () => {
@@ -257,12 +277,15 @@ describe('bizmsg-mock emit, with no server', () => {
     receiver.handle((request, res) => {
       if (request.path === '/moved') res.writeHead(302, { location: '/elsewhere' });
       else res.writeHead(500);
-      res.end(request.path === '/moved' ? '' : 'boom');
+      // An answer with escape sequences (clear the screen, set the title) is printed inert.
+      res.end(request.path === '/moved' ? '' : 'boom\u001b[2J\u001b]0;owned\u0007\r');
     });
     const failed = await emit(['contact.created', '--to', `${receiver.origin}/hooks`, '--secret', 's']);
     expect([failed.code, failed.stderr]).toEqual([
       1,
-      expect.stringMatching(/^bizmsg-mock emit: contact\.created -> \S+ 500 \(\d+ ms\): boom\n$/),
+      expect.stringMatching(
+        /^bizmsg-mock emit: contact\.created -> \S+ 500 \(\d+ ms\): boom\\u001b\[2J\\u001b\]0;owned\\u0007\n$/,
+      ),
     ]);
     const moved = await emit(['contact.created', '--to', `${receiver.origin}/moved`, '--secret', 's']);
     expect([moved.code, moved.stderr]).toEqual([

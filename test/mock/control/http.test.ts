@@ -139,6 +139,15 @@ describe('refused calls', () => {
         headers: json,
         body: '{"url":"https://h.example/x","events":["message.sent"],"secret":"s","extra":1}',
       }),
+      // Found by an outside tester: a 500 once the body was spread.
+      ...(await Promise.all(
+        ['/inbound', '/faults', '/webhooks'].map((path) =>
+          call(server, 'POST', path, {
+            headers: { 'content-type': 'application/json' },
+            body: '{"from":"+4915112345678","body":"x","__proto__":{"a":1}}',
+          }),
+        ),
+      )),
     ];
     expect(refusals.map((r) => [r.status, r.body.error.code, r.body.error.message, r.body.error.details])).toEqual([
       [400, 'INVALID_ARGUMENT', 'The body: body is required.', { body: ['is required'] }],
@@ -172,6 +181,12 @@ describe('refused calls', () => {
       [400, 'INVALID_ARGUMENT', 'The query: limit must be at least 1.', { limit: ['must be at least 1'] }],
       [400, 'INVALID_ARGUMENT', 'The query: limit must be an integer.', { limit: ['must be an integer'] }],
       [400, 'INVALID_ARGUMENT', 'The body: extra is not a known field.', { extra: ['is not a known field'] }],
+      ...[1, 2, 3].map(() => [
+        400,
+        'INVALID_ARGUMENT',
+        'The body holds a "__proto__" key, which no control call takes.',
+        { body: ['must not hold a "__proto__" key'] },
+      ]),
     ]);
     expect(refusals[6]!.headers.get('allow')).toBe('GET, HEAD, POST, DELETE');
     expect((await call(server, 'GET', '/state')).body).toEqual({ ...before, now: expect.any(String) });
