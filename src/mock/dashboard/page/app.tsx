@@ -35,7 +35,15 @@ export function App() {
   if (mock.status === 'unauthorized') return <TokenForm />;
   return (
     <>
-      <a class="skip" href="#main">
+      <a
+        class="skip"
+        href="#main"
+        onClick={(event) => {
+          // The fragment names the view: following the link would open another one.
+          event.preventDefault();
+          main.current?.querySelector<HTMLElement>('h2')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header class="top">

@@ -29,6 +29,8 @@ export interface MockView {
   readonly status: LiveStatus;
   /** Why the last action or read failed, for the page's alert; undefined once one succeeds. */
   readonly error: string | undefined;
+  /** Whether an action is under way: its buttons wait (a second click would act twice). */
+  readonly busy: boolean;
   /** Runs an action on the mock; its refusal shows in the alert. Resolves with whether it succeeded. */
   act(run: () => Promise<unknown>): Promise<boolean>;
 }
@@ -39,6 +41,7 @@ export function useMock(): MockView {
   const [epoch, setEpoch] = useState(0);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [actionError, setActionError] = useState<string | undefined>();
+  const [running, setRunning] = useState(0);
   const bump = useCallback(() => setTick((n) => n + 1), []);
   useEffect(() => {
     const event = (name: string, data: string) => {
@@ -47,6 +50,10 @@ export function useMock(): MockView {
     };
     return followActivity({ event, status: setStatus });
   }, [bump]);
+  // An action that failed while the mock was away says nothing once it is back.
+  useEffect(() => {
+    if (status === 'live') setActionError(undefined);
+  }, [status]);
   const health = useReload(() => control<MockHealth>('GET', '/health'), [status === 'live']);
   const state = useReload(async () => {
     const snapshot = await control<MockSnapshot>('GET', '/state?deliveries=0');
@@ -55,6 +62,7 @@ export function useMock(): MockView {
   const faults = useReload(() => control<InjectedFault[]>('GET', '/faults'), [tick]);
   const act = useCallback(
     async (run: () => Promise<unknown>) => {
+      setRunning((n) => n + 1);
       try {
         await run();
         setActionError(undefined);
@@ -63,6 +71,7 @@ export function useMock(): MockView {
         setActionError(error instanceof ControlError ? error.message : String(error));
         return false;
       } finally {
+        setRunning((n) => n - 1);
         bump();
       }
     },
@@ -77,6 +86,7 @@ export function useMock(): MockView {
     epoch,
     status,
     error: actionError ?? state.error ?? health.error,
+    busy: running > 0,
     act,
   };
 }

@@ -26,7 +26,12 @@ export function ClockView({ mock }: { mock: MockView }) {
       <p class="muted">{ahead < 1000 ? 'Real time.' : `${fromNow(ahead).replace('in ', '')} ahead of real time.`}</p>
       <p class="advance">
         {STEPS.map(([label, ms]) => (
-          <button key={ms} type="button" onClick={() => void mock.act(() => control('POST', '/clock/advance', { ms }))}>
+          <button
+            key={ms}
+            type="button"
+            disabled={mock.busy}
+            onClick={() => void mock.act(() => control('POST', '/clock/advance', { ms }))}
+          >
             Advance {label}
           </button>
         ))}

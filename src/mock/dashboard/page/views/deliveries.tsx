@@ -39,6 +39,7 @@ export function Deliveries({ mock }: { mock: MockView }) {
               <button
                 type="button"
                 aria-describedby={`attempt-${attempt.id}`}
+                disabled={mock.busy}
                 onClick={() => void mock.act(() => control('POST', `/deliveries/${attempt.id}/redeliver`))}
               >
                 Redeliver

@@ -11,7 +11,8 @@ export function FaultsView({ mock }: { mock: MockView }) {
   const [route, setRoute] = useState('');
   const [kind, setKind] = useState<Kind>('status');
   const [status, setStatus] = useState('503');
-  const [code, setCode] = useState('');
+  // 503, the usual fault, has no code in the spec: one of ours, which a client must handle as unknown.
+  const [code, setCode] = useState('SERVICE_UNAVAILABLE');
   const [delay, setDelay] = useState('1000');
   const [times, setTimes] = useState('1');
   const inject = () =>
@@ -83,13 +84,8 @@ export function FaultsView({ mock }: { mock: MockView }) {
         ) : null}
         {kind === 'status' ? (
           <p>
-            <label for="fault-code">Error code (where the status has several)</label>
-            <input
-              id="fault-code"
-              value={code}
-              placeholder="SERVICE_UNAVAILABLE"
-              onInput={(e) => setCode(e.currentTarget.value)}
-            />
+            <label for="fault-code">Error code (empty: the spec's code for the status)</label>
+            <input id="fault-code" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
           </p>
         ) : null}
         {kind === 'delay' ? (
