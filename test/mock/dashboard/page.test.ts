@@ -334,6 +334,15 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     await poll(() => attempts.count()).toBe(2);
     await poll(() => seen(attempts.first())).toContain('contact.updated → ');
     await poll(() => seen(attempts.first())).toContain(' · 200 · attempt 2 · ');
+    // The failed attempt names its retry, not a retry "due" that already ran.
+    await poll(() => seen(attempts.nth(1))).toMatch(/ · 500 · attempt 1 · \d+ ms · retried as #2\n/);
+    // An event no endpoint takes is said so, not silently dropped.
+    await tab.getByLabel('Event', { exact: true }).selectOption('campaign.completed');
+    await control.removeWebhook(1);
+    await tab.getByRole('button', { name: 'Emit event' }).click();
+    await poll(() => seen(tab.getByRole('alert'))).toContain(
+      'No endpoint is subscribed to campaign.completed: nothing was sent.',
+    );
   });
 
   it('redelivers an attempt: the endpoint gets the event again and the list shows the new attempt', async () => {

@@ -13,6 +13,7 @@ export function Deliveries({ mock }: { mock: MockView }) {
   const paged = usePaged<DeliveryAttempt>((page) => `/deliveries${queryOf(page)}`, String(mock.epoch), mock.tick);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const now = virtualNow(mock);
+  const retries = byRetryKey(paged.items);
   const toggle = (id: number) =>
     setOpen((ids) => {
       const next = new Set(ids);
@@ -34,7 +35,7 @@ export function Deliveries({ mock }: { mock: MockView }) {
                 aria-expanded={open.has(attempt.id)}
                 onClick={() => toggle(attempt.id)}
               >
-                <span id={`attempt-${attempt.id}`}>{summaryOf(attempt, now)}</span>
+                <span id={`attempt-${attempt.id}`}>{summaryOf(attempt, now, retries)}</span>
               </button>
               <button
                 type="button"
@@ -58,13 +59,29 @@ export function Deliveries({ mock }: { mock: MockView }) {
   );
 }
 
-function summaryOf(attempt: DeliveryAttempt, now: number): string {
+/** The attempts read, each under the key of the retry it would be (`retryKey`), to name a failed attempt's retry. */
+function byRetryKey(attempts: readonly DeliveryAttempt[]): Map<string, DeliveryAttempt> {
+  const keyed = new Map<string, DeliveryAttempt>();
+  for (const attempt of attempts)
+    if (attempt.redeliveryOf === null && attempt.attempt > 0) keyed.set(retryKey(attempt, attempt.attempt), attempt);
+  return keyed;
+}
+
+/** A retry sends the same signed body to the same endpoint, one attempt later. */
+function retryKey(attempt: DeliveryAttempt, number: number): string {
+  return `${attempt.endpointId} ${number} ${attempt.request.body}`;
+}
+
+function summaryOf(attempt: DeliveryAttempt, now: number, retries: Map<string, DeliveryAttempt>): string {
   const which =
     attempt.redeliveryOf === null ? `attempt ${attempt.attempt + 1}` : `redelivery of #${attempt.redeliveryOf}`;
+  const retried = attempt.nextRetryAt === null ? undefined : retries.get(retryKey(attempt, attempt.attempt + 1));
   const retry =
     attempt.nextRetryAt === null
       ? ''
-      : ` · next retry ${timeOf(attempt.nextRetryAt, now)} (${fromNow(attempt.nextRetryAt - now)})`;
+      : retried !== undefined
+        ? ` · retried as #${retried.id}`
+        : ` · next retry ${timeOf(attempt.nextRetryAt, now)} (${fromNow(attempt.nextRetryAt - now)})`;
   return `#${attempt.id} ${timeOf(attempt.at, now)} ${attempt.event} → ${attempt.url} · ${String(attempt.status)} · ${which} · ${Math.round(attempt.durationMs)} ms${retry}`;
 }
 

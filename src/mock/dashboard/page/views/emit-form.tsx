@@ -32,11 +32,13 @@ export function EmitForm({ mock, endpoints }: { mock: MockView; endpoints: reado
   const emit = () =>
     mock.act(async () => {
       const merged = data.trim() === '' ? undefined : parsed(data);
-      await control('POST', '/events', {
+      const started = await control<unknown[]>('POST', '/events', {
         event,
         ...(merged === undefined ? {} : { data: merged }),
         ...(endpoint === '' ? {} : { endpointId: Number(endpoint) }),
       });
+      // Said, not silent: the mock refuses nothing here, it just has no one to send to.
+      if (started.length === 0) throw new Error(`No endpoint is subscribed to ${event}: nothing was sent.`);
     });
   return (
     <form

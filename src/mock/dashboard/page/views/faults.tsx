@@ -24,7 +24,8 @@ export function FaultsView({ mock }: { mock: MockView }) {
           : kind === 'delay'
             ? { delay: Number(delay) }
             : { networkError: true }),
-        times: Number(times),
+        // Empty: once, the mock's default.
+        ...(times.trim() === '' ? {} : { times: Number(times) }),
       }),
     );
   return (
@@ -75,6 +76,7 @@ export function FaultsView({ mock }: { mock: MockView }) {
             <input
               id="fault-status"
               type="number"
+              required
               min={100}
               max={599}
               value={status}
@@ -94,6 +96,7 @@ export function FaultsView({ mock }: { mock: MockView }) {
             <input
               id="fault-delay"
               type="number"
+              required
               min={0}
               value={delay}
               onInput={(e) => setDelay(e.currentTarget.value)}

@@ -83,7 +83,9 @@ export function RequestsView({ mock }: { mock: MockView }) {
       </form>
       {paged.error === undefined ? null : <p class="error">{paged.error}</p>}
       <p class="count">
-        {paged.loading ? 'Reading the journal…' : `${paged.items.length} requests shown, newest first`}
+        {paged.loading
+          ? 'Reading the journal…'
+          : `${paged.items.length} ${paged.items.length === 1 ? 'request' : 'requests'} shown, newest first`}
       </p>
       <ol class="rows" aria-label="Requests, newest first">
         {[...paged.items].reverse().map((entry) => (
