@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,23 +116,8 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
 
   it('stops when the npx that started it goes away without passing a signal on, freeing its port', async () => {
     // A parent that starts the mock and is then killed outright, as npx is when it gets SIGTERM.
-    const parent = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const { spawn } = require('node:child_process');
-         const child = spawn(process.execPath, [${JSON.stringify(BIN)}, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-         child.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_command: 'exec' } },
-    );
-    let output = '';
-    const port = await new Promise<number>((resolve) =>
-      parent.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-        if (found !== null) resolve(Number(found[1]));
-      }),
+    const { parent, port } = await startUnder(
+      `spawn(process.execPath, [${JSON.stringify(BIN)}, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })`,
     );
     parent.kill('SIGKILL');
     await portFreed(port);
@@ -140,23 +125,8 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
 
   it('stops when the process above its shell goes away (npm runs a bin under sh -c), freeing its port', async () => {
     // `; true` keeps the shell between them, as npm's `sh -c` does.
-    const parent = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const { spawn } = require('node:child_process');
-         const shell = spawn('sh', ['-c', ${JSON.stringify(`"${process.execPath}" "${BIN}" --port 0; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] });
-         shell.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_command: 'exec' } },
-    );
-    let output = '';
-    const port = await new Promise<number>((resolve) =>
-      parent.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-        if (found !== null) resolve(Number(found[1]));
-      }),
+    const { parent, port } = await startUnder(
+      `spawn('sh', ['-c', ${JSON.stringify(`"${process.execPath}" "${BIN}" --port 0; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] })`,
     );
     parent.kill('SIGKILL');
     await portFreed(port);
@@ -316,3 +286,29 @@ describe('bizmsg-mock emit, with no server', () => {
     ).toBe('bizmsg-mock: --data must be a JSON object, got "[1]"');
   });
 });
+
+/**
+ * A node process, run as npx would be (`npm_command` set), whose `child` expression starts the
+ * mock and passes its output on; with the port the mock printed.
+ */
+async function startUnder(child: string): Promise<{ parent: ChildProcess; port: number }> {
+  const parent = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { spawn } = require('node:child_process');
+       const child = ${child};
+       child.stdout.on('data', (chunk) => process.stdout.write(chunk));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_command: 'exec' } },
+  );
+  let output = '';
+  const port = await new Promise<number>((resolve) =>
+    parent.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (found !== null) resolve(Number(found[1]));
+    }),
+  );
+  return { parent, port };
+}

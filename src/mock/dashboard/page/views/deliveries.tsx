@@ -1,25 +1,19 @@
 // Every delivery attempt, newest first: its event, endpoint, status, duration and next retry, what
 // was signed and sent and what the endpoint answered, and a button to redeliver it now.
-import { useState } from 'preact/hooks';
 import type { DeliveryAttempt } from '../../../state/records.js';
 import { control, queryOf } from '../api.js';
 import { fromNow, timeOf } from '../format.js';
 import { usePaged } from '../use-paged.js';
+import { useOpenRows } from '../use-open.js';
 import { virtualNow, type MockView } from '../use-mock.js';
 import { Exchange } from './exchange.js';
 
 /** The delivery attempts. */
 export function Deliveries({ mock }: { mock: MockView }) {
   const paged = usePaged<DeliveryAttempt>((page) => `/deliveries${queryOf(page)}`, String(mock.epoch), mock.tick);
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const { open, toggle } = useOpenRows();
   const now = virtualNow(mock);
   const retries = byRetryKey(paged.items);
-  const toggle = (id: number) =>
-    setOpen((ids) => {
-      const next = new Set(ids);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   return (
     <section aria-labelledby="deliveries-title">
       <h3 id="deliveries-title">Delivery attempts</h3>

@@ -5,6 +5,7 @@ import type { JournalEntry } from '../../../state/records.js';
 import { queryOf } from '../api.js';
 import { timeOf } from '../format.js';
 import { usePaged } from '../use-paged.js';
+import { useOpenRows } from '../use-open.js';
 import { virtualNow, type MockView } from '../use-mock.js';
 import { Exchange } from './exchange.js';
 
@@ -25,14 +26,8 @@ export function RequestsView({ mock }: { mock: MockView }) {
     `${mock.epoch} ${filter.method} ${filter.path} ${filter.status}`,
     mock.tick,
   );
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const { open, toggle } = useOpenRows();
   const now = virtualNow(mock);
-  const toggle = (id: number) =>
-    setOpen((ids) => {
-      const next = new Set(ids);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   return (
     <section aria-labelledby="view-title">
       <h2 id="view-title" tabIndex={-1}>
