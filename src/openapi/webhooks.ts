@@ -1,5 +1,6 @@
 // The documents' webhooks section: the ten events and their signature header.
 import type { JsonSchema } from '../contract/endpoints.js';
+import { SIGNATURE_HEADER_NAME } from '../contract/webhooks.js';
 import { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 import { eventSchemaName } from './json-schemas.js';
 
@@ -19,7 +20,7 @@ const MEANINGS: Readonly<Record<(typeof WEBHOOK_EVENT_KINDS)[number], string>> =
 
 /** The `X-Service-Signature` header parameter of every delivery. */
 export const SIGNATURE_PARAMETER: JsonSchema = {
-  name: 'X-Service-Signature',
+  name: SIGNATURE_HEADER_NAME,
   in: 'header',
   required: true,
   description:
