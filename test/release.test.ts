@@ -22,9 +22,9 @@ function pendingChangesets(): string[] {
 
 /** The files `npm pack` puts in the package made in `cwd`, after its own scripts (`prepack`) unless told not to run them. */
 function packedFiles(cwd: string, ...flags: string[]): string[] {
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--dry-run', '--json', ...flags], { cwd, encoding: 'utf8' }),
-  );
+  const printed = execFileSync('npm', ['pack', '--dry-run', '--json', ...flags], { cwd, encoding: 'utf8' });
+  // The scripts print their own lines first; npm's JSON report is what comes last.
+  const [packed] = JSON.parse(printed.slice(printed.lastIndexOf('[\n  {')));
   return packed.files.map((file: { path: string }) => file.path);
 }
 
