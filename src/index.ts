@@ -69,4 +69,3 @@ export type { WebhookEndpointCreateParams } from './schemas/webhook-endpoint-par
 export type { Account } from './schemas/account.js';
 export type { AutomationRun } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';
-
