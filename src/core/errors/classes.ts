@@ -106,13 +106,42 @@ function describe(init: ApiErrorInit): string {
   return init.processedNote === undefined ? base : `${base} (${init.processedNote})`;
 }
 
-/** VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. */
+/**
+ * VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. The
+ * message names each field with its reasons (`… (phone: is required)`), so a log line that keeps
+ * only `String(error)` still says what was wrong.
+ */
 export class ValidationError extends ApiError {
   declare readonly code: 'VALIDATION_ERROR';
   declare readonly details: Record<string, string[]>;
+
+  constructor(init: ApiErrorInit, rateLimit?: RateLimitSnapshot) {
+    super({ ...init, message: withReasons(init.message, init.details) }, rateLimit);
+  }
+
   override get name(): string {
     return 'ValidationError';
   }
+}
+
+/** How much of the reasons a validation error's message carries; `details` keeps them all. */
+const REASONS_SHOWN = { fields: 10, chars: 500 };
+
+/** `message` followed by each field of `details` with its reasons, those it does not already say. */
+function withReasons(message: string, details: Record<string, unknown>): string {
+  const listed = Object.entries(details)
+    .slice(0, REASONS_SHOWN.fields)
+    .map(([field, reasons]) => {
+      const unsaid = (Array.isArray(reasons) ? reasons : [reasons]).filter(
+        (reason): reason is string => typeof reason === 'string' && reason !== '' && !message.includes(reason),
+      );
+      return unsaid.length === 0 ? undefined : `${field}: ${unsaid.join(', ')}`;
+    })
+    .filter((text) => text !== undefined)
+    .join('; ');
+  if (listed === '') return message;
+  const shown = listed.length > REASONS_SHOWN.chars ? `${listed.slice(0, REASONS_SHOWN.chars)}…` : listed;
+  return `${message} (${shown})`;
 }
 /** INVALID_PHONE: the phone number is not in a valid format. */
 export class InvalidPhoneError extends ApiError {

@@ -72,7 +72,8 @@ describe('error envelopes', () => {
       details,
       method: 'GET',
       path: '/contacts/ct_1',
-      message: `GET /contacts/ct_1 failed with ${status} ${code}: The ${code} message`,
+      // A validation error's message carries the reasons too, so that String(error) in a log keeps them.
+      message: `GET /contacts/ct_1 failed with ${status} ${code}: The ${code} message${code === 'VALIDATION_ERROR' ? ' (phone: is invalid)' : ''}`,
       rateLimit: { limit: 60, remaining: 0, reset: 1900000000 },
       mayHaveBeenProcessed: false,
     });
@@ -233,11 +234,11 @@ describe('error objects', () => {
   it('serialise to JSON without headers or stack', async () => {
     const { client } = v2(v2Error(422, 'VALIDATION_ERROR', 'Invalid', { to: ['required'] }));
     const error = await client.messages
-      .send({ to: '', messaging_account_id: 1, type: 'text', content: { body: 'x' } })
+      .send({ to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'x' } })
       .catch((e: unknown) => e);
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'ValidationError',
-      message: 'POST /messages/send failed with 422 VALIDATION_ERROR: Invalid',
+      message: 'POST /messages/send failed with 422 VALIDATION_ERROR: Invalid (to: required)',
       status: 422,
       code: 'VALIDATION_ERROR',
       details: { to: ['required'] },
