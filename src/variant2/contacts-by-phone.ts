@@ -1,5 +1,6 @@
 // Contacts by phone number (Variant 2): finding the contact with a number in any spelling, and
 // updating it or creating it, on top of the list's `search`, `create` and `update`.
+import { readArguments } from '../core/call/arguments.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paramsError } from '../core/call/request-body.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors/classes.js';
@@ -58,12 +59,14 @@ export async function upsertContact(
 ): Promise<ContactUpsertResult> {
   const invalid = paramsError(params, 'contacts.upsert');
   if (invalid !== undefined) throw invalid;
-  const find = () => findContactByPhone(contacts, params.phone, options, 'contacts.upsert, field `phone`');
+  // Read once: every request of the rounds sends the same fields, whatever a getter would say next.
+  const fields = readArguments('the parameters of contacts.upsert', () => ({ ...params }));
+  const find = () => findContactByPhone(contacts, fields.phone, options, 'contacts.upsert, field `phone`');
   let found = await find();
   for (let round = 1; ; round++) {
     if (found !== undefined) {
       try {
-        return { contact: await contacts.update(found.id, params, options), created: false };
+        return { contact: await contacts.update(found.id, fields, options), created: false };
       } catch (error) {
         // Deleted since it was found: create it instead.
         if (round === UPSERT_ROUNDS || !ResourceNotFoundError.is(error)) throw error;
@@ -72,7 +75,7 @@ export async function upsertContact(
       }
     }
     try {
-      return { contact: await contacts.create(params, options), created: true };
+      return { contact: await contacts.create(fields, options), created: true };
     } catch (error) {
       if (!ValidationError.is(error) || !Object.hasOwn(error.details, 'phone')) throw error;
       // Refused on `phone`: taken by a contact created since the search, if the search now finds it.

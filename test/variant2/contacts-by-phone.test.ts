@@ -97,6 +97,15 @@ describe('contacts.upsert', () => {
     await expect(offline.contacts.upsert(undefined as never)).rejects.toThrow(
       new InvalidArgumentError('contacts.upsert needs an object of parameters, got undefined.'),
     );
+    const throwing = Object.defineProperty({ name: 'Ada' }, 'phone', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no phone');
+      },
+    });
+    await expect(offline.contacts.upsert(throwing as never)).rejects.toThrow(
+      new InvalidArgumentError('Reading the parameters of contacts.upsert threw: Error: no phone'),
+    );
     expect(requests).toEqual([]);
   });
 
