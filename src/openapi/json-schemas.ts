@@ -8,7 +8,7 @@ import { AutomationTriggerSchema } from '../schemas/automation-params.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { CampaignCreateSchema } from '../schemas/campaign-params.js';
 import { knownValues, ListMetaSchema, PhoneParamSchema } from '../schemas/common.js';
-import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../shared/phone.js';
+import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../shared/phone-pattern.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';

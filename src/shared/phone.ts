@@ -7,17 +7,6 @@ import { InvalidArgumentError } from './errors.js';
 /** How many digits an international number has, country code included (E.164 allows at most 15). */
 export const PHONE_DIGITS = { min: 8, max: 15 } as const;
 
-/**
- * A number as the service takes it on the wire: the digits of an international number, with an
- * optional leading `+` (the spec: "the forms with and without a leading `+` both occur").
- */
-export const PHONE_PATTERN = /* @__PURE__ */ new RegExp(
-  `^\\+?[1-9]\\d{${PHONE_DIGITS.min - 1},${PHONE_DIGITS.max - 1}}$`,
-);
-
-/** `PHONE_PATTERN` in words, after "an international number:", for the messages and documents that state it. */
-export const PHONE_PATTERN_TEXT = `${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, not starting with 0, with or without a leading +`;
-
 /** How `normalizePhone` writes a number: E.164 (`'+4915112345678'`) or its digits (`'4915112345678'`, as webhooks carry it). */
 export type PhoneFormat = 'e164' | 'digits';
 
@@ -41,49 +30,36 @@ const TRUNK_ZERO = /^([^\d(]*\d[^(]*)\(\s*0\s*\)/;
 
 /** The digits of a spelling, or why it spells no number. */
 export type SpelledNumber =
-  | { readonly digits: string; readonly international: boolean; readonly problem?: undefined }
-  | { readonly problem: string };
+  { readonly digits: string; readonly problem?: undefined } | { readonly digits?: undefined; readonly problem: string };
 
 /**
- * The digits a spelling writes (separators and a "(0)" after the country code removed, and the
- * international prefix `+` or `00`, whether it had one), or why it is no spelling of a number.
- * It does not check the count of digits: a search for part of a number is read by it too.
+ * The digits a spelling writes (separators, a "(0)" after the country code and the international
+ * prefix `+` or `00` removed), or why it is no spelling of a number. It does not check the count
+ * of digits: a search for part of a number is read by it too.
  */
 export function spelledDigits(value: string): SpelledNumber {
   const compact = value.replace(TRUNK_ZERO, '$1').replace(SEPARATORS, '');
-  const stray = /[^\d+]/.exec(compact) ?? /(?<=.)\+/.exec(compact);
-  if (stray !== null) {
-    return {
-      problem:
-        stray[0] === '+'
-          ? 'a "+" may only open the number'
-          : `${JSON.stringify(stray[0])} is not a digit, space, dash, dot, slash or bracket`,
-    };
-  }
-  if (compact.startsWith('+')) return { digits: compact.slice(1), international: true };
-  if (compact.startsWith('00')) return { digits: compact.slice(2), international: true };
-  return { digits: compact, international: false };
+  const stray = /[^\d+]|(?!^)\+/.exec(compact)?.[0];
+  if (stray === undefined) return { digits: compact.replace(/^(\+|00)/, '') };
+  return {
+    problem:
+      stray === '+'
+        ? 'a "+" may only open the number'
+        : `${JSON.stringify(stray)} is not a digit, space, dash, dot, slash or bracket`,
+  };
 }
 
 /** The digits of an international number in any spelling, or why `value` is none. */
 function readPhone(value: unknown): SpelledNumber {
   if (typeof value !== 'string') return { problem: `a phone number must be a string, got ${showValue(value)}` };
   const spelled = spelledDigits(value);
-  if (spelled.problem !== undefined) return spelled;
-  const { digits, international } = spelled;
-  if (digits === '') return { problem: 'it has no digits' };
-  if (digits.startsWith('0')) {
-    return {
-      problem: international
-        ? 'a country code does not start with 0'
-        : 'it starts with 0, so it is a national number; write it with its country code (e.g. +49 151… or 0049 151…), since bare digits are read as international',
-    };
-  }
-  if (digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max) {
-    return {
-      problem: `it has ${digits.length} digits; an international number has ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max}, country code included`,
-    };
-  }
+  if (spelled.digits === undefined) return spelled;
+  const count = spelled.digits.length;
+  // Bare digits are read as international, so a leading 0 is a national number's trunk prefix (or junk after a +).
+  if (spelled.digits.startsWith('0'))
+    return { problem: 'it starts with 0; write a national number with its country code (+49 151…)' };
+  if (count < PHONE_DIGITS.min || count > PHONE_DIGITS.max)
+    return { problem: `it has ${count} digits, not ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max}` };
   return spelled;
 }
 
@@ -91,11 +67,11 @@ function readPhone(value: unknown): SpelledNumber {
  * The digits of the international number `value` spells; an `InvalidArgumentError` saying why
  * when it spells none. `what` opens the message (e.g. "The body of POST /messages/send: to").
  */
-export function phoneDigits(value: unknown, what?: string): string {
+export function phoneDigits(value: unknown, what: string): string {
   const phone = readPhone(value);
   if (phone.problem === undefined) return phone.digits;
   const shown = typeof value === 'string' ? `${showValue(value)} is not a valid phone number: ` : '';
-  throw new InvalidArgumentError(`${what === undefined ? '' : `${what}: `}${shown}${phone.problem}.`);
+  throw new InvalidArgumentError(`${what}: ${shown}${phone.problem}.`);
 }
 
 /** The number `digits` stand for, written in `format`. */

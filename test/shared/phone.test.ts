@@ -73,19 +73,19 @@ describe('normalizePhone', () => {
   });
 
   it.each([
-    ['0151 1234 5678', 'it starts with 0, so it is a national number; write it with its country code'],
-    ['(0151) 1234 5678', 'it starts with 0, so it is a national number'],
-    ['+0151 1234 5678', 'a country code does not start with 0'],
-    ['000 49 151 1234', 'a country code does not start with 0'],
+    ['0151 1234 5678', 'it starts with 0; write a national number with its country code (+49 151…).'],
+    ['(0151) 1234 5678', 'it starts with 0; write a national number with its country code (+49 151…).'],
+    ['+0151 1234 5678', 'it starts with 0; write'],
+    ['000 49 151 1234', 'it starts with 0; write'],
     ['+49 151 CALL-NOW', '"C" is not a digit, space, dash, dot, slash or bracket'],
     ['49+15112345678', 'a "+" may only open the number'],
     ['++4915112345678', 'a "+" may only open the number'],
     ['+49 151 1234 5678 ext. 9', '"e" is not a digit, space, dash, dot, slash or bracket'],
-    ['', 'it has no digits'],
-    [' - ', 'it has no digits'],
-    ['+', 'it has no digits'],
-    ['1234567', 'it has 7 digits; an international number has 8 to 15, country code included'],
-    ['+1234567890123456', 'it has 16 digits; an international number has 8 to 15, country code included'],
+    ['', 'it has 0 digits, not 8 to 15.'],
+    [' - ', 'it has 0 digits, not 8 to 15.'],
+    ['+', 'it has 0 digits, not 8 to 15.'],
+    ['1234567', 'it has 7 digits, not 8 to 15.'],
+    ['+1234567890123456', 'it has 16 digits, not 8 to 15.'],
     ['١٢٣٤٥٦٧٨٩', '"١" is not a digit, space, dash, dot, slash or bracket'],
   ])('refuses %j, saying why', (spelling, why) => {
     const error = thrown(() => normalizePhone(spelling));

@@ -7,9 +7,9 @@ import type { Logger } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
 import { checkHooks } from '../transport/hooks.js';
-import { readArguments } from './arguments.js';
+import { checkOneOf, readArguments } from './arguments.js';
 import { resolveLogger, type LevelledLogger, type LogLevel } from './logger.js';
-import type { ClientPhoneFormat } from './phones.js';
+import { PHONE_FORMATS, type ClientPhoneFormat } from './phones.js';
 
 /**
  * Options of `Variant1Client` and `Variant2Client`.
@@ -180,7 +180,11 @@ function settingsFrom(options: ClientOptions): ClientSettings {
     headers: checkHeaders('headers', options.headers),
     hooks: checkHooks(options.hooks),
     logger: resolveLogger(options.logLevel, options.logger, env('BIZMSG_LOG')),
-    phoneFormat: checkPhoneFormat(options.phoneFormat),
+    phoneFormat: checkOneOf(
+      'The `phoneFormat` option',
+      options.phoneFormat === undefined ? 'e164' : options.phoneFormat,
+      PHONE_FORMATS,
+    ),
   };
 }
 
@@ -268,18 +272,6 @@ function checkRateLimitStore(value: unknown, rateLimit: unknown): RateLimitStore
     );
   }
   return value;
-}
-
-const PHONE_FORMATS: readonly ClientPhoneFormat[] = ['e164', 'digits', 'keep'];
-
-function checkPhoneFormat(value: unknown): ClientPhoneFormat {
-  if (value === undefined) return 'e164';
-  if (!PHONE_FORMATS.includes(value as ClientPhoneFormat)) {
-    throw new InvalidArgumentError(
-      `The \`phoneFormat\` option must be 'e164', 'digits' or 'keep', got ${showValue(value)}.`,
-    );
-  }
-  return value as ClientPhoneFormat;
 }
 
 function checkFetch(value: unknown): typeof fetch | undefined {

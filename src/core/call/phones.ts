@@ -6,6 +6,9 @@ import { phoneDigits, writePhone, type PhoneFormat } from '../../shared/phone.js
 /** How a client writes the numbers it sends: in one form, or as given (checked all the same). */
 export type ClientPhoneFormat = PhoneFormat | 'keep';
 
+/** The values of the `phoneFormat` option. */
+export const PHONE_FORMATS: readonly ClientPhoneFormat[] = ['e164', 'digits', 'keep'];
+
 /**
  * `body` with each of `fields` that it holds checked as a phone number and written in `format`
  * (a copy: the caller's object is not changed); an invalid number is an `InvalidArgumentError`

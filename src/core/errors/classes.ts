@@ -124,24 +124,19 @@ export class ValidationError extends ApiError {
   }
 }
 
-/** How much of the reasons a validation error's message carries; `details` keeps them all. */
-const REASONS_SHOWN = { fields: 10, chars: 500 };
+/** How many characters of reasons a validation error's message carries; `details` keeps them all. */
+const REASONS_SHOWN = 500;
 
 /** `message` followed by each field of `details` with its reasons, those it does not already say. */
 function withReasons(message: string, details: Record<string, unknown>): string {
   const listed = Object.entries(details)
-    .slice(0, REASONS_SHOWN.fields)
-    .map(([field, reasons]) => {
-      const unsaid = (Array.isArray(reasons) ? reasons : [reasons]).filter(
-        (reason): reason is string => typeof reason === 'string' && reason !== '' && !message.includes(reason),
-      );
-      return unsaid.length === 0 ? undefined : `${field}: ${unsaid.join(', ')}`;
+    .flatMap(([field, reasons]) => {
+      const unsaid = [reasons].flat().filter((r): r is string => typeof r === 'string' && !message.includes(r));
+      return unsaid.length === 0 ? [] : [`${field}: ${unsaid.join(', ')}`];
     })
-    .filter((text) => text !== undefined)
     .join('; ');
   if (listed === '') return message;
-  const shown = listed.length > REASONS_SHOWN.chars ? `${listed.slice(0, REASONS_SHOWN.chars)}…` : listed;
-  return `${message} (${shown})`;
+  return `${message} (${listed.length > REASONS_SHOWN ? `${listed.slice(0, REASONS_SHOWN)}…` : listed})`;
 }
 /** INVALID_PHONE: the phone number is not in a valid format. */
 export class InvalidPhoneError extends ApiError {

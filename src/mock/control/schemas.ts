@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { SCOPES } from '../../contract/scopes.js';
 import { nonEmptyString, RecordSchema } from '../../schemas/common.js';
-import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone.js';
+import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';

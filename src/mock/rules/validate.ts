@@ -3,7 +3,7 @@ import type { ZodMiniType } from 'zod/mini';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import type { ListMeta } from '../../schemas/common.js';
 import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
-import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone.js';
+import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
 import { MockHttpError } from './http-error.js';
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */

@@ -118,7 +118,7 @@ describe.each(SENDERS)('$name', ({ payload, call, field }) => {
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect((error as Error).message).toMatch(
         new RegExp(
-          `^The body of (POST|PUT) /[a-z/0-9]+, field \`${field}\`: "0151 1234 5678" is not a valid phone number: it starts with 0, so it is a national number; `,
+          `^The body of (POST|PUT) /[a-z/0-9]+, field \`${field}\`: "0151 1234 5678" is not a valid phone number: it starts with 0; write a national number with its country code \\(\\+49 151…\\)\\.$`,
         ),
       );
       expect(c.requests()).toEqual([]);
@@ -158,7 +158,7 @@ describe('the phoneFormat option', () => {
   it.each([['E164'], ['international'], [null], [1]])('refuses phoneFormat %j at construction', (phoneFormat) => {
     expect(() => new Variant2Client({ apiKey: 'k', baseUrl: BASE, phoneFormat: phoneFormat as never })).toThrow(
       new InvalidArgumentError(
-        `The \`phoneFormat\` option must be 'e164', 'digits' or 'keep', got ${typeof phoneFormat === 'string' ? JSON.stringify(phoneFormat) : String(phoneFormat)}.`,
+        `The \`phoneFormat\` option must be one of e164, digits, keep, got ${typeof phoneFormat === 'string' ? JSON.stringify(phoneFormat) : String(phoneFormat)}.`,
       ),
     );
     expect(() => new Variant1Client({ apiKey: 'k', baseUrl: BASE, phoneFormat: phoneFormat as never })).toThrow(
