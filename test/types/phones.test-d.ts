@@ -51,13 +51,16 @@ describe('contacts by phone (Variant 2)', () => {
       Promise<ContactUpsertResult>
     >();
     expectTypeOf<ContactUpsertResult>().toEqualTypeOf<{ contact: Contact; created: boolean }>();
-    v2.contacts.upsert({ phone: '+4915112345678', name: 'Ada', tags: ['vip'] }, { signal: AbortSignal.timeout(1000) });
+    void v2.contacts.upsert(
+      { phone: '+4915112345678', name: 'Ada', tags: ['vip'] },
+      { signal: AbortSignal.timeout(1000) },
+    );
     // @ts-expect-error the phone is what it is found by
-    v2.contacts.upsert({ name: 'Ada' });
+    void v2.contacts.upsert({ name: 'Ada' });
     // @ts-expect-error a contact it creates needs a name
-    v2.contacts.upsert({ phone: '+4915112345678' });
+    void v2.contacts.upsert({ phone: '+4915112345678' });
     // @ts-expect-error not a contact field
-    v2.contacts.upsert({ phone: '+4915112345678', name: 'Ada', nickname: 'A' });
+    void v2.contacts.upsert({ phone: '+4915112345678', name: 'Ada', nickname: 'A' });
   });
 
   it('are Variant 2 only: Variant 1 has no search to build them on', () => {
