@@ -1,8 +1,7 @@
 // Contacts by phone number (Variant 2): finding the contact with a number in any spelling, and
 // updating it or creating it, on top of the list's `search`, `create` and `update`.
-import { readArguments } from '../core/call/arguments.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
-import { paramsError } from '../core/call/request-body.js';
+import { serializeBody } from '../core/call/request-body.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors/classes.js';
 import type { PagePromise } from '../core/results/pagination.js';
 import type { Id } from '../schemas/common.js';
@@ -57,10 +56,9 @@ export async function upsertContact(
   params: ContactCreateParams,
   options: RequestOptions | undefined,
 ): Promise<ContactUpsertResult> {
-  const invalid = paramsError(params, 'contacts.upsert');
-  if (invalid !== undefined) throw invalid;
-  // Read once: every request of the rounds sends the same fields, whatever a getter would say next.
-  const fields = readArguments('the parameters of contacts.upsert', () => ({ ...params }));
+  // Read and checked once, before the search: every request of the rounds sends the same JSON, and a
+  // body that cannot be sent is refused before anything is.
+  const fields = JSON.parse(serializeBody(params, 'The parameters of contacts.upsert')) as ContactCreateParams;
   const find = () => findContactByPhone(contacts, fields.phone, options, 'contacts.upsert, field `phone`');
   let found = await find();
   for (let round = 1; ; round++) {

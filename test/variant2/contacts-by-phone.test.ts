@@ -95,7 +95,12 @@ describe('contacts.upsert', () => {
       ),
     );
     await expect(offline.contacts.upsert(undefined as never)).rejects.toThrow(
-      new InvalidArgumentError('contacts.upsert needs an object of parameters, got undefined.'),
+      new InvalidArgumentError('The parameters of contacts.upsert must be an object, got undefined.'),
+    );
+    const cyclic: Record<string, unknown> = { phone: '+4915112345678', name: 'Ada' };
+    cyclic.self = cyclic;
+    await expect(offline.contacts.upsert(cyclic as never)).rejects.toThrow(
+      /^The parameters of contacts\.upsert cannot be sent as JSON at "self": Converting circular structure/,
     );
     const throwing = Object.defineProperty({ name: 'Ada' }, 'phone', {
       enumerable: true,
@@ -104,7 +109,7 @@ describe('contacts.upsert', () => {
       },
     });
     await expect(offline.contacts.upsert(throwing as never)).rejects.toThrow(
-      new InvalidArgumentError('Reading the parameters of contacts.upsert threw: Error: no phone'),
+      new InvalidArgumentError('The parameters of contacts.upsert cannot be sent as JSON: no phone'),
     );
     expect(requests).toEqual([]);
   });
