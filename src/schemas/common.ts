@@ -38,7 +38,7 @@ export function openEnum<const T extends readonly string[]>(values: T): z.ZodMin
 
 /**
  * A phone number a request sends. Any string to the parser, since the service answers a malformed
- * one with INVALID_PHONE, not VALIDATION_ERROR; the documents give it `PHONE_PATTERN` (shared/phone.ts).
+ * one with INVALID_PHONE, not VALIDATION_ERROR; the documents give it `PHONE_PATTERN` (shared/phone-pattern.ts).
  */
 export const PhoneParamSchema = /* @__PURE__ */ z.string();
 

@@ -1,6 +1,6 @@
 // Phone numbers in any spelling: reading one into its digits, writing it in E.164 or as bare
 // digits, and telling whether two spellings are one number. The clients (the `phoneFormat`
-// option), the mock (one contact per number) and users (`normalizePhone`, `samePhone`) share it.
+// option, `contacts.findByPhone`), the mock (its search) and users (`normalizePhone`, `samePhone`) share it.
 import { showValue } from './describe.js';
 import { InvalidArgumentError } from './errors.js';
 
@@ -65,7 +65,7 @@ function readPhone(value: unknown): SpelledNumber {
 
 /**
  * The digits of the international number `value` spells; an `InvalidArgumentError` saying why
- * when it spells none. `what` opens the message (e.g. "The body of POST /messages/send: to").
+ * when it spells none. `what` opens the message (e.g. "The body of POST /messages/send, field `to`").
  */
 export function phoneDigits(value: unknown, what: string): string {
   const phone = readPhone(value);

@@ -138,6 +138,7 @@ function withReasons(message: string, details: Record<string, unknown>): string 
   if (listed === '') return message;
   return `${message} (${listed.length > REASONS_SHOWN ? `${listed.slice(0, REASONS_SHOWN)}…` : listed})`;
 }
+
 /** INVALID_PHONE: the phone number is not in a valid format. */
 export class InvalidPhoneError extends ApiError {
   declare readonly code: 'INVALID_PHONE';
