@@ -10,7 +10,7 @@ export type News = { track: { id: string; to: string; status: string; created_at
  * Every piece of news one message may bring (track, sent, delivered, read, failed with its
  * error), on times the arbitrary picks; `id` names the message.
  */
-function allNews(id: string, base: number, gaps: number[], withError: boolean): News[] {
+function allNews(id: string, base: number, gaps: number[], withError: boolean, created: number): News[] {
   const at = (i: number) => new Date(base + gaps.slice(0, i + 1).reduce((a, b) => a + b, 0)).toISOString();
   const data = (status: string, extra: Record<string, unknown> = {}) => ({
     message_id: id,
@@ -19,7 +19,7 @@ function allNews(id: string, base: number, gaps: number[], withError: boolean): 
     ...extra,
   });
   return [
-    { track: { id, to: '+49 151 12345678', status: 'sent', created_at: at(0) } },
+    { track: { id, to: '+49 151 12345678', status: 'sent', created_at: new Date(base - created).toISOString() } },
     { event: { event: 'message.sent', timestamp: at(0), data: data('sent') } as WebhookEvent },
     {
       event: {
@@ -55,11 +55,13 @@ export function newsInTwoOrders(id: string) {
       base: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
       gaps: fc.array(fc.integer({ min: 0, max: 3_600_000 }), { minLength: 4, maxLength: 4 }),
       withError: fc.boolean(),
+      // The send's answer may stamp the message a little before its message.sent event does.
+      created: fc.integer({ min: 0, max: 2000 }),
       picks: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 5 }),
       repeats: fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 4 }),
     })
-    .chain(({ base, gaps, withError, picks, repeats }) => {
-      const news = allNews(id, base, gaps, withError);
+    .chain(({ base, gaps, withError, created, picks, repeats }) => {
+      const news = allNews(id, base, gaps, withError, created);
       const chosen = [...picks, ...repeats.filter((i) => picks.includes(i))].map((i) => news[i]!);
       return fc.tuple(
         fc.shuffledSubarray(chosen, { minLength: chosen.length }),
