@@ -154,7 +154,7 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
     });
 
     it('rejects a client without duplicate() and bad options', () => {
-      expect(() => redisStatusStore({ call: async () => null } as never)).toThrow(InvalidArgumentError);
+      expect(() => redisStatusStore({ call: async () => null })).toThrow(InvalidArgumentError);
       expect(() => redisStatusStore(receiving.redis, { ttl: 0 })).toThrow(InvalidArgumentError);
     });
   },
