@@ -78,7 +78,7 @@ const DEFAULT_WAIT_MS = 60_000;
  * ```ts
  * const tracker = createStatusTracker();
  * app.post('/webhooks', webhookMiddleware({ secret, tracker }));
- * const sent = await client.messages.send({ to, message: 'Your order shipped' });
+ * const sent = await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Shipped' });
  * await tracker.track(sent);
  * const { deliveredAt } = await tracker.waitFor(sent.id, 'delivered', { timeout: 30_000 });
  * ```
