@@ -101,7 +101,8 @@ export default tseslint.config(
             },
             {
               regex: '^\\.[./]*/(.*/)?webhooks/(?!dedupe/store|status/store|status/record)',
-              message: 'redis/ may import of webhooks/ only the store interfaces it implements (dedupe, status) and their records',
+              message:
+                'redis/ may import of webhooks/ only the store interfaces it implements (dedupe, status) and their records',
             },
             {
               regex: '^\\.[./]*/(.*/)?core/',
