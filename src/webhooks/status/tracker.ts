@@ -33,7 +33,11 @@ export interface WaitForOptions {
 
 /** A client that can read a message's status (Variant 1's `client.messages.status(id)`). */
 export interface StatusSource {
-  messages: { status(id: string): PromiseLike<TrackableMessage> };
+  /** The client's message endpoints. */
+  messages: {
+    /** Reads one message's status (`GET /messages/{id}/status`). */
+    status(id: string): PromiseLike<TrackableMessage>;
+  };
 }
 
 /** Follows each message's status: see `createStatusTracker`. */

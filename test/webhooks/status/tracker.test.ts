@@ -7,6 +7,7 @@ import {
   BizMsgError,
   createStatusTracker,
   InvalidArgumentError,
+  memoryStatusStore,
   MessageFailedError,
   StatusTimeoutError,
   webhookMiddleware,
@@ -246,5 +247,31 @@ describe('rules and bad input', () => {
     await expect(t.get('')).rejects.toThrow(InvalidArgumentError);
     await expect(t.summary('m1' as never)).rejects.toThrow(InvalidArgumentError);
     expect(() => createStatusTracker({ store: {} as never })).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('memoryStatusStore', () => {
+  it('stays bounded: past max the least recently changed record goes first, and records expire after ttl', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-24T08:00:00Z') });
+    const t = createStatusTracker({ store: memoryStatusStore({ max: 3, ttl: 60_000 }) });
+    for (const id of ['m1', 'm2', 'm3']) await t.track({ id });
+    await t.apply(event('message.delivered', { message_id: 'm1' })); // m1 is now the newest change
+    await t.track({ id: 'm4' });
+    expect(await Promise.all(['m1', 'm2', 'm3', 'm4'].map(async (id) => (await t.get(id))?.status))).toEqual([
+      'delivered',
+      undefined,
+      'sent',
+      'sent',
+    ]);
+    vi.setSystemTime(Date.parse('2026-11-24T08:00:59Z'));
+    await t.apply(event('message.read', { message_id: 'm3' }));
+    vi.setSystemTime(Date.parse('2026-11-24T08:01:01Z'));
+    expect(await t.summary()).toEqual({ total: 1, sent: 0, delivered: 0, read: 1, failed: 0, unknown: 0 });
+    expect(await t.get('m1')).toBeUndefined();
+  });
+
+  it('rejects bad options', () => {
+    expect(() => memoryStatusStore({ max: 0 })).toThrow('memoryStatusStore: `max` must be a positive integer, got 0.');
+    expect(() => memoryStatusStore({ ttl: 1.5 })).toThrow(InvalidArgumentError);
   });
 });
