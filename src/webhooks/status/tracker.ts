@@ -58,7 +58,7 @@ export interface StatusTracker {
    * when time runs out. An id not seen yet is waited for: its events may come later.
    */
   waitFor(id: string, goal: StatusGoal, options?: WaitForOptions): Promise<StatusRecord>;
-  /** Counts the messages of `ids` by status (`unknown`: no record), or every message followed. */
+  /** Counts the messages of `ids` (each once) by status (`unknown`: no record), or every message followed. */
   summary(ids?: Iterable<string>): Promise<StatusSummary>;
   /**
    * Reads the message's status from the service (`client.messages.status(id)`, Variant 1,
@@ -139,7 +139,8 @@ class Tracker implements StatusTracker {
       return Promise.reject(
         new InvalidArgumentError(`tracker.summary: \`ids\` must be an array of message ids, got ${showValue(ids)}.`),
       );
-    return this.#store.summary([...ids].map((id) => checkId(id, 'tracker.summary')));
+    // An id given twice is one message.
+    return this.#store.summary([...new Set(ids)].map((id) => checkId(id, 'tracker.summary')));
   }
 
   async refresh(id: string, client: StatusSource): Promise<StatusRecord> {

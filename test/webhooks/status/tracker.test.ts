@@ -148,7 +148,7 @@ describe('a status tracker against the mock', () => {
     await v2.clock.advance(LIFECYCLE_MS.delivered);
     expect(await tracker.summary()).toEqual({ total: 4, sent: 1, delivered: 2, read: 0, failed: 1, unknown: 0 });
     await v2.clock.advance(LIFECYCLE_MS.read);
-    expect(await tracker.summary([ids[0]!, ids[1]!, 'msg_none'])).toEqual({
+    expect(await tracker.summary([ids[0]!, ids[1]!, 'msg_none', ids[0]!])).toEqual({
       total: 3,
       sent: 0,
       delivered: 0,
