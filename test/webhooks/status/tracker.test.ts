@@ -219,6 +219,12 @@ describe('rules and bad input', () => {
         'data.delivered_at "yesterday" is not an ISO 8601 date',
       ],
       [{ message_id: 'm3' }, 'soon', 'timestamp "soon" is not an ISO 8601 date'],
+      [{ message_id: 'm3' }, '2026-11-22 10:00', 'timestamp "2026-11-22 10:00" is not an ISO 8601 date'],
+      [
+        { message_id: 'm3', delivered_at: '2026-11-22T10:00:00' },
+        undefined,
+        'data.delivered_at "2026-11-22T10:00:00" is not an ISO 8601 date',
+      ],
     ] as const) {
       const error = await t.apply(event('message.delivered', data, timestamp)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WebhookVerificationError);
