@@ -37,10 +37,16 @@ export function redisStatusStore(redis: RedisClientLike, options: RedisStatusSto
   const send = commandSender(redis, checkTimeout(options.timeout, caller), caller);
   const prefix = checkPrefix(options.prefix, 'bizmsg:status:', caller);
   const channel = `${prefix}changes`;
-  const subscriber = new ChannelSubscriber<StatusRecord>(redis, channel, (message) => {
-    const record = recordOf(message);
-    return record === undefined ? undefined : { key: record.id, value: record };
-  });
+  const get = async (id: string) => recordOf(await send(['GET', prefix + id]));
+  const subscriber = new ChannelSubscriber<StatusRecord>(
+    redis,
+    channel,
+    (message) => {
+      const record = recordOf(message);
+      return record === undefined ? undefined : { key: record.id, value: record };
+    },
+    get,
+  );
   return {
     async merge(change: StatusChange) {
       const json = await evalScript(
@@ -51,9 +57,7 @@ export function redisStatusStore(redis: RedisClientLike, options: RedisStatusSto
       );
       return recordOf(json) ?? unreadable(change.id);
     },
-    async get(id) {
-      return recordOf(await send(['GET', prefix + id]));
-    },
+    get,
     async summary(ids) {
       const keys = ids === undefined ? await allKeys(send, prefix) : ids.map((id) => prefix + id);
       const records = await readMany(send, keys);

@@ -12,6 +12,7 @@ interface Duplicable {
 interface IoRedisSubscriber {
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
   subscribe(channel: string): Promise<unknown>;
   disconnect(): void;
 }
@@ -19,6 +20,7 @@ interface IoRedisSubscriber {
 /** node-redis v4 to v6: a duplicate is connected by hand; messages go to the subscribe listener. */
 interface NodeRedisSubscriber {
   on(event: 'error', listener: (error: unknown) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
   connect(): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
   destroy?(): void;
@@ -38,12 +40,14 @@ export function canSubscribe(redis: RedisClientLike): boolean {
 /**
  * Hears `channel` on a duplicate of `redis`, opened at the first `listen` and closed once nobody
  * listened for a few seconds (or at `close`), and hands each message to the listeners of the key
- * `keyOf` finds in it.
+ * `read` finds in it. What was published while the connection was down is lost to pub/sub, so
+ * when it is ready again each key's current value is read (`current`) and handed on.
  */
 export class ChannelSubscriber<T> {
   readonly #redis: RedisClientLike;
   readonly #channel: string;
   readonly #read: (message: string) => { key: string; value: T } | undefined;
+  readonly #current: (key: string) => Promise<T | undefined>;
   readonly #listeners = new Map<string, Set<(value: T) => void>>();
   #connection: Promise<() => void> | undefined;
   #idle: ReturnType<typeof setTimeout> | undefined;
@@ -52,12 +56,14 @@ export class ChannelSubscriber<T> {
     redis: RedisClientLike,
     channel: string,
     read: (message: string) => { key: string; value: T } | undefined,
+    current: (key: string) => Promise<T | undefined>,
   ) {
     if (!canSubscribe(redis))
       throw new InvalidArgumentError('The Redis client has no duplicate(): pass an ioredis or node-redis client.');
     this.#redis = redis;
     this.#channel = channel;
     this.#read = read;
+    this.#current = current;
   }
 
   /** Calls `listener` with each value published for `key`; resolves once subscribed, with the function that stops it. */
@@ -96,8 +102,21 @@ export class ChannelSubscriber<T> {
 
   #hear(message: string): void {
     const heard = this.#read(message);
-    if (heard === undefined) return;
-    for (const listener of this.#listeners.get(heard.key) ?? []) listener(heard.value);
+    if (heard !== undefined) this.#hand(heard.key, heard.value);
+  }
+
+  #hand(key: string, value: T): void {
+    for (const listener of this.#listeners.get(key) ?? []) listener(value);
+  }
+
+  /** After a reconnection: what each listened key holds now, in case its news was published meanwhile. */
+  #catchUp(): void {
+    for (const key of this.#listeners.keys()) {
+      this.#current(key).then(
+        (value) => value !== undefined && this.#hand(key, value),
+        () => undefined, // Still unreachable: the waiter's own timeout reads once more.
+      );
+    }
   }
 
   /** Opens the duplicate and subscribes; resolves with the function that closes it. */
@@ -109,6 +128,10 @@ export class ChannelSubscriber<T> {
       : () => void nodeRedisEnd(duplicate as NodeRedisSubscriber);
     // A dropped subscription connection reconnects and subscribes again on its own; its errors are not the caller's.
     (duplicate as IoRedisSubscriber).on('error', () => undefined);
+    let opened = false;
+    (duplicate as IoRedisSubscriber).on('ready', () => {
+      if (opened) this.#catchUp();
+    });
     try {
       const opening = isIoRedis
         ? this.#openIoRedis(duplicate as IoRedisSubscriber)
@@ -118,6 +141,7 @@ export class ChannelSubscriber<T> {
         CONNECT_TIMEOUT_MS,
         `Redis did not open a subscription within ${CONNECT_TIMEOUT_MS} ms`,
       );
+      opened = true;
     } catch (error) {
       end();
       this.#connection = undefined;

@@ -153,6 +153,26 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       );
     });
 
+    it('a waitFor still hears an apply after Redis restarted under its subscription', { timeout: 20_000 }, async () => {
+      const [receiver, sender] = [tracker(receiving), tracker(sending)];
+      const waiting = sender.waitFor('msg_5', 'read', { timeout: 15_000 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await server.kill();
+      await server.restart();
+      const started = Date.now();
+      // The receiving client reconnects on its own; until it has, an apply fails (the service would retry).
+      for (;;) {
+        const applied = await receiver
+          .apply(event('message.read', 'msg_5', '2026-11-22T10:00:05Z'))
+          .catch(() => undefined);
+        if (applied !== undefined) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await waiting).toMatchObject({ id: 'msg_5', status: 'read' });
+      // Heard on the resubscribed connection, not at the final read of its timeout.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
     it('rejects a client without duplicate() and bad options', () => {
       expect(() => redisStatusStore({ call: async () => null })).toThrow(InvalidArgumentError);
       expect(() => redisStatusStore(receiving.redis, { ttl: 0 })).toThrow(InvalidArgumentError);
