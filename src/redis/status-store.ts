@@ -2,14 +2,7 @@
 import { isRecord } from '../shared/guards.js';
 import type { StatusChange, StatusRecord } from '../webhooks/status/record.js';
 import { countStatuses, statusTtl, type StatusStore, type StatusStoreOptions } from '../webhooks/status/store.js';
-import {
-  checkPrefix,
-  checkTimeout,
-  commandSender,
-  evalScript,
-  type RedisClientLike,
-  type SendCommand,
-} from './commands.js';
+import { evalScript, type RedisClientLike, type SendCommand, storeConnection } from './commands.js';
 import { MERGE_STATUS_SCRIPT } from './status-script.js';
 import { ChannelSubscriber } from './subscriber.js';
 
@@ -34,8 +27,7 @@ const BATCH = 500;
 export function redisStatusStore(redis: RedisClientLike, options: RedisStatusStoreOptions = {}): StatusStore {
   const caller = 'redisStatusStore';
   const ttl = statusTtl(options, caller);
-  const send = commandSender(redis, checkTimeout(options.timeout, caller), caller);
-  const prefix = checkPrefix(options.prefix, 'bizmsg:status:', caller);
+  const { send, prefix } = storeConnection(redis, options, 'bizmsg:status:', caller);
   const channel = `${prefix}changes`;
   const get = async (id: string) => recordOf(await send(['GET', prefix + id]));
   const subscriber = new ChannelSubscriber<StatusRecord>(
