@@ -165,7 +165,8 @@ describe('a status tracker against the mock', () => {
     await other.track(sent);
     await v1.clock.advance(LIFECYCLE_MS.read);
     const record = await other.refresh(sent.id, v1Client);
-    expect(record).toMatchObject({ id: sent.id, status: 'read', to: '4915112345678' });
+    // The client wrote the number in E.164 (its phoneFormat), as the service then reports it.
+    expect(record).toMatchObject({ id: sent.id, status: 'read', to: '+4915112345678' });
     expect(ms(record.readAt) - ms(record.sentAt)).toBe(LIFECYCLE_MS.read);
     expect(
       v1
