@@ -1,0 +1,85 @@
+// The words of a bulk send: what a caller gives (options, the message of a recipient) and what it
+// gets back (one result per recipient, progress, the report).
+import type {
+  Variant1SendTemplateParams,
+  Variant1SendTextParams,
+  Variant2SendMessageParams,
+} from '../schemas/message-params.js';
+import type { Variant1Client } from '../variant1/client.js';
+import type { Variant2Client } from '../variant2/client.js';
+import type { BulkJournal } from './journal.js';
+
+/** A client of either variant, as `sendBulk` and `createBulkWorker` take it. */
+export type BulkClient = Variant1Client | Variant2Client;
+
+/**
+ * What `message(recipient)` returns for a client: Variant 2, the body of `messages.send`;
+ * Variant 1, a text (`{ to, message }`, sent with `messages.send`) or a template
+ * (`{ to, name, language, components }`, sent with `messages.sendTemplate`), told apart by `message`.
+ */
+export type BulkMessage<C extends BulkClient = BulkClient> = C extends Variant2Client
+  ? Variant2SendMessageParams
+  : Variant1SendTextParams | Variant1SendTemplateParams;
+
+/** How one recipient ended: sent, rejected for good, perhaps sent (never resent), or a repeat of a key. */
+export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped';
+
+/** Why a recipient failed or is unknown: the service's error code (or ours) and what happened. */
+export interface BulkError {
+  /** The service's code (e.g. `INVALID_PHONE`), or `INVALID_RECIPIENT`, `CONNECTION_ERROR`, `INTERRUPTED`, an error's name. */
+  readonly code: string;
+  /** What happened, the API key removed. */
+  readonly message: string;
+}
+
+/** The outcome of one recipient. */
+export interface BulkResult {
+  /** The recipient's key: its number in E.164, unless `key(recipient)` said otherwise. */
+  readonly key: string;
+  /** The number the message was for, in E.164 when it is valid, else as given. */
+  readonly to: string;
+  readonly status: BulkStatus;
+  /** The message's id, when it was sent. */
+  readonly messageId?: string;
+  /** Why it failed or is unknown. */
+  readonly error?: BulkError;
+}
+
+/** Counts of a bulk send: `total` recipients read, each with one status (unless aborted first). */
+export interface BulkReport {
+  /** The job's id. */
+  readonly id: string;
+  readonly total: number;
+  readonly sent: number;
+  readonly failed: number;
+  readonly unknown: number;
+  readonly skipped: number;
+  /** True when the signal stopped the run before every recipient was read. */
+  readonly aborted: boolean;
+}
+
+/** Where a running bulk send is: the report so far and the sends in flight. */
+export interface BulkProgress extends Omit<BulkReport, 'aborted'> {
+  /** Recipients being sent now. */
+  readonly inFlight: number;
+}
+
+/** Options of `sendBulk`. */
+export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
+  /** The job's id: running it again with the same journal resumes it. */
+  id: string;
+  /** The recipients, any iterable or async iterable; read as the sends go, never all held. */
+  recipients: Iterable<R> | AsyncIterable<R>;
+  /** The message for a recipient; a throw makes that recipient `failed` (`INVALID_RECIPIENT`). */
+  message: (recipient: R) => BulkMessage<C> | Promise<BulkMessage<C>>;
+  /** The recipient's key (default: its message's `to` in E.164); a key seen twice is sent once. */
+  key?: (recipient: R) => string;
+  /** Where claims and outcomes are recorded (default `memoryJournal()`); `fileJournal(path)` survives a crash. */
+  journal?: BulkJournal;
+  /** Sends in flight at once (1 to 256, default 8). */
+  concurrency?: number;
+  /** Stops reading recipients; the sends in flight finish and are recorded. */
+  signal?: AbortSignal;
+  /** Sends again a recipient whose earlier send may have been processed (`unknown`): may send a duplicate. */
+  resendUnknown?: boolean;
+}
