@@ -123,8 +123,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|resources|contract)/',
-              message: 'bulk/ stands on shared/ and the clients it is given',
+              regex: '^\\.[./]*/(.*/)?((mock|webhooks|openapi|resources|contract)/|redis/(?!commands\\.js$))',
+              message: 'bulk/ stands on shared/, the clients it is given and the Redis commands of redis/commands.ts',
             },
             {
               regex: '^\\.[./]*/(.*/)?(variant1|variant2|schemas|core/(?!errors/))',

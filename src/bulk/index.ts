@@ -17,3 +17,10 @@ export type {
   BulkProgress,
   SendBulkOptions,
 } from './types.js';
+export { enqueueBulk } from './queue/enqueue.js';
+export type { EnqueueBulkOptions, EnqueueReport } from './queue/enqueue.js';
+export { createBulkWorker } from './queue/worker.js';
+export type { BulkWorker, BulkWorkerOptions } from './queue/worker.js';
+export { bulkReport } from './queue/report.js';
+export type { BulkQueueReport } from './queue/report.js';
+export type { BulkConnection } from './queue/peers.js';

@@ -17,6 +17,12 @@ const MAX_RATE_LIMIT_WAIT_MS = 60_000;
  * Sends `body` once. A 429 the client gave up waiting out (its retries used up) was not processed,
  * so it is waited out here and sent again, until `signal` aborts.
  */
+export function sendOne(client: BulkClient, body: BulkMessage): Promise<SendOutcome>;
+export function sendOne(
+  client: BulkClient,
+  body: BulkMessage,
+  signal: AbortSignal | undefined,
+): Promise<SendOutcome | undefined>;
 export async function sendOne(
   client: BulkClient,
   body: BulkMessage,
