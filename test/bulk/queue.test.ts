@@ -55,7 +55,7 @@ function startWorkerProcess(concurrency: number): Promise<ChildProcess> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve(child));
+    child.stdout.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`the worker exited with ${code} before it was ready`)));
   });
 }
