@@ -31,7 +31,8 @@ export async function readRow<R>(recipient: R, index: number, rules: RowRules<R>
       const shown = typeof given === 'string' ? given : String(given);
       return { key: key ?? shown, to: shown, error: { code: 'INVALID_PHONE', message: (error as Error).message } };
     }
-    return { key: key ?? to, to, body };
+    // Sent in E.164, the spelling every service accepts, whichever spelling the list has.
+    return { key: key ?? to, to, body: { ...body, to } };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const fallback = `#${index}`;

@@ -3,8 +3,9 @@
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { readRow, type Row } from '../row.js';
 import type { BulkClient, BulkMessage } from '../types.js';
-import { DEFAULT_QUEUE, jobId, loadBullmq, openState, type BulkConnection, type BulkJobData } from './peers.js';
-import { nextPass, register, type Registered } from './state.js';
+import { jobId } from './keys.js';
+import { DEFAULT_QUEUE, loadBullmq, openState, type BulkConnection, type BulkJobData } from './peers.js';
+import type { Registered } from './state.js';
 
 /** Options of `enqueueBulk`. */
 export interface EnqueueBulkOptions<R, C extends BulkClient = BulkClient> {
@@ -54,11 +55,11 @@ export async function enqueueBulk<R, C extends BulkClient = BulkClient>(
   const bullQueue = new Queue<BulkJobData>(queue, { connection: connection });
   const counts = { read: 0, enqueued: 0, failed: 0, skipped: 0, done: 0 };
   try {
-    const pass = await nextPass(state.send, id);
+    const pass = await state.nextPass(id);
     const rules = { message: options.message as (r: R) => BulkMessage, key: options.key };
     let batch: Row[] = [];
     const flush = async () => {
-      const found = await Promise.all(batch.map((row) => register(state.send, id, pass, row)));
+      const found = await Promise.all(batch.map((row) => state.register(id, pass, row)));
       const jobs = batch.filter((_, i) => found[i] === 'new' || found[i] === 'requeue');
       for (const outcome of found) counts[COUNTED[outcome]] += 1;
       await bullQueue.addBulk(

@@ -1,14 +1,15 @@
 // The optional peers of the BullMQ functions, loaded when one of them is first called: bullmq, and
-// a Redis connection of our own (ioredis, the client BullMQ uses) for the job's state.
-import { commandSender, type IoRedisLike, type SendCommand } from '../../redis/commands.js';
+// a Redis connection of our own (ioredis, the client BullMQ uses) for the job's state. The state's
+// code is loaded with them, so that importing bizmsg/bulk loads nothing of Node (sendBulk runs anywhere).
+import type { IoRedisLike } from '../../redis/commands.js';
 import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
+import type { StateCommands } from './state.js';
 
 /** BullMQ's `connection`: ioredis options (`{ host, port }`) or an ioredis instance. */
 export type BulkConnection = Record<string, unknown> | IoRedisLike;
 
 /** Redis commands for a job's state, and how to let go of the connection. */
-export interface StateConnection {
-  readonly send: SendCommand;
+export interface StateConnection extends StateCommands {
   close(): Promise<void>;
 }
 
@@ -31,8 +32,13 @@ export async function openState(connection: BulkConnection, caller: string): Pro
       `${caller}: \`connection\` must be ioredis options ({ host, port }) or an ioredis instance.`,
     );
   }
+  const [{ commandSender }, { stateCommands }] = await Promise.all([
+    import('../../redis/commands.js'),
+    import('./state.js'),
+  ]);
   if (typeof (connection as Partial<IoRedisLike>).call === 'function') {
-    return { send: commandSender(connection as IoRedisLike, STATE_TIMEOUT_MS, caller), close: () => Promise.resolve() };
+    const commands = stateCommands(commandSender(connection as IoRedisLike, STATE_TIMEOUT_MS, caller));
+    return { ...commands, close: () => Promise.resolve() };
   }
   let Redis: typeof import('ioredis').Redis;
   try {
@@ -44,7 +50,7 @@ export async function openState(connection: BulkConnection, caller: string): Pro
   }
   const redis = new Redis({ ...connection, lazyConnect: false });
   return {
-    send: commandSender(redis, STATE_TIMEOUT_MS, caller),
+    ...stateCommands(commandSender(redis, STATE_TIMEOUT_MS, caller)),
     close: async () => {
       await redis.quit();
     },
@@ -53,11 +59,6 @@ export async function openState(connection: BulkConnection, caller: string): Pro
 
 /** The BullMQ queue bulk jobs go through unless told otherwise. */
 export const DEFAULT_QUEUE = 'bizmsg-bulk';
-
-/** The BullMQ job id of a key of a bulk job: the same for the same pair, so adding it again adds nothing. */
-export function jobId(id: string, key: string): string {
-  return `bulk|${encodeURIComponent(id)}|${encodeURIComponent(key)}`;
-}
 
 /** What a BullMQ job of a bulk send carries. */
 export interface BulkJobData {

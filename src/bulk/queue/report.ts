@@ -2,7 +2,7 @@
 import { InvalidArgumentError } from '../../shared/errors.js';
 import type { BulkReport, BulkResult } from '../types.js';
 import { openState, type BulkConnection } from './peers.js';
-import { stateKeys } from './state.js';
+import { stateKeys } from './keys.js';
 
 /** The report of a bulk job on BullMQ: the counts so far, and its results. */
 export interface BulkQueueReport extends Omit<BulkReport, 'aborted'> {

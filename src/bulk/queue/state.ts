@@ -3,12 +3,7 @@
 // Each change of a key is one Lua script, so the counts always add up and a claim is taken once.
 import { evalScript, luaScript, type SendCommand } from '../../redis/commands.js';
 import type { BulkError } from '../types.js';
-
-/** The Redis keys of one bulk job (one hash slot: the id is their hash tag). */
-export function stateKeys(id: string): string[] {
-  const base = `bizmsg:bulk:{${encodeURIComponent(id)}}`;
-  return ['status', 'detail', 'pass', 'meta'].map((part) => `${base}:${part}`);
-}
+import { stateKeys } from './keys.js';
 
 /** What `register` found: a new key, a repeat in this pass, or a key of an earlier pass (still queued or done). */
 export type Registered = 'new' | 'failed' | 'dup' | 'requeue' | 'done';
@@ -106,4 +101,18 @@ export async function record(
 /** Starts an enqueue pass of the job: its number. */
 export async function nextPass(send: SendCommand, id: string): Promise<number> {
   return Number(await send(['HINCRBY', stateKeys(id)[3]!, 'passes', '1']));
+}
+
+/** The state commands of a job, on one Redis connection. */
+export type StateCommands = ReturnType<typeof stateCommands>;
+
+/** The state commands bound to `send`. */
+export function stateCommands(send: SendCommand) {
+  return {
+    send,
+    register: (id: string, pass: number, row: Parameters<typeof register>[3]) => register(send, id, pass, row),
+    claim: (id: string, key: string) => claim(send, id, key),
+    record: (id: string, key: string, outcome: Parameters<typeof record>[3]) => record(send, id, key, outcome),
+    nextPass: (id: string) => nextPass(send, id),
+  };
 }

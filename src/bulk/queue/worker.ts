@@ -4,7 +4,6 @@ import { InvalidArgumentError } from '../../shared/errors.js';
 import { sendOne } from '../send-one.js';
 import type { BulkClient, BulkMessage } from '../types.js';
 import { DEFAULT_QUEUE, loadBullmq, openState, type BulkConnection, type BulkJobData } from './peers.js';
-import { claim, record } from './state.js';
 
 /** Options of `createBulkWorker`. */
 export interface BulkWorkerOptions {
@@ -43,10 +42,10 @@ export async function createBulkWorker(options: BulkWorkerOptions): Promise<Bulk
     queue,
     async (job) => {
       const { bulk, key, body } = job.data;
-      const claimed = await claim(state.send, bulk, key);
+      const claimed = await state.claim(bulk, key);
       if (claimed !== 'claimed') return claimed;
       const outcome = await sendOne(client, body as BulkMessage);
-      await record(state.send, bulk, key, outcome);
+      await state.record(bulk, key, outcome);
       return outcome.status;
     },
     { ...worker, connection: connection, concurrency },
