@@ -99,7 +99,7 @@ describe('bizmsg bulk', () => {
       expect(first.stdout).toMatch(/failed:\n {2}0151 999 {2}INVALID_PHONE: "0151 999" is not a valid phone number/);
       const posts = server.mock.requests().filter((r) => r.method === 'POST');
       expect(posts).toHaveLength(3);
-      expect(posts.every((r) => r.path.endsWith('/messages/template') && r.status === 200)).toBe(true);
+      expect(posts.every((r) => r.path?.endsWith('/messages/template') === true && r.status === 200)).toBe(true);
 
       const second = await bizmsg(args);
       expect(second.code).toBe(1);
