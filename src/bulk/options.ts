@@ -4,7 +4,27 @@ import { InvalidArgumentError } from '../shared/errors.js';
 import { hasMethods } from '../shared/guards.js';
 import { memoryJournal, type BulkJournal } from './journal.js';
 import type { RowRules } from './row.js';
-import type { BulkClient, SendBulkOptions } from './types.js';
+import type { BulkClient, BulkMessage } from './types.js';
+
+/** Options of `sendBulk`. */
+export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
+  /** The job's id: running it again with the same journal resumes it. */
+  id: string;
+  /** The recipients, any iterable or async iterable; read as the sends go, never all held. */
+  recipients: Iterable<R> | AsyncIterable<R>;
+  /** The message for a recipient; a throw makes that recipient `failed` (`INVALID_RECIPIENT`). */
+  message: (recipient: R) => BulkMessage<C> | Promise<BulkMessage<C>>;
+  /** The recipient's key (default: its message's `to` in E.164); a key seen twice is sent once. */
+  key?: (recipient: R) => string;
+  /** Where claims and outcomes are recorded (default `memoryJournal()`); `fileJournal(path)` survives a crash. */
+  journal?: BulkJournal;
+  /** Sends in flight at once (1 to 256, default 8). */
+  concurrency?: number;
+  /** Stops reading recipients; the sends in flight finish and are recorded. */
+  signal?: AbortSignal;
+  /** Sends again a recipient whose earlier send may have been processed (`unknown`): may send a duplicate. */
+  resendUnknown?: boolean;
+}
 
 /** sendBulk's options, checked, with defaults. */
 export interface BulkSettings<R> extends RowRules<R> {

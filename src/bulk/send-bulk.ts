@@ -2,11 +2,11 @@
 // its request leaves and gets its outcome after; a run of the same job again resumes from there.
 import { BulkRun, type BulkProgressListener } from './bulk-run.js';
 import type { JournalEntry } from './journal.js';
-import { checkBulkOptions, type BulkSettings } from './options.js';
+import { checkBulkOptions, type BulkSettings, type SendBulkOptions } from './options.js';
 import { ResultChannel } from './result-channel.js';
 import { readRow, type Row } from './row.js';
 import { sendOne } from './send-one.js';
-import type { BulkClient, BulkReport, BulkResult, BulkStatus, SendBulkOptions } from './types.js';
+import type { BulkClient, BulkReport, BulkResult, BulkStatus } from './types.js';
 
 /**
  * Sends one message per recipient key of `options.recipients`, at most once each, and returns
