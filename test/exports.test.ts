@@ -169,6 +169,8 @@ describe('entry points', () => {
           "FileJournalOptions",
           "JournalEntry",
           "SendBulkOptions",
+          "Variant1BulkClient",
+          "Variant2BulkClient",
           "bulkReport",
           "createBulkWorker",
           "enqueueBulk",

@@ -7,7 +7,17 @@ export type { BulkJournal, JournalEntry } from './journal.js';
 export { fileJournal } from './file-journal.js';
 export type { FileJournalOptions } from './file-journal.js';
 export { BulkJournalMismatchError } from './errors.js';
-export type { BulkClient, BulkMessage, BulkStatus, BulkError, BulkResult, BulkReport, BulkProgress } from './types.js';
+export type {
+  BulkClient,
+  Variant1BulkClient,
+  Variant2BulkClient,
+  BulkMessage,
+  BulkStatus,
+  BulkError,
+  BulkResult,
+  BulkReport,
+  BulkProgress,
+} from './types.js';
 export type { SendBulkOptions } from './options.js';
 export { enqueueBulk } from './queue/enqueue.js';
 export type { EnqueueBulkOptions, EnqueueReport } from './queue/enqueue.js';

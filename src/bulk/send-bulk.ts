@@ -20,7 +20,7 @@ import type { BulkClient, BulkReport, BulkResult, BulkStatus } from './types.js'
  * });
  * ```
  */
-export function sendBulk<R, C extends BulkClient>(client: C, options: SendBulkOptions<R, C>): BulkRun {
+export function sendBulk<R, C extends BulkClient>(client: C, options: SendBulkOptions<R, NoInfer<C>>): BulkRun {
   const settings = checkBulkOptions(client, options as SendBulkOptions<R>);
   const channel = new ResultChannel();
   const listeners = new Set<BulkProgressListener>();

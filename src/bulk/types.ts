@@ -5,20 +5,41 @@ import type {
   Variant1SendTextParams,
   Variant2SendMessageParams,
 } from '../schemas/message-params.js';
-import type { Variant1Client } from '../variant1/client.js';
-import type { Variant2Client } from '../variant2/client.js';
 
-/** A client of either variant, as `sendBulk` and `createBulkWorker` take it. */
-export type BulkClient = Variant1Client | Variant2Client;
+/** A send of a client: its body in, a message with an id out. */
+type Send<B> = (body: B) => PromiseLike<{ readonly id: string }>;
+
+/**
+ * A `Variant2Client`, as bizmsg/bulk needs it. (Described by shape, so that a client from the
+ * `bizmsg` entry fits however the two entries' type declarations are bundled.)
+ */
+export interface Variant2BulkClient {
+  readonly messages: { readonly send: Send<Variant2SendMessageParams>; readonly sendText: unknown };
+}
+
+/** A `Variant1Client`, as bizmsg/bulk needs it. */
+export interface Variant1BulkClient {
+  readonly messages: {
+    readonly send: Send<Variant1SendTextParams>;
+    readonly sendTemplate: Send<Variant1SendTemplateParams>;
+    readonly status: unknown;
+  };
+}
+
+/** A client of either variant (`Variant1Client`, `Variant2Client`), as `sendBulk` and `createBulkWorker` take it. */
+export type BulkClient = Variant1BulkClient | Variant2BulkClient;
 
 /**
  * What `message(recipient)` returns for a client: Variant 2, the body of `messages.send`;
  * Variant 1, a text (`{ to, message }`, sent with `messages.send`) or a template
- * (`{ to, name, language, components }`, sent with `messages.sendTemplate`), told apart by `message`.
+ * (`{ to, name, language, components }`, sent with `messages.sendTemplate`), told apart by `message`;
+ * a client of either variant (a union), either.
  */
-export type BulkMessage<C extends BulkClient = BulkClient> = C extends Variant2Client
+export type BulkMessage<C extends BulkClient = BulkClient> = [C] extends [Variant2BulkClient]
   ? Variant2SendMessageParams
-  : Variant1SendTextParams | Variant1SendTemplateParams;
+  : [C] extends [Variant1BulkClient]
+    ? Variant1SendTextParams | Variant1SendTemplateParams
+    : Variant2SendMessageParams | Variant1SendTextParams | Variant1SendTemplateParams;
 
 /** How one recipient ended: sent, rejected for good, perhaps sent (never resent), or a repeat of a key. */
 export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped';

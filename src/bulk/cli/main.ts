@@ -3,7 +3,7 @@
 import { Variant1Client, Variant2Client } from '../../index.js';
 import { fileJournal } from '../file-journal.js';
 import { sendBulk } from '../send-bulk.js';
-import type { BulkMessage, BulkResult } from '../types.js';
+import type { BulkClient, BulkMessage, BulkResult } from '../types.js';
 import { CliUsageError, parseCommand, USAGE, type BulkCommand } from './args.js';
 import { csvRows, surveyCsv, type CsvRow } from './csv.js';
 import { progressBar } from './progress.js';
@@ -24,7 +24,7 @@ async function bulk(command: BulkCommand): Promise<number> {
   const client = command.variant === 2 ? new Variant2Client() : new Variant1Client();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const run = sendBulk(client, {
+  const run = sendBulk<CsvRow, BulkClient>(client, {
     id: command.id,
     recipients: csvRows(command.csv),
     journal: fileJournal(command.journal),
