@@ -94,6 +94,11 @@ export default defineConfig([
     entry: { 'bulk/cli': 'src/bulk/cli/main.ts' },
     format: ['esm'],
     noExternal: [...(shared.noExternal ?? []), 'csv-parse', 'cli-progress'],
+    // One file, with a `require` for the CommonJS code bundled into it (cli-progress requires readline).
+    splitting: false,
+    banner: {
+      js: "import { createRequire as __bizmsgRequire } from 'node:module'; const require = __bizmsgRequire(import.meta.url);",
+    },
     dts: false,
     clean: false,
   },

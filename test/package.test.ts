@@ -178,6 +178,9 @@ describe('the built package', () => {
       );
     }
     expect(pkg.bin.bizmsg).toBe('./dist/bulk/cli.js');
+    // The bin runs as built: csv-parse and cli-progress (CommonJS, bundled into it) load in its ESM.
+    const usage = execFileSync(process.execPath, ['dist/bulk/cli.js', 'help'], { cwd: root, encoding: 'utf8' });
+    expect(usage).toMatch(/^Usage: bizmsg bulk --csv FILE --template NAME --language L/);
     for (const peer of ['bullmq', 'classic-level']) expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
   });
 
