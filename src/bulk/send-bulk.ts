@@ -124,10 +124,12 @@ class BulkJob<R> {
     if (row.error !== undefined) return this.#record(row.key, { to: row.to, status: 'failed', error: row.error, run });
     await journal.put(row.key, { to: row.to, status: 'claimed', run });
     const outcome = await sendOne(this.#client, row.body, this.#settings.signal);
-    if (outcome === undefined) {
-      // Aborted while waiting out a rate limit: the request never left, so a later run may send it.
-      this.#aborted = true;
+    if (outcome.status === 'unsent') {
+      // The request never reached the service, so a later run may send it: unclaimed, and the job
+      // stops (aborted, or the service out of reach: the run rejects with the client's error).
       await journal.delete(row.key);
+      if (outcome.cause === undefined) this.#aborted = true;
+      else this.#fail(outcome.cause);
       return undefined;
     }
     return this.#record(row.key, { to: row.to, ...outcome, run });

@@ -46,7 +46,7 @@ export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped';
 
 /** Why a recipient failed or is unknown: the service's error code (or ours) and what happened. */
 export interface BulkError {
-  /** The service's code (e.g. `INVALID_PHONE`), or `INVALID_RECIPIENT`, `CONNECTION_ERROR`, `INTERRUPTED`, an error's name. */
+  /** The service's code (e.g. `INVALID_PHONE`), or `INVALID_RECIPIENT`, `INTERRUPTED`, an error's name. */
   readonly code: string;
   /** What happened, the API key removed. */
   readonly message: string;

@@ -10,7 +10,7 @@ import {
   type BulkProgress,
   type BulkResult,
 } from '../../src/bulk/index.js';
-import { InvalidArgumentError, Variant2Client } from '../../src/index.js';
+import { ConnectionError, InvalidArgumentError, Variant2Client } from '../../src/index.js';
 import { startCountingServer, type SendBehaviour } from '../helpers/counting-server.js';
 
 type Server = Awaited<ReturnType<typeof startCountingServer>>;
@@ -191,6 +191,22 @@ describe('sendBulk', () => {
     });
     expect(third).toMatchObject({ total: 40, sent: 40, unknown: 0 });
     expect(server.counts.get(rows[39]!)).toBe(1);
+  });
+
+  it('stops when the service is out of reach, claiming nothing it did not send; the next run sends them', async () => {
+    const down = await startCountingServer();
+    const baseUrl = down.baseUrl;
+    await down.close();
+    const rows = phones(5, 450);
+    const journal = memoryJournal();
+    const unreachable = new Variant2Client({ apiKey: 'k', baseUrl, rateLimit: false, maxRetries: 0 });
+    const run = sendBulk(unreachable, { id: 'down', recipients: rows, message: text, journal, concurrency: 2 });
+    await expect(run).rejects.toThrow(ConnectionError);
+    await journal.open('down');
+    expect(await Promise.all(rows.map((to) => journal.get(to)))).toEqual(rows.map(() => undefined));
+    await journal.close();
+    const report = await sendBulk(client(), { id: 'down', recipients: rows, message: text, journal });
+    expect(report).toMatchObject({ total: 5, sent: 5, failed: 0, unknown: 0 });
   });
 
   it('refuses a journal of another job, before sending anything', async () => {

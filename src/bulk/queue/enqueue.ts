@@ -66,7 +66,14 @@ export async function enqueueBulk<R, C extends BulkClient = BulkClient>(
         jobs.map((row) => ({
           name: id,
           data: { bulk: id, key: row.key, body: row.body },
-          opts: { jobId: jobId(id, row.key), removeOnComplete: true, removeOnFail: 1000 },
+          // A job whose service was out of reach is tried again later (its key unclaimed).
+          opts: {
+            jobId: jobId(id, row.key),
+            removeOnComplete: true,
+            removeOnFail: 1000,
+            attempts: 8,
+            backoff: { type: 'exponential', delay: 1000 },
+          },
         })),
       );
       batch = [];

@@ -98,6 +98,19 @@ export async function record(
   await evalScript(send, RECORD, stateKeys(id), [key, outcome.status, outcome.messageId ?? '', error]);
 }
 
+const RELEASE = luaScript(`
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= 'claimed' then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], 'queued')
+redis.call('HINCRBY', KEYS[4], 'claimed', -1)
+redis.call('HINCRBY', KEYS[4], 'queued', 1)
+return 1
+`);
+
+/** Gives back the claim of a key whose request never reached the service: it waits to be sent again. */
+export async function release(send: SendCommand, id: string, key: string): Promise<void> {
+  await evalScript(send, RELEASE, stateKeys(id), [key]);
+}
+
 /** Starts an enqueue pass of the job: its number. */
 export async function nextPass(send: SendCommand, id: string): Promise<number> {
   return Number(await send(['HINCRBY', stateKeys(id)[3]!, 'passes', '1']));
@@ -113,6 +126,7 @@ export function stateCommands(send: SendCommand) {
     register: (id: string, pass: number, row: Parameters<typeof register>[3]) => register(send, id, pass, row),
     claim: (id: string, key: string) => claim(send, id, key),
     record: (id: string, key: string, outcome: Parameters<typeof record>[3]) => record(send, id, key, outcome),
+    release: (id: string, key: string) => release(send, id, key),
     nextPass: (id: string) => nextPass(send, id),
   };
 }

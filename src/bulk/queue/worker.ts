@@ -45,6 +45,11 @@ export async function createBulkWorker(options: BulkWorkerOptions): Promise<Bulk
       const claimed = await state.claim(bulk, key);
       if (claimed !== 'claimed') return claimed;
       const outcome = await sendOne(client, body as BulkMessage);
+      if (outcome.status === 'unsent') {
+        // The service was out of reach: the key goes back to waiting, and BullMQ retries the job.
+        await state.release(bulk, key);
+        throw outcome.cause;
+      }
       await state.record(bulk, key, outcome);
       return outcome.status;
     },
