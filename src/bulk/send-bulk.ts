@@ -15,7 +15,7 @@ import type { BulkClient, BulkReport, BulkResult, BulkStatus } from './types.js'
  * @example
  * ```ts
  * const report = await sendBulk(client, {
- *   id: 'order-update-2026-11', recipients: customers, journal: fileJournal('./order-update.journal'),
+ *   id: 'order-update-2026-11', recipients: customers(), journal: fileJournal('./order-update.journal'),
  *   message: (c) => ({ to: c.phone, messaging_account_id: 1, type: 'text', content: { body: `Hi ${c.name}` } }),
  * });
  * ```
