@@ -1,4 +1,4 @@
-// Figure 11: bulk sends. sendBulk against a plain loop of messages.send at the same concurrency
+// Figure 12: bulk sends. sendBulk against a plain loop of messages.send at the same concurrency
 // (no rate limit, both journals), its heap on 100,000 streamed recipients, the share of a limited
 // budget it uses, and BullMQ workers on one key: 1 process against 4.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -104,7 +104,7 @@ async function throughput(n: number, rounds: number): Promise<Row[]> {
     const row = (subject: string, value: number): Row => {
       const r = ratio(value, result.loop);
       return {
-        figure: '11',
+        figure: '12',
         subject: `${label}: sendBulk, ${subject}`,
         value,
         unit: 'recipients/s',
@@ -116,7 +116,7 @@ async function throughput(n: number, rounds: number): Promise<Row[]> {
       row('memoryJournal', result.memory),
       row('fileJournal', result.file),
       {
-        figure: '11',
+        figure: '12',
         subject: `${label}: live heap of sendBulk with fileJournal (streamed input; own process, after GC)`,
         value: heapMb,
         unit: 'MB',
@@ -174,14 +174,14 @@ async function underLimit(n: number): Promise<Row[]> {
     const label = `${n} recipients, limit ${LIMIT}/${WINDOW_MS / 1000} s, concurrency ${CONCURRENCY}`;
     return [
       {
-        figure: '11',
+        figure: '12',
         subject: `${label}: share of the budget sendBulk used (whole windows)`,
         value: Math.round(share() * 1000) / 10,
         unit: '%',
         target: { text: '>= 95%', met: share() >= 0.95 },
       },
       {
-        figure: '11',
+        figure: '12',
         subject: `${label}: 429 responses`,
         value: limited(),
         unit: '',
@@ -236,7 +236,7 @@ async function onBullmq(n: number): Promise<Row[]> {
     const r = ratio(four.share, one.share);
     return [
       {
-        figure: '11',
+        figure: '12',
         subject: `${label}: share of the budget used (whole windows), 4 worker processes`,
         value: Math.round(four.share * 1000) / 10,
         unit: '%',
@@ -247,7 +247,7 @@ async function onBullmq(n: number): Promise<Row[]> {
         },
       },
       {
-        figure: '11',
+        figure: '12',
         subject: `${label}: 429 responses (1 and 4 worker processes)`,
         value: one.limited + four.limited,
         unit: '',
@@ -259,7 +259,7 @@ async function onBullmq(n: number): Promise<Row[]> {
   }
 }
 
-/** Figure 11. */
+/** Figure 12. */
 export async function measureBulk({ quick }: BenchOptions): Promise<Row[]> {
   return [
     ...(await throughput(quick ? 2000 : 100_000, 2)),

@@ -1,7 +1,7 @@
 // One recipient read into a row: its key, its number and the body to send, or why it cannot be
 // sent (checked before anything leaves, so a bad row never stops the job).
 import { InvalidArgumentError } from '../shared/errors.js';
-import { normalizePhone } from '../shared/phone.js';
+import { phoneDigits, writePhone } from '../shared/phone.js';
 import type { BulkError, BulkMessage } from './types.js';
 
 /** A recipient ready to send, or one that fails before any send. */
@@ -26,7 +26,7 @@ export async function readRow<R>(recipient: R, index: number, rules: RowRules<R>
     const given = (body as { to?: unknown }).to;
     let to: string;
     try {
-      to = normalizePhone(given);
+      to = writePhone(phoneDigits(given, 'to'), 'e164');
     } catch (error) {
       const shown = typeof given === 'string' ? given : String(given);
       return { key: key ?? shown, to: shown, error: { code: 'INVALID_PHONE', message: (error as Error).message } };

@@ -30,7 +30,10 @@ export class Variant2Messages {
 
   /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
   send(body: Variant2SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
-    return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
+    return this.#http.request(
+      { method: 'POST', path: 'messages/send', body, phones: ['to'], schema: MessageSchema },
+      options,
+    );
   }
 
   /** Sends a text message. */

@@ -96,7 +96,9 @@ describe('bizmsg bulk', () => {
           '  skipped  1',
         ].join('\n'),
       );
-      expect(first.stdout).toMatch(/failed:\n {2}0151 999 {2}INVALID_PHONE: "0151 999" is not a valid phone number/);
+      expect(first.stdout).toMatch(
+        /failed:\n {2}0151 999 {2}INVALID_PHONE: to: "0151 999" is not a valid phone number: it starts with 0/,
+      );
       const posts = server.mock.requests().filter((r) => r.method === 'POST');
       expect(posts).toHaveLength(3);
       expect(posts.every((r) => r.path?.endsWith('/messages/template') === true && r.status === 200)).toBe(true);

@@ -32,12 +32,12 @@ export async function openState(connection: BulkConnection, caller: string): Pro
       `${caller}: \`connection\` must be ioredis options ({ host, port }) or an ioredis instance.`,
     );
   }
-  const [{ commandSender }, { stateCommands }] = await Promise.all([
+  const [{ storeConnection }, { stateCommands }] = await Promise.all([
     import('../../redis/commands.js'),
     import('./state.js'),
   ]);
   if (typeof (connection as Partial<IoRedisLike>).call === 'function') {
-    const commands = stateCommands(commandSender(connection as IoRedisLike, STATE_TIMEOUT_MS, caller));
+    const commands = stateCommands(stateSender(storeConnection, connection as IoRedisLike, caller));
     return { ...commands, close: () => Promise.resolve() };
   }
   let Redis: typeof import('ioredis').Redis;
@@ -50,7 +50,7 @@ export async function openState(connection: BulkConnection, caller: string): Pro
   }
   const redis = new Redis({ ...connection, lazyConnect: false });
   return {
-    ...stateCommands(commandSender(redis, STATE_TIMEOUT_MS, caller)),
+    ...stateCommands(stateSender(storeConnection, redis, caller)),
     close: async () => {
       await redis.quit();
     },
@@ -65,4 +65,13 @@ export interface BulkJobData {
   readonly bulk: string;
   readonly key: string;
   readonly body: unknown;
+}
+
+/** Commands to `redis`, each bounded by the state's timeout. */
+function stateSender(
+  connect: typeof import('../../redis/commands.js').storeConnection,
+  redis: IoRedisLike,
+  caller: string,
+) {
+  return connect(redis, { timeout: STATE_TIMEOUT_MS }, '', caller).send;
 }

@@ -16,6 +16,8 @@ export interface CallSpec<T, R = T> {
   /** Query parameters; `undefined` values are left out. */
   query?: object | undefined;
   body?: unknown;
+  /** Fields of `body` that hold phone numbers: checked and written in the client's `phoneFormat`. */
+  phones?: readonly string[];
   /** Schema of the payload inside the variant's envelope. */
   schema: ZodMiniType<T>;
   // A method rather than a function-typed property: method parameters are bivariant, so that any
