@@ -100,7 +100,7 @@ export class MockService {
   readonly baseUrl: string;
   /** A seeded key with every scope. */
   readonly apiKey: string;
-  /** The mock's time: real time plus what `advance(ms)` added. */
+  /** The mock's time: real time plus what `advance(ms)` added; `clock.stop()` freezes it until `clock.start()`. */
   readonly clock: VirtualClock;
   readonly #options: MockServerOptions;
   readonly #history: number;
@@ -114,6 +114,7 @@ export class MockService {
   readonly #listeners = new Set<(activity: MockActivity) => void>();
   #store: MockStore;
   #openApi: string | undefined;
+  #stoppedByStop = false;
 
   constructor(options: MockServerOptions = {}) {
     this.#options = options;
@@ -369,9 +370,21 @@ export class MockService {
     this.#notify({ kind: 'change', what: 'the mock was reset' });
   }
 
-  /** Stops the clock's real-time timer. */
+  /**
+   * Stops the clock (`clock.stop()`: frozen, no timer left), as the faces do when they close; a face
+   * that serves again (`listen()`, `start()`) lets a clock this call stopped run again.
+   */
   stop(): void {
+    if (this.clock.stopped) return;
+    this.#stoppedByStop = true;
     this.clock.stop();
+  }
+
+  /** Starts the clock again if `stop()` stopped it (not if the user did). */
+  protected restartClock(): void {
+    if (!this.#stoppedByStop) return;
+    this.#stoppedByStop = false;
+    this.clock.start();
   }
 
   /** This variant's OpenAPI 3.1 document, naming this mock's base URL as its server: what `GET {baseUrl}/openapi.json` answers. */
