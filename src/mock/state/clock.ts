@@ -15,7 +15,7 @@ interface Task {
   at: number;
   seq: number;
   run: () => unknown;
-  /** What the task does, for people ("msg_3 delivered", "retry 1 of message.sent to ..."). */
+  /** What the task does, for people ("msg_3 delivered", "attempt 2 (retry 1) of message.sent to ..."). */
   what: string;
   /** What the task belongs to, so that `cancel` can drop it when that goes away. */
   owner: string | undefined;
