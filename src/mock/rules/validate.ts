@@ -2,7 +2,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import { PHONE_PATTERN, type ListMeta } from '../../schemas/common.js';
-import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
+import { fieldProblems } from '../../shared/describe.js';
 import { MockHttpError } from './http-error.js';
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */
@@ -15,12 +15,7 @@ export function validationError(details: Record<string, string[]>): MockHttpErro
 export function parseWith<T>(schema: ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const details: Record<string, string[]> = {};
-  for (const issue of reportedIssues(result.error.issues)) {
-    const field = issuePath(issue) ?? 'body';
-    (details[field] ??= []).push(issueText(issue));
-  }
-  throw validationError(details);
+  throw validationError(fieldProblems(result.error.issues));
 }
 
 /** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */
