@@ -18,7 +18,7 @@ import {
   WebhookInput,
   StateQuery,
 } from './control/schemas.js';
-import { DEFAULT_TEMPLATES, type MockServerOptions, type Scope } from './options.js';
+import type { MockServerOptions, Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -30,6 +30,7 @@ import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/fault
 import { MockNetworkError } from './rules/http-error.js';
 import { RequestPipeline } from './rules/pipeline.js';
 import { RateLimiter } from './rules/rate-limiter.js';
+import { readTemplates, type KnownTemplates } from './rules/templates.js';
 import type { MockAnswer, MockRequest } from './rules/request.js';
 import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
@@ -71,6 +72,8 @@ export interface MockSnapshot {
   emails: SentEmail[];
   /** What the clock will do when it gets there, soonest first. */
   pending: PendingTask[];
+  /** The account's templates by name: each one's declaration, or null for one known by name only. */
+  templates: KnownTemplates;
 }
 
 /** Something the mock did: answered a request, attempted a delivery, or changed its state. */
@@ -140,7 +143,7 @@ export class MockService {
       clock: this.clock,
       events,
       messaging: new Messaging(() => this.#store, this.clock, events),
-      templates: new Set(options.templates ?? DEFAULT_TEMPLATES),
+      templates: readTemplates(options.templates),
       store: () => this.#store,
     };
     this.#pipeline = this.#newPipeline();
@@ -228,6 +231,7 @@ export class MockService {
       deliveries: deliveries === undefined ? store.deliveries : pageById(store.deliveries, { limit: deliveries }),
       emails: store.emails,
       pending: this.clock.pending(),
+      templates: this.#context.templates.toJSON(),
     }) as MockSnapshot;
   }
 
