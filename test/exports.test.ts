@@ -243,6 +243,7 @@ describe('entry points', () => {
           "WEBHOOK_EVENT_KINDS",
           "WebhookAnswer",
           "WebhookEvent",
+          "WebhookEventData",
           "WebhookEventKind",
           "WebhookEventOf",
           "WebhookFailureReason",

@@ -83,6 +83,7 @@ export function issueText(issue: ZodIssueLike): string {
     case 'invalid_value':
       return `must be one of ${(issue.values ?? []).join(', ')}`;
     case 'invalid_union':
+      if ('input' in issue && issue.input === undefined) return 'is required';
       // A discriminated union names its discriminator's values; a union of types names the types.
       if (issue.options !== undefined) return `must be one of ${issue.options.join(', ')}`;
       return unionOfTypes(issue) ?? 'must match one of the accepted shapes';

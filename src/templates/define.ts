@@ -62,7 +62,7 @@ export type Templates<C extends TemplateCatalog> = {
  *   order_update: { languages: ['en', 'de'], body: ['name', 'order_id'] },
  *   welcome: { languages: ['en'] },
  * });
- * await client.messages.sendTemplate({ to, messaging_account_id: 1,
+ * await client.messages.sendTemplate({ to: '+4915112345678', messaging_account_id: 1,
  *   ...templates.order_update({ language: 'de', name: 'Ada', order_id: 'A-17' }) });
  * ```
  */
