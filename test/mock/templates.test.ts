@@ -8,28 +8,12 @@ import {
   type MockHttpServer,
   type MockServer,
 } from '../../src/mock/index.js';
-import { errorEnvelope, rawApi, useMocks, type RawResponse } from '../helpers/mock-api.js';
+import { errorEnvelope, rawApi, type RawResponse } from '../helpers/mock-api.js';
 import { paramValue, templateSpec } from '../helpers/template-arbitraries.js';
+import { catalogMocks, ORDER } from '../helpers/template-catalog.js';
 
-const templates = defineTemplates({
-  order_update: {
-    languages: ['en', 'de'],
-    header: ['store'],
-    body: ['name', 'order_id'],
-    buttons: [
-      { sub_type: 'url', params: ['tracking'] },
-      { sub_type: 'quick_reply', params: [] },
-    ],
-  },
-  welcome: { languages: ['en'] },
-  promo: { languages: ['de', 'en'], body: ['code'] },
-});
-const ORDER = { language: 'de', store: 'Acme', name: 'Ada', order_id: 'A-17', tracking: 'x9' } as const;
 const TO = '4915112345678';
-
-const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.templates.test/api/v1', templates });
-const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.templates.test/api/v1', templates: templates.catalog });
-useMocks(v1, v2);
+const { templates, v1, v2 } = catalogMocks('templates.test');
 
 /** Sends a template of `content` ({ name, language, components }) the way each variant's body carries it. */
 function sendTemplate(variant: 1 | 2, api: ReturnType<typeof rawApi>, content: unknown): Promise<RawResponse> {
@@ -86,10 +70,11 @@ describe.each([
       await refused(
         { name: 'order_update', language: 'de', components: [header, shortBody] },
         'VALIDATION_ERROR',
-        `Invalid request parameters: ${at}components.body, ${at}components.button.0.`,
+        `Invalid request parameters: ${at}components.body, ${at}components.button.0, ${at}components.button.2.`,
         {
           [`${at}components.body`]: ['takes 2 parameters (name, order_id), got 1'],
           [`${at}components.button.0`]: ['takes 1 parameter (tracking), got none'],
+          [`${at}components.button.2`]: ['takes 1 parameter (stop), got none'],
         },
       );
       await refused(
@@ -112,12 +97,13 @@ describe.each([
           ],
         },
         'VALIDATION_ERROR',
-        `Invalid request parameters: ${at}components.body, ${at}components.button.0, ${at}components.button.1, ${at}components.button.7.`,
+        `Invalid request parameters: ${at}components.body, ${at}components.button.0, ${at}components.button.1, ${at}components.button.7, ${at}components.button.2.`,
         {
           [`${at}components.body`]: ['is sent more than once'],
           [`${at}components.button.0`]: ['is a url button, got quick_reply'],
           [`${at}components.button.1`]: ['takes no parameters, got 1'],
-          [`${at}components.button.7`]: ['is not a button of the template (it has 2)'],
+          [`${at}components.button.7`]: ['is not a button of the template (it has 3)'],
+          [`${at}components.button.2`]: ['takes 1 parameter (stop), got none'],
         },
       );
     });

@@ -2,21 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineTemplates, InvalidArgumentError, type TemplateCatalog } from '../../src/index.js';
 import { paramValue, templateSpec } from '../helpers/template-arbitraries.js';
+import { CATALOG, ORDER } from '../helpers/template-catalog.js';
 
-const templates = defineTemplates({
-  order_update: {
-    languages: ['en', 'de'],
-    header: ['store'],
-    body: ['name', 'order_id'],
-    buttons: [
-      { sub_type: 'url', params: ['tracking'] },
-      { sub_type: 'quick_reply', params: [] },
-      { sub_type: 'quick_reply', params: ['stop'] },
-    ],
-  },
-  welcome: { languages: ['en'] },
-  reminder: { body: ['when'] },
-});
+const templates = defineTemplates(CATALOG);
 
 /** Calls a template function with anything, as plain JavaScript could. */
 const loosely =
@@ -26,16 +14,7 @@ const loosely =
 
 describe('defineTemplates', () => {
   it('fills a template in the common chat-API shape: header, body, then each button with parameters at its index', () => {
-    expect(
-      templates.order_update({
-        language: 'de',
-        store: 'Acme',
-        name: 'Ada',
-        order_id: 17,
-        tracking: 'x9',
-        stop: 'STOP',
-      }),
-    ).toEqual({
+    expect(templates.order_update({ ...ORDER, order_id: 17 })).toEqual({
       name: 'order_update',
       language: 'de',
       components: [

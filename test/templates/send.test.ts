@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defineTemplates,
-  TemplateNotFoundError,
-  ValidationError,
-  Variant1Client,
-  Variant2Client,
-} from '../../src/index.js';
-import { createMockServer } from '../../src/mock/index.js';
-import { useMocks } from '../helpers/mock-api.js';
+import { TemplateNotFoundError, ValidationError, Variant1Client, Variant2Client } from '../../src/index.js';
+import { catalogMocks, ORDER } from '../helpers/template-catalog.js';
 import { scriptedFetch } from '../helpers/scripted-fetch.js';
 
-const templates = defineTemplates({
-  order_update: {
-    languages: ['en', 'de'],
-    body: ['name', 'order_id'],
-    buttons: [{ sub_type: 'url', params: ['tracking'] }],
-  },
-  welcome: { languages: ['en'] },
-});
 const TO = '+4915112345678';
-
-const v1 = createMockServer({ variant: 1, baseUrl: 'https://v1.sends.test/api/v1', templates });
-const v2 = createMockServer({ variant: 2, baseUrl: 'https://v2.sends.test/api/v1', templates: templates.catalog });
-useMocks(v1, v2);
+const { templates, v1, v2 } = catalogMocks('sends.test');
 const client1 = new Variant1Client({ apiKey: v1.apiKey, baseUrl: v1.baseUrl, rateLimit: false });
 const client2 = new Variant2Client({ apiKey: v2.apiKey, baseUrl: v2.baseUrl, rateLimit: false });
 
 describe('typed templates, sent by the clients to a mock holding their catalog', () => {
   it('sends what defineTemplates fills, through both variants and Variant 2’s send', async () => {
-    const order = templates.order_update({ language: 'de', name: 'Ada', order_id: 'A-17', tracking: 'x9' });
+    const order = templates.order_update(ORDER);
     await client2.messages.sendTemplate({ to: TO, messaging_account_id: 1, ...order });
     await client2.messages.send({ to: TO, messaging_account_id: 1, type: 'template', content: templates.welcome() });
     await client1.messages.sendTemplate({ to: TO, ...order });
@@ -37,7 +19,7 @@ describe('typed templates, sent by the clients to a mock holding their catalog',
   });
 
   it('names the template and language sent when the service does not know them', async () => {
-    const order = templates.order_update({ language: 'en', name: 'Ada', order_id: 'A-17', tracking: 'x9' });
+    const order = templates.order_update({ ...ORDER, language: 'en' });
     const refused = client2.messages.sendTemplate({ to: TO, messaging_account_id: 1, ...order, language: 'fr' });
     await expect(refused).rejects.toThrow(TemplateNotFoundError);
     await expect(refused).rejects.toThrow(
@@ -59,7 +41,7 @@ describe('typed templates, sent by the clients to a mock holding their catalog',
   });
 
   it('says which component a parameter count is wrong for', async () => {
-    const { components } = templates.order_update({ language: 'en', name: 'Ada', order_id: 'A-17', tracking: 'x9' });
+    const { components } = templates.order_update(ORDER);
     const sent = client2.messages.sendTemplate({
       to: TO,
       messaging_account_id: 1,
@@ -70,8 +52,10 @@ describe('typed templates, sent by the clients to a mock holding their catalog',
     await expect(sent).rejects.toThrow(ValidationError);
     await expect(sent).rejects.toMatchObject({
       details: {
+        'content.components.header': ['takes no parameters, got 1'],
         'content.components.body': ['takes no parameters, got 2'],
         'content.components.button.0': ['is not a button of the template (it has 0)'],
+        'content.components.button.2': ['is not a button of the template (it has 0)'],
       },
     });
   });

@@ -11,52 +11,48 @@ import {
   type Variant2Client,
 } from '../../src/index.js';
 import { createMockServer } from '../../src/mock/index.js';
+import { CATALOG, ORDER } from '../helpers/template-catalog.js';
 
 declare const v1: Variant1Client;
 declare const v2: Variant2Client;
 
-const templates = defineTemplates({
-  order_update: {
-    languages: ['en', 'de'],
-    body: ['name', 'order_id'],
-    buttons: [{ sub_type: 'url', params: ['tracking'] }],
-  },
-  welcome: { languages: ['en'] },
-  greeting: { languages: ['en'], header: ['name'] },
-  reminder: { body: ['when'] },
-});
+const templates = defineTemplates(CATALOG);
 
 describe('defineTemplates', () => {
   it('types each template by its parameters and languages, and the send it gives', () => {
-    const filled = templates.order_update({ language: 'de', name: 'Ada', order_id: 17, tracking: 'x9' });
+    const filled = templates.order_update({ ...ORDER, order_id: 17 });
     expectTypeOf(filled).toEqualTypeOf<FilledTemplate<'order_update', 'en' | 'de'>>();
     expectTypeOf(filled.components).toEqualTypeOf<TemplateComponent[]>();
     expectTypeOf<Parameters<typeof templates.order_update>[0]>().toEqualTypeOf<{
+      store: string | number;
       name: string | number;
       order_id: string | number;
       tracking: string | number;
+      stop: string | number;
       language: 'en' | 'de';
     }>();
     expectTypeOf(templates.catalog.order_update.languages).toEqualTypeOf<readonly ['en', 'de']>();
   });
 
   it('makes a missing, extra or misspelt parameter and an unlisted language compile errors', () => {
+    const { order_id: _left, ...missing } = ORDER;
     // @ts-expect-error order_id is missing
-    templates.order_update({ language: 'de', name: 'Ada', tracking: 'x9' });
+    templates.order_update(missing);
     // @ts-expect-error ordr_id is misspelt
-    templates.order_update({ language: 'de', name: 'Ada', ordr_id: 'A-17', tracking: 'x9' });
+    templates.order_update({ ...missing, ordr_id: 'A-17' });
     // @ts-expect-error coupon is no parameter of order_update
-    templates.order_update({ language: 'de', name: 'Ada', order_id: 'A-17', tracking: 'x9', coupon: 'X' });
+    templates.order_update({ ...ORDER, coupon: 'X' });
     // @ts-expect-error fr is not one of its languages
-    templates.order_update({ language: 'fr', name: 'Ada', order_id: 'A-17', tracking: 'x9' });
+    templates.order_update({ ...ORDER, language: 'fr' });
+    const { language: _language, ...noLanguage } = ORDER;
     // @ts-expect-error two languages: the send must name one
-    templates.order_update({ name: 'Ada', order_id: 'A-17', tracking: 'x9' });
+    templates.order_update(noLanguage);
     // @ts-expect-error a value is text or a number
-    templates.order_update({ language: 'de', name: true, order_id: 'A-17', tracking: 'x9' });
+    templates.order_update({ ...ORDER, name: true });
     // @ts-expect-error welcome takes no parameters
     templates.welcome({ name: 'Ada' });
-    // @ts-expect-error greeting takes its header's parameter
-    templates.greeting();
+    // @ts-expect-error promo takes its body's parameter
+    templates.promo({ language: 'de' });
     // @ts-expect-error no template by that name
     templates.goodbye();
   });
@@ -66,7 +62,7 @@ describe('defineTemplates', () => {
     templates.welcome({ language: 'en' });
     // @ts-expect-error de is not a language of welcome
     templates.welcome({ language: 'de' });
-    templates.greeting({ name: 'Ada' });
+    templates.promo({ language: 'de', code: 'SPRING' });
     expectTypeOf(templates.reminder({ language: 'pt_BR', when: 'tomorrow' }).language).toEqualTypeOf<string>();
     // @ts-expect-error a template listing no language needs one per send
     templates.reminder({ when: 'tomorrow' });
@@ -84,7 +80,7 @@ describe('defineTemplates', () => {
   });
 
   it('spreads into both clients’ template sends and into Variant 2’s send', () => {
-    const filled = templates.order_update({ language: 'en', name: 'Ada', order_id: 'A-17', tracking: 'x9' });
+    const filled = templates.order_update({ ...ORDER, language: 'en' });
     void v2.messages.sendTemplate({ to: '+4915112345678', messaging_account_id: 1, ...filled });
     void v2.messages.send({ to: '+4915112345678', messaging_account_id: 1, type: 'template', content: filled });
     void v1.messages.sendTemplate({ to: '+4915112345678', ...templates.welcome() });
