@@ -101,8 +101,9 @@ export default tseslint.config(
               message: 'redis/ implements stores only',
             },
             {
-              regex: '^\\.[./]*/(.*/)?webhooks/(?!dedupe/store)',
-              message: 'redis/ may import of webhooks/ only the dedupe store interface it implements',
+              regex: '^\\.[./]*/(.*/)?webhooks/(?!dedupe/store|status/store|status/record)',
+              message:
+                'redis/ may import of webhooks/ only the store interfaces it implements (dedupe, status) and their records',
             },
             {
               regex: '^\\.[./]*/(.*/)?core/',

@@ -13,6 +13,7 @@ import { measurePacing } from './pacing.js';
 import { measurePagination } from './pagination.js';
 import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
+import { measureStatus } from './status.js';
 import { measureVerify } from './verify.js';
 
 const options: BenchOptions = {
@@ -30,6 +31,7 @@ const all = {
   8: measureRedis,
   9: measureColdStart,
   10: measureDashboard,
+  11: measureStatus,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

@@ -1,7 +1,13 @@
 // The whole flow against the embedded mock, no account needed: npm run demo
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidPhoneError, RateLimitExceededError, ValidationError, Variant2Client } from 'bizmsg';
+import {
+  InvalidArgumentError,
+  InvalidPhoneError,
+  RateLimitExceededError,
+  ValidationError,
+  Variant2Client,
+} from 'bizmsg';
 import { createMockServer, LIFECYCLE_MS } from 'bizmsg/mock';
 import { webhookMiddleware, type WebhookEvent } from 'bizmsg/webhooks';
 
@@ -83,14 +89,20 @@ try {
     `   conversation ${conversation.id} (${conversation.status}): ${conversation.messages.map((m) => `${m.id}=${m.status}`).join(', ')}`,
   );
 
-  step(7, 'A typed error');
-  try {
-    await client.contacts.create({ name: 'Nobody', phone: '12-34' });
-  } catch (error) {
-    if (error instanceof InvalidPhoneError || error instanceof ValidationError) {
-      console.log(`   ${error.name}: ${error.message}`);
-      console.log(`   details: ${JSON.stringify(error.details)}`);
-    } else throw error;
+  step(7, 'Typed errors: a number refused before sending, and the service refusing a field');
+  for (const contact of [
+    { name: 'Nobody', phone: '12-34' },
+    { name: '', phone: '+4915100000099' },
+  ]) {
+    try {
+      await client.contacts.create(contact);
+    } catch (error) {
+      if (error instanceof InvalidArgumentError) console.log(`   ${error.name}: ${error.message}`);
+      else if (error instanceof InvalidPhoneError || error instanceof ValidationError) {
+        console.log(`   ${error.name}: ${error.message}`);
+        console.log(`   details: ${JSON.stringify(error.details)}`);
+      } else throw error;
+    }
   }
 
   step(8, 'A burst of 15 sends from 5 concurrent callers on a plan of 5 requests per 2 s');

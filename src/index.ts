@@ -5,6 +5,7 @@ export type { Variant1Messages } from './variant1/messages.js';
 export type { Variant1Contacts } from './variant1/contacts.js';
 export type { Variant1Automations } from './variant1/automations.js';
 export type { Variant2Contacts } from './variant2/contacts.js';
+export type { ContactUpsertResult } from './variant2/contacts-by-phone.js';
 export type { Variant2Messages, Variant2SendTextParams, Variant2SendTemplateParams } from './variant2/messages.js';
 export type { Variant2Conversations } from './variant2/conversations.js';
 export type { Variant2Campaigns } from './variant2/campaigns.js';
@@ -19,6 +20,8 @@ export type { RateLimitSnapshot } from './core/rate-limit/headers.js';
 export type { RateLimitStore, ObservedWindow } from './core/rate-limit/store.js';
 export { Page, PagePromise } from './core/results/pagination.js';
 export { BizMsgError, InvalidArgumentError } from './shared/errors.js';
+export { normalizePhone, samePhone } from './shared/phone.js';
+export type { PhoneFormat, NormalizePhoneOptions } from './shared/phone.js';
 export {
   AbortError,
   HookError,

@@ -112,11 +112,15 @@ describe('the built package', () => {
       const mock = new cjsMock.MockService({ variant: 1 });
       const answer = await mock.handle(new Request(mock.baseUrl + '/account/me', { headers: { 'x-api-key': mock.apiKey } }));
       mock.stop();
+      const tracker = cjsHooks.createStatusTracker();
+      await tracker.apply({ event: 'message.failed', timestamp: '2026-11-22T10:00:00Z', data: { message_id: 'm1' } });
+      const failed = await tracker.waitFor('m1', 'read').catch((error) => error);
       console.log(JSON.stringify([
         cjsHooks.verifyWebhook('{}', signature, 's'), await esmHooks.verifyWebhookAsync('{}', signature, 's'),
         typeof esmMock.createMockServer, answer.status,
+        failed instanceof esmHooks.MessageFailedError, failed.record.status,
       ]));`;
-    expect(node(['--input-type=module', '-e', script])).toEqual([true, true, 'function', 200]);
+    expect(node(['--input-type=module', '-e', script])).toEqual([true, true, 'function', 200, true, 'failed']);
   });
 
   it('ships the OpenAPI documents as bizmsg/openapi/v1.json, v2.json and control.json, from ESM and CJS', () => {
@@ -146,10 +150,12 @@ describe('the built package', () => {
       const esm = await import('bizmsg/redis');
       const cjs = createRequire(import.meta.url)('bizmsg/redis');
       const store = esm.redisRateLimitStore({ sendCommand: async () => 0 });
-      console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort(), typeof store.acquire, typeof cjs.redisDedupeStore({ call: async () => 'OK' }).claim]));`;
+      const status = cjs.redisStatusStore({ call: async () => 'OK', duplicate: () => undefined });
+      console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort(), typeof store.acquire, typeof cjs.redisDedupeStore({ call: async () => 'OK' }).claim, typeof status.merge]));`;
     expect(node(['--input-type=module', '-e', script])).toEqual([
-      ['redisDedupeStore', 'redisRateLimitStore'],
-      ['redisDedupeStore', 'redisRateLimitStore'],
+      ['redisDedupeStore', 'redisRateLimitStore', 'redisStatusStore'],
+      ['redisDedupeStore', 'redisRateLimitStore', 'redisStatusStore'],
+      'function',
       'function',
       'function',
     ]);

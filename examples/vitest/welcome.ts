@@ -1,5 +1,5 @@
 // The code under test: your own module that uses bizmsg.
-import { InvalidPhoneError, type Variant2Client } from 'bizmsg';
+import { InvalidPhoneError, normalizePhone, type Variant2Client } from 'bizmsg';
 
 /** What welcoming a new customer did. */
 export type WelcomeResult =
@@ -10,8 +10,14 @@ export async function welcomeCustomer(
   client: Variant2Client,
   customer: { name: string; phone: string },
 ): Promise<WelcomeResult> {
+  let phone: string;
   try {
-    const contact = await client.contacts.create({ ...customer, tags: ['new'] });
+    phone = normalizePhone(customer.phone); // the client would refuse it before sending: say so instead
+  } catch {
+    return { sent: false, reason: 'invalid phone number' };
+  }
+  try {
+    const contact = await client.contacts.create({ ...customer, phone, tags: ['new'] });
     const message = await client.messages.sendTemplate({
       to: contact.phone,
       messaging_account_id: 1,

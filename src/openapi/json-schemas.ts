@@ -7,7 +7,8 @@ import { AutomationRunSchema } from '../schemas/automation.js';
 import { AutomationTriggerSchema } from '../schemas/automation-params.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { CampaignCreateSchema } from '../schemas/campaign-params.js';
-import { knownValues, ListMetaSchema, PHONE_PATTERN, PhoneParamSchema } from '../schemas/common.js';
+import { knownValues, ListMetaSchema, PhoneParamSchema } from '../schemas/common.js';
+import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../shared/phone-pattern.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
@@ -160,8 +161,7 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
   if (zodSchema === MessageSchema) messageIdOf(jsonSchema, variant);
   if (zodSchema === PhoneParamSchema) {
     jsonSchema.pattern = PHONE_PATTERN.source;
-    jsonSchema.description =
-      'An international number: 8 to 15 digits, with or without a leading `+` (else 400 INVALID_PHONE).';
+    jsonSchema.description = `An international number: ${PHONE_PATTERN_TEXT} (else 400 INVALID_PHONE).`;
   }
 }
 

@@ -35,7 +35,7 @@ const DEFAULT_TIMEOUT_MS = 500;
  * A function that sends commands through `redis`, found by its shape (ioredis has `call`,
  * node-redis has `sendCommand(args)`), each bounded by `timeout` ms.
  */
-export function commandSender(redis: RedisClientLike, timeout: number, caller: string): SendCommand {
+function commandSender(redis: RedisClientLike, timeout: number, caller: string): SendCommand {
   const send = rawSender(redis, caller);
   return (args) => withTimeout(send(args), timeout, `Redis did not answer ${args[0]!} within ${timeout} ms`);
 }
@@ -74,14 +74,33 @@ export async function evalScript(
 }
 
 /** Checks a timeout option (ms). */
-export function checkTimeout(value: unknown, caller: string): number {
+function checkTimeout(value: unknown, caller: string): number {
   return checkMs(`${caller}: \`timeout\``, value, DEFAULT_TIMEOUT_MS, { min: 1, max: 60_000 });
 }
 
 /** Checks a key prefix option. */
-export function checkPrefix(value: unknown, fallback: string, caller: string): string {
+function checkPrefix(value: unknown, fallback: string, caller: string): string {
   if (value === undefined) return fallback;
   if (typeof value !== 'string')
     throw new InvalidArgumentError(`${caller}: \`prefix\` must be a string, got ${showValue(value)}.`);
   return value;
+}
+
+/** The options every Redis store takes: its key prefix and the bound of one call. */
+export interface StoreConnectionOptions {
+  prefix?: string;
+  timeout?: number;
+}
+
+/** A store's checked way to Redis: its command sender (bounded by `timeout`) and its key prefix. */
+export function storeConnection(
+  redis: RedisClientLike,
+  options: StoreConnectionOptions,
+  defaultPrefix: string,
+  caller: string,
+): { send: SendCommand; prefix: string } {
+  return {
+    send: commandSender(redis, checkTimeout(options.timeout, caller), caller),
+    prefix: checkPrefix(options.prefix, defaultPrefix, caller),
+  };
 }

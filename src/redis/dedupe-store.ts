@@ -1,6 +1,6 @@
 // A webhook DedupeStore in Redis, shared by every receiver instance.
 import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from '../webhooks/dedupe/store.js';
-import { checkPrefix, checkTimeout, commandSender, evalScript, luaScript, type RedisClientLike } from './commands.js';
+import { evalScript, luaScript, type RedisClientLike, storeConnection } from './commands.js';
 
 /** Options of `redisDedupeStore`. */
 export interface RedisDedupeStoreOptions extends DedupeStoreOptions {
@@ -33,8 +33,7 @@ return 0
 export function redisDedupeStore(redis: RedisClientLike, options: RedisDedupeStoreOptions = {}): DedupeStore {
   const caller = 'redisDedupeStore';
   const { ttl, claimTtl } = dedupeTimes(options, caller);
-  const send = commandSender(redis, checkTimeout(options.timeout, caller), caller);
-  const prefix = checkPrefix(options.prefix, 'bizmsg:dedupe:', caller);
+  const { send, prefix } = storeConnection(redis, options, 'bizmsg:dedupe:', caller);
   return {
     async claim(key, token) {
       return (await evalScript(send, CLAIM, [prefix + key], [token, claimTtl])) as DedupeClaim;

@@ -6,3 +6,7 @@ export type { RedisDedupeStoreOptions } from './dedupe-store.js';
 export type { RedisClientLike, IoRedisLike, NodeRedisLike } from './commands.js';
 export type { RateLimitStore, ObservedWindow } from '../core/rate-limit/store.js';
 export type { DedupeStore, DedupeClaim, DedupeStoreOptions } from '../webhooks/dedupe/store.js';
+export { redisStatusStore } from './status-store.js';
+export type { RedisStatusStoreOptions } from './status-store.js';
+export type { StatusStore, StatusStoreOptions, StatusSummary } from '../webhooks/status/store.js';
+export type { StatusRecord, StatusChange, StatusError, TrackedStatus } from '../webhooks/status/record.js';

@@ -1,13 +1,6 @@
 // A RateLimitStore in Redis, shared by every client and process on one API key.
 import type { ObservedWindow, RateLimitStore } from '../core/rate-limit/store.js';
-import {
-  checkPrefix,
-  checkTimeout,
-  commandSender,
-  evalScript,
-  type RedisClientLike,
-  type SendCommand,
-} from './commands.js';
+import { evalScript, type RedisClientLike, type SendCommand, storeConnection } from './commands.js';
 import { LEASE_MS, RATE_LIMIT_SCRIPT } from './rate-limit-script.js';
 
 /** Options of `redisRateLimitStore`. */
@@ -25,8 +18,7 @@ export interface RedisRateLimitStoreOptions {
  */
 export function redisRateLimitStore(redis: RedisClientLike, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
   const caller = 'redisRateLimitStore';
-  const send = commandSender(redis, checkTimeout(options.timeout, caller), caller);
-  const prefix = checkPrefix(options.prefix, 'bizmsg:rate:', caller);
+  const { send, prefix } = storeConnection(redis, options, 'bizmsg:rate:', caller);
   return {
     async acquire(key, lease, now) {
       return Number(await run(send, prefix, key, ['acquire', now, lease, LEASE_MS]));

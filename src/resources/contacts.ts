@@ -31,7 +31,7 @@ export class ContactsResource {
   /** Updates some fields of a contact (scope `contacts:write`). */
   update(id: Id, body: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
     return this.#http.request(
-      { method: 'PUT', path: 'contacts/{id}', ids: [id], body, schema: ContactSchema },
+      { method: 'PUT', path: 'contacts/{id}', ids: [id], body, phones: ['phone'], schema: ContactSchema },
       options,
     );
   }

@@ -36,12 +36,9 @@ export function openEnum<const T extends readonly string[]>(values: T): z.ZodMin
   return schema;
 }
 
-/** A phone number as the spec allows it: 8 to 15 digits with an optional leading `+`. */
-export const PHONE_PATTERN = /^\+?\d{8,15}$/;
-
 /**
  * A phone number a request sends. Any string to the parser, since the service answers a malformed
- * one with INVALID_PHONE, not VALIDATION_ERROR; the documents give it `PHONE_PATTERN` (src/openapi).
+ * one with INVALID_PHONE, not VALIDATION_ERROR; the documents give it `PHONE_PATTERN` (shared/phone-pattern.ts).
  */
 export const PhoneParamSchema = /* @__PURE__ */ z.string();
 

@@ -45,8 +45,12 @@ const ConversationEventDataSchema = /* @__PURE__ */ z.looseObject({
   phone: z.optional(z.string()),
 });
 
+/** `data` of `contact.created`: the contact, of which only its id is sure to be there. */
+const ContactEventDataSchema = /* @__PURE__ */ z.extend(ContactSchema, { phone: z.optional(z.string()) });
 /** `data` of `contact.updated`: the contact, and the names of the fields that changed. */
-const ContactUpdatedDataSchema = /* @__PURE__ */ z.extend(ContactSchema, { changed: z.optional(z.array(z.string())) });
+const ContactUpdatedDataSchema = /* @__PURE__ */ z.extend(ContactEventDataSchema, {
+  changed: z.optional(z.array(z.string())),
+});
 
 /** `data` of `campaign.completed`: its id, name, how many messages it sent, and when it finished. */
 const CampaignCompletedDataSchema = /* @__PURE__ */ z.looseObject({
@@ -65,7 +69,7 @@ export const WebhookEventSchema = /* @__PURE__ */ z.discriminatedUnion('event', 
   eventSchema('message.failed', MessageFailedDataSchema),
   eventSchema('conversation.created', ConversationEventDataSchema),
   eventSchema('conversation.closed', ConversationEventDataSchema),
-  eventSchema('contact.created', ContactSchema),
+  eventSchema('contact.created', ContactEventDataSchema),
   eventSchema('contact.updated', ContactUpdatedDataSchema),
   eventSchema('campaign.completed', CampaignCompletedDataSchema),
 ]);

@@ -16,7 +16,7 @@ export class Variant1Automations {
   /** Triggers an automation flow (scope `automations:trigger`). */
   trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationRun> {
     return this.#http.request(
-      { method: 'POST', path: 'automations/trigger', body, schema: AutomationRunSchema },
+      { method: 'POST', path: 'automations/trigger', body, phones: ['to'], schema: AutomationRunSchema },
       options,
     );
   }

@@ -24,6 +24,9 @@ export class Variant1Contacts extends ContactsResource {
 
   /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.#http.request({ method: 'POST', path: 'contacts/create', body, schema: ContactSchema }, options);
+    return this.#http.request(
+      { method: 'POST', path: 'contacts/create', body, phones: ['phone'], schema: ContactSchema },
+      options,
+    );
   }
 }

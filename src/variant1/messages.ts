@@ -16,13 +16,23 @@ export class Variant1Messages {
 
   /** Sends a text message; never retried once it may have reached the service (scope `messages:send`). */
   send(body: Variant1SendTextParams, options?: RequestOptions): ApiPromise<Message> {
-    return this.#http.request({ method: 'POST', path: 'messages/send', body, schema: MessageSchema }, options);
+    return this.#http.request(
+      { method: 'POST', path: 'messages/send', body, phones: ['to'], schema: MessageSchema },
+      options,
+    );
   }
 
   /** Sends a template message (scope `messages:send`). */
   sendTemplate(body: Variant1SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request(
-      { method: 'POST', path: 'messages/template', body, template: sentTemplate(body), schema: MessageSchema },
+      {
+        method: 'POST',
+        path: 'messages/template',
+        body,
+        phones: ['to'],
+        template: sentTemplate(body),
+        schema: MessageSchema,
+      },
       options,
     );
   }

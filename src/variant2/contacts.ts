@@ -7,6 +7,7 @@ import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
 import type { Id } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
+import { findContactByPhone, upsertContact, type ContactUpsertResult } from './contacts-by-phone.js';
 
 /** Variant 2 contact endpoints. */
 export class Variant2Contacts extends ContactsResource {
@@ -25,7 +26,10 @@ export class Variant2Contacts extends ContactsResource {
 
   /** Creates a contact (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.#http.request({ method: 'POST', path: 'contacts', body, schema: ContactSchema }, options);
+    return this.#http.request(
+      { method: 'POST', path: 'contacts', body, phones: ['phone'], schema: ContactSchema },
+      options,
+    );
   }
 
   /** Deletes a contact; an empty answer reads as `{ id, deleted: true }` (scope `contacts:write`). */
@@ -35,5 +39,35 @@ export class Variant2Contacts extends ContactsResource {
       { method: 'DELETE', path: 'contacts/{id}', ids: [id], schema: DeleteResultSchema, map },
       options,
     );
+  }
+
+  /**
+   * The contact whose number is `phone`, in any spelling (`'+49 151 1234 5678'` finds one stored
+   * as `'4915112345678'`), or `undefined`; an invalid number rejects with `InvalidArgumentError`.
+   * Built on `list({ search })`: it walks the matches and compares each with `samePhone`, so a
+   * longer number containing these digits is not taken for it (scope `contacts:read`).
+   *
+   * @example
+   * ```ts
+   * const contact = await client.contacts.findByPhone('+49 151 1234 5678');
+   * ```
+   */
+  findByPhone(phone: string, options?: RequestOptions): Promise<Contact | undefined> {
+    return findContactByPhone(this, phone, options);
+  }
+
+  /**
+   * Updates the contact with number `params.phone` (any spelling) with `params`, else creates it;
+   * resolves `{ contact, created }`. Two upserts of one number racing (here or in other processes)
+   * end with one contact: a create refused because the number is taken since the search finds the
+   * contact that won and updates it (scopes `contacts:read` and `contacts:write`).
+   *
+   * @example
+   * ```ts
+   * const { contact, created } = await client.contacts.upsert({ phone: '0049 151 1234 5678', name: 'Ada' });
+   * ```
+   */
+  upsert(params: ContactCreateParams, options?: RequestOptions): Promise<ContactUpsertResult> {
+    return upsertContact(this, params, options);
   }
 }

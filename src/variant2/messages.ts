@@ -34,7 +34,7 @@ export class Variant2Messages {
   send(body: Variant2SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
     const template = isRecord(body) && body.type === 'template' ? sentTemplate(body.content) : undefined;
     return this.#http.request(
-      { method: 'POST', path: 'messages/send', body, template, schema: MessageSchema },
+      { method: 'POST', path: 'messages/send', body, phones: ['to'], template, schema: MessageSchema },
       options,
     );
   }

@@ -26,3 +26,11 @@ export type {
   WebhookEventData,
   MessageDeliveredEvent,
 } from '../schemas/webhook-event.js';
+export { createStatusTracker } from './status/tracker.js';
+export type { StatusTracker, StatusTrackerOptions, WaitForOptions, StatusSource } from './status/tracker.js';
+export type { TrackableMessage } from './status/message-change.js';
+export type { StatusRecord, StatusError, StatusGoal, TrackedStatus, StatusChange } from './status/record.js';
+export { memoryStatusStore } from './status/memory-store.js';
+export type { MemoryStatusStoreOptions } from './status/memory-store.js';
+export type { StatusStore, StatusStoreOptions, StatusSummary } from './status/store.js';
+export { MessageFailedError, StatusTimeoutError } from './status/errors.js';

@@ -6,6 +6,8 @@ import {
   createWebhookHandler,
   signWebhook,
   webhookMiddleware,
+  createStatusTracker,
+  type StatusTracker,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
 import { deliver, type Delivered } from '../helpers/deliver.js';
@@ -16,7 +18,9 @@ import { seededRandom } from '../../src/mock/state/random.js';
 // tampered, unsigned, malformed and oversized deliveries, and clients that give up mid-body.
 // Every valid delivery must get 200 with its handler run exactly once, every bad one its
 // documented status with no handler run, nothing may hang, and each connection must carry the
-// next delivery. A short run in CI; a long one with BIZMSG_SOAK=long (`npm run soak`).
+// next delivery. Each receiver has a status tracker: every message ends in the status of its one
+// valid delivery, and a message whose deliveries were all rejected stays as tracked (half are
+// tracked before their delivery, half after). A short run in CI; a long one with BIZMSG_SOAK=long (`npm run soak`).
 
 const LONG = process.env.BIZMSG_SOAK === 'long';
 const SEED = Number(process.env.BIZMSG_SOAK_SEED ?? 20261122);
@@ -59,15 +63,23 @@ function pickKind(random: () => number): Kind {
   return 'valid';
 }
 
+const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
+
+/** The status a delivery's event reports: each of the four in turn, by the delivery's number. */
+function statusOf(id: string): (typeof STATUSES)[number] {
+  return STATUSES[Number(id.slice(id.lastIndexOf('-') + 1)) % STATUSES.length] ?? 'delivered';
+}
+
 function eventBody(id: string, padding: number): string {
+  const status = statusOf(id);
   return JSON.stringify({
-    event: 'message.delivered',
+    event: `message.${status}`,
     timestamp: '2026-11-22T10:00:00Z',
     data: {
       message_id: id,
       to: '4915112345678',
-      status: 'delivered',
-      delivered_at: '2026-11-22T10:00:00Z',
+      status,
+      [`${status}_at`]: '2026-11-22T10:00:00Z',
       note: 'x'.repeat(padding),
     },
   });
@@ -183,14 +195,15 @@ afterAll(async () => {
   }
 });
 
-async function start(receiver: Receiver, handled: Map<string, number>): Promise<string> {
+async function start(receiver: Receiver, handled: Map<string, number>, tracker: StatusTracker): Promise<string> {
   const server = createServer(
     receiver.listener({
       secret: SECRET,
       maxBodyBytes: MAX_BODY_BYTES,
-      on: {
-        'message.delivered': (event) =>
-          void handled.set(event.data.message_id, (handled.get(event.data.message_id) ?? 0) + 1),
+      tracker,
+      onEvent: (event) => {
+        const id = event.data.message_id as string;
+        handled.set(id, (handled.get(id) ?? 0) + 1);
       },
     }),
   );
@@ -200,7 +213,12 @@ async function start(receiver: Receiver, handled: Map<string, number>): Promise<
 }
 
 /** One connection's deliveries, one after another over a single keep-alive socket. */
-async function runConnection(url: string, prefix: string, random: () => number): Promise<Outcome[]> {
+async function runConnection(
+  url: string,
+  prefix: string,
+  random: () => number,
+  tracker: StatusTracker,
+): Promise<Outcome[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const outcomes: Outcome[] = [];
   try {
@@ -208,7 +226,9 @@ async function runConnection(url: string, prefix: string, random: () => number):
       const kind = pickKind(random);
       const id = `${prefix}-${i}`;
       const shouldReuse = i > 0 && outcomes[i - 1]!.kind !== 'aborted';
+      if (i % 2 === 0) await tracker.track({ id, to: '+4915112345678' });
       outcomes.push({ kind, id, shouldReuse, ...(await send(agent, url, kind, id, random)) });
+      if (i % 2 === 1) await tracker.track({ id, to: '+4915112345678' });
     }
   } finally {
     agent.destroy();
@@ -216,8 +236,8 @@ async function runConnection(url: string, prefix: string, random: () => number):
   return outcomes;
 }
 
-/** What went wrong with one delivery, if anything. */
-function violation(outcome: Outcome, handled: Map<string, number>): string | undefined {
+/** What went wrong with one delivery, if anything (`tracked`: the status its message ended in). */
+function violation(outcome: Outcome, handled: Map<string, number>, tracked: string | undefined): string | undefined {
   const runs = handled.get(outcome.id) ?? 0;
   const expected = EXPECTED_STATUS[outcome.kind];
   if (outcome.error?.startsWith('no answer within')) return 'hung';
@@ -225,6 +245,7 @@ function violation(outcome: Outcome, handled: Map<string, number>): string | und
   if (runs !== (outcome.kind === 'valid' ? 1 : 0))
     return outcome.kind === 'valid' ? (runs === 0 ? 'lost' : 'handled twice') : 'handled a rejected delivery';
   if (outcome.kind !== 'aborted' && outcome.reused !== outcome.shouldReuse) return 'connection not reused';
+  if (tracked !== (outcome.kind === 'valid' ? statusOf(outcome.id) : 'sent')) return 'wrong final status';
   return undefined;
 }
 
@@ -237,13 +258,16 @@ describe('webhook receivers under a mixed load over keep-alive connections', () 
       const runs = await Promise.all(
         RECEIVERS.map(async (receiver, r) => {
           const handled = new Map<string, number>();
-          const url = await start(receiver, handled);
+          const tracker = createStatusTracker();
+          const url = await start(receiver, handled, tracker);
           const connections = Array.from({ length: CONNECTIONS }, (_, c) =>
             seededRandom(Math.floor(random() * 2 ** 32) + c),
           );
           const outcomes = (
-            await Promise.all(connections.map((rand, c) => runConnection(url, `r${r}c${c}`, rand)))
+            await Promise.all(connections.map((rand, c) => runConnection(url, `r${r}c${c}`, rand, tracker)))
           ).flat();
+          const tracked = new Map<string, string | undefined>();
+          for (const { id } of outcomes) tracked.set(id, (await tracker.get(id))?.status);
           // The receiver still answers a fresh client afterwards.
           const after = await deliver(
             new Agent(),
@@ -252,13 +276,17 @@ describe('webhook receivers under a mixed load over keep-alive connections', () 
             { 'x-service-signature': signWebhook(eventBody(`r${r}-after`, 10), SECRET) },
             DEADLINE_MS,
           );
-          return { receiver: receiver.name, outcomes, handled, healthyAfter: after.status === 200 };
+          return { receiver: receiver.name, outcomes, handled, tracked, healthyAfter: after.status === 200 };
         }),
       );
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
       const all = runs.flatMap((run) =>
-        run.outcomes.map((outcome) => ({ run, outcome, problem: violation(outcome, run.handled) })),
+        run.outcomes.map((outcome) => ({
+          run,
+          outcome,
+          problem: violation(outcome, run.handled, run.tracked.get(outcome.id)),
+        })),
       );
       const byKind = Object.keys(WEIGHTS).map(
         (kind) => `${kind} ${all.filter(({ outcome }) => outcome.kind === kind).length}`,
@@ -267,7 +295,7 @@ describe('webhook receivers under a mixed load over keep-alive connections', () 
       console.log(
         `webhooks soak (seed ${SEED}): ${all.length} deliveries (${byKind.join(', ')}) on ${RECEIVERS.length} receivers x ${CONNECTIONS} keep-alive connections in ${seconds} s: ` +
           `lost ${count('lost')}, wrong status ${count('wrong status')}, handled twice ${count('handled twice')}, handled a rejected one ${count('handled a rejected delivery')}, ` +
-          `hung ${count('hung')}, connection not reused ${count('connection not reused')}`,
+          `hung ${count('hung')}, connection not reused ${count('connection not reused')}, wrong final status ${count('wrong final status')}`,
       );
 
       const problems = all

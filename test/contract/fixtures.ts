@@ -26,6 +26,8 @@ export interface EndpointFixture {
 }
 
 const PHONE = '4915112345678';
+/** A number no seeded contact has: the mock keeps one contact per number. */
+const NEW_PHONE = '4915100000099';
 const inbound = (mock: MockService) => void mock.receiveMessage({ from: PHONE, body: 'Hello' });
 const later = () => new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -83,7 +85,7 @@ export const VARIANT1_FIXTURES: Record<keyof typeof VARIANT1_ENDPOINTS, Endpoint
     ok: {
       method: 'POST',
       target: '/contacts/create',
-      body: { phone: PHONE, name: 'Ada', tags: ['vip'], email: 'ada@example.com' },
+      body: { phone: NEW_PHONE, name: 'Ada', tags: ['vip'], email: 'ada@example.com' },
     },
     badPhone: { method: 'POST', target: '/contacts/create', body: { phone: '12-34', name: 'Ada' } },
   },
@@ -110,7 +112,7 @@ export const VARIANT2_FIXTURES: Record<keyof typeof VARIANT2_ENDPOINTS, Endpoint
     ok: {
       method: 'POST',
       target: '/contacts',
-      body: { name: 'Ada', phone: `+${PHONE}`, tags: ['vip'], custom_fields: { tier: 'gold' } },
+      body: { name: 'Ada', phone: `+${NEW_PHONE}`, tags: ['vip'], custom_fields: { tier: 'gold' } },
     },
     badPhone: { method: 'POST', target: '/contacts', body: { name: 'Ada', phone: 'not a phone' } },
   },

@@ -258,9 +258,20 @@ export const requestOptionsValue = fc.oneof(
   },
 );
 
-/** Phone numbers the mock accepts and rejects. */
-const phoneValue = fc.oneof(
-  fc.constantFrom('+4915112345678', '4915112345678', '+15550000001', '+15550000002', '123', '', '+49 151 1234'),
+/** Phone numbers the mock accepts and rejects, and spellings the clients rewrite or refuse. */
+export const phoneValue = fc.oneof(
+  fc.constantFrom(
+    '+4915112345678',
+    '4915112345678',
+    '+15550000001',
+    '+15550000002',
+    '123',
+    '',
+    '+49 151 1234',
+    '0049 (0)151 1234-5678',
+    '0151 1234 5678',
+    '+0151',
+  ),
   oddString,
   anyValue,
 );
@@ -387,6 +398,7 @@ export function clientOptionsValue(origin: string, apiKey: string) {
         maxRetryWait: fc.constantFrom(0, 1000, 60_000),
         rateLimit: fc.constantFrom(false, { limit: 10, interval: 1000 }),
         headers: fc.constantFrom({}, { 'x-trace': 'abc' }),
+        phoneFormat: fc.constantFrom('e164', 'digits', 'keep'),
       },
       { requiredKeys: ['apiKey', 'baseUrl'] },
     ),
@@ -409,6 +421,7 @@ export function clientOptionsValue(origin: string, apiKey: string) {
       ),
       fetch: fc.oneof(fc.constantFrom('fetch', 42, null, {}), anyValue),
       headers: oddHeaders,
+      phoneFormat: fc.oneof(fc.constantFrom('E164', 'international', '', null), anyValue),
       unknown: anyValue,
     },
   );

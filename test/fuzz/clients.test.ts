@@ -9,6 +9,7 @@ import {
   clientOptionsValue,
   idValue,
   listParamsValue,
+  phoneValue,
   requestOptionsValue,
   toArrayValue,
 } from './client-arbitraries.js';
@@ -115,7 +116,7 @@ function clientClass(variant: Variant) {
   return variant === 1 ? Variant1Client : Variant2Client;
 }
 
-type Args = { id: unknown; body: unknown; params: unknown; options: unknown; toArray: unknown };
+type Args = { id: unknown; phone: unknown; body: unknown; params: unknown; options: unknown; toArray: unknown };
 type Method = readonly [name: string, invoke: (client: any, a: Args) => unknown];
 
 const SHARED_METHODS: readonly Method[] = [
@@ -138,6 +139,8 @@ const METHODS: Record<Variant, readonly Method[]> = {
   2: [
     ...SHARED_METHODS,
     ['contacts.delete', (c, a) => c.contacts.delete(a.id, a.options)],
+    ['contacts.findByPhone', (c, a) => c.contacts.findByPhone(a.phone, a.options)],
+    ['contacts.upsert', (c, a) => c.contacts.upsert(a.body, a.options)],
     ['messages.sendText', (c, a) => c.messages.sendText(a.body, a.options)],
     ['conversations.list', (c, a) => c.conversations.list(a.params, a.options)],
     ['conversations.get', (c, a) => c.conversations.get(a.id, a.options)],
@@ -150,6 +153,7 @@ const METHODS: Record<Variant, readonly Method[]> = {
 
 const argsValue = fc.record({
   id: idValue,
+  phone: phoneValue,
   body: bodyValue,
   params: listParamsValue,
   options: requestOptionsValue,

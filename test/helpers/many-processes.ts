@@ -166,3 +166,33 @@ export async function runReceivers(options: {
   for (const id of reports.flatMap((report) => report.handled)) handled.set(id, (handled.get(id) ?? 0) + 1);
   return { handled, failures: reports.reduce((sum, report) => sum + report.failures, 0), posts, inProgress, ms };
 }
+
+/** A receiver process whose webhookMiddleware applies message events to a tracker on Redis. */
+export interface StatusReceiver {
+  /** Where deliveries go. */
+  url: string;
+  /** When (epoch ms, high resolution) the receiver last applied an event of each message id. */
+  appliedAt(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+/** Starts a status receiver process (test/helpers/workers/status-receiver.mjs, on the built package). */
+export async function startStatusReceiver(options: { secret: string; redisUrl: string }): Promise<StatusReceiver> {
+  const child = worker('status-receiver');
+  const listening = nextMessage<{ port: number }>(child);
+  child.send(options);
+  const { port } = await listening;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    async appliedAt() {
+      const answer = nextMessage<{ at: Record<string, number> }>(child);
+      child.send('applied');
+      return (await answer).at;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+    },
+  };
+}

@@ -52,6 +52,20 @@ describe('the clients against the mock', () => {
     );
   });
 
+  it('a refused field keeps its reason in String(error), on both variants', async () => {
+    for (const [mock, Client, status] of [
+      [v1, Variant1Client, 400],
+      [v2, Variant2Client, 422],
+    ] as const) {
+      const client = new Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
+      const error = await client.contacts.create({ name: 'Ada' } as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(String(error)).toBe(
+        `ValidationError: POST /contacts${mock.variant === 1 ? '/create' : ''} failed with ${status} VALIDATION_ERROR: Invalid request parameters: phone. (phone: is required)`,
+      );
+    }
+  });
+
   it('Variant 2: pages through every contact with and without prefetch', async () => {
     const client = new Variant2Client({ apiKey: v2.apiKey, baseUrl: v2.baseUrl });
     for (let i = 1; i <= 23; i++)

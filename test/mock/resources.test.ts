@@ -295,7 +295,9 @@ describe('seed data', () => {
 
   it('rejects bad seed data with what is wrong', () => {
     expect(() => createMockServer({ seed: { contacts: [{ name: 'A', phone: '12' }] } })).toThrow(
-      new InvalidArgumentError('seed: contacts.0.phone must be an international number of 8 to 15 digits, + optional.'),
+      new InvalidArgumentError(
+        'seed: contacts.0.phone must be an international number: 8 to 15 digits, not starting with 0, with or without a leading +.',
+      ),
     );
     expect(() =>
       createMockServer({ seed: { webhooks: [{ url: 'nope', events: ['message.sent'], secret: 's' }] } }),

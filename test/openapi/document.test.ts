@@ -130,7 +130,7 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
         ? [schemas.SendTextV1.properties.to, schemas.SendTemplateV1.properties.to]
         : [schemas.SendTextMessage.properties.to, schemas.SendTemplateMessage.properties.to];
     for (const phone of [...phones, schemas.ContactCreate.properties.phone, schemas.ContactUpdate.properties.phone])
-      expect(phone).toMatchObject({ type: 'string', pattern: '^\\+?\\d{8,15}$' });
+      expect(phone).toMatchObject({ type: 'string', pattern: '^\\+?[1-9]\\d{7,14}$' });
     // What the service sends back is not held to it: the spec shows both forms, and more may come.
     expect(schemas.Contact.properties.phone).toEqual({ type: 'string' });
   });

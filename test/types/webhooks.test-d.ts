@@ -64,7 +64,7 @@ describe('webhook types', () => {
         'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<Id>(),
         'contact.created': ({ data }) => {
           expectTypeOf(data.id).toEqualTypeOf<Id>();
-          expectTypeOf(data.phone).toEqualTypeOf<string>();
+          expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.tags).toEqualTypeOf<string[] | undefined>();
         },
         'contact.updated': ({ data }) => {

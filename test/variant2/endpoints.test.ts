@@ -96,7 +96,7 @@ const cases: Case[] = [
       c.messages.send({ to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }),
     method: 'POST',
     path: '/api/v1/messages/send',
-    body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    body: { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
     reply: { data: message },
     expected: { ...message, id: 'msg_1' },
   },
@@ -105,7 +105,7 @@ const cases: Case[] = [
     call: (c) => c.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'Hi' }),
     method: 'POST',
     path: '/api/v1/messages/send',
-    body: { to: '4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+    body: { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
     reply: { id: 'msg_2', status: 'sent' },
     expected: { id: 'msg_2', status: 'sent' },
   },
@@ -122,7 +122,7 @@ const cases: Case[] = [
     method: 'POST',
     path: '/api/v1/messages/send',
     body: {
-      to: '4915112345678',
+      to: '+4915112345678',
       messaging_account_id: 1,
       type: 'template',
       content: {

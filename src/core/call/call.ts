@@ -22,6 +22,8 @@ export interface CallSpec<T, R = T> {
   /** Query parameters; `undefined` values are left out. */
   query?: object | undefined;
   body?: unknown;
+  /** Fields of `body` that hold phone numbers: checked and written in the client's `phoneFormat`. */
+  phones?: readonly string[];
   /** The template the body sends, if it sends one. */
   template?: SentTemplate | undefined;
   /** Schema of the payload inside the variant's envelope. */

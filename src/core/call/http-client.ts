@@ -19,6 +19,7 @@ import {
   type RequestOptions,
 } from './options.js';
 import { fillRoute, showPath } from './path.js';
+import { formatPhones } from './phones.js';
 import type { Protocol } from './protocol.js';
 import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
@@ -121,17 +122,16 @@ export class HttpClient {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
     const shownPath = showPath(path, this.#settings.apiKey);
-    const text =
-      call.method === 'POST' || call.method === 'PUT'
-        ? serializeBody(call.body, `The body of ${call.method} /${shownPath}`)
-        : undefined;
+    const what = `The body of ${call.method} /${shownPath}`;
+    const body = formatPhones(call.body, call.phones, this.#settings.phoneFormat, what);
+    const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(body, what) : undefined;
     return {
       method: call.method,
       path,
       route: call.path,
       shownPath,
       searchParams: searchParamsOf(call, shownPath),
-      json: text === undefined ? undefined : call.body,
+      json: text === undefined ? undefined : body,
       stringifyJson: () => text!,
       body: text,
       headers: options?.headers === undefined ? undefined : { ...options.headers, ...this.#auth },

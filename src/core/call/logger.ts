@@ -1,7 +1,6 @@
 // The clients' log: which lines are written (`logLevel`, `BIZMSG_LOG`) and where (`logger`).
-import { showValue } from '../../shared/describe.js';
-import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkLogger } from '../../shared/logger.js';
+import { checkOneOf } from './arguments.js';
 
 /** How much the client logs: each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -41,7 +40,5 @@ export function resolveLogger(
 }
 
 function checkLevel(value: unknown, fromEnv: boolean): LogLevel {
-  if (typeof value === 'string' && (LEVELS as readonly string[]).includes(value)) return value as LogLevel;
-  const where = fromEnv ? 'The BIZMSG_LOG environment variable' : 'The `logLevel` option';
-  throw new InvalidArgumentError(`${where} must be one of ${LEVELS.join(', ')}, got ${showValue(value)}.`);
+  return checkOneOf(fromEnv ? 'The BIZMSG_LOG environment variable' : 'The `logLevel` option', value, LEVELS);
 }

@@ -7,8 +7,9 @@ import type { Logger } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
 import { checkHooks } from '../transport/hooks.js';
-import { readArguments } from './arguments.js';
+import { checkOneOf, readArguments } from './arguments.js';
 import { resolveLogger, type LevelledLogger, type LogLevel } from './logger.js';
+import { PHONE_FORMATS, type ClientPhoneFormat } from './phones.js';
 
 /**
  * Options of `Variant1Client` and `Variant2Client`.
@@ -94,6 +95,14 @@ export interface ClientOptions {
    * @default console
    */
   logger?: Logger;
+  /**
+   * How the phone numbers a request carries (`to`, `phone`) are written before they are sent:
+   * `'e164'` (`+4915112345678`), `'digits'` (`4915112345678`) or `'keep'` (as given). Each is
+   * checked first, in any spelling (`normalizePhone`): an invalid number rejects the call with an
+   * `InvalidArgumentError` and nothing is sent.
+   * @default 'e164'
+   */
+  phoneFormat?: ClientPhoneFormat;
 }
 
 /** Options of a single call; they override the client's. */
@@ -131,6 +140,7 @@ export interface ClientSettings {
   readonly headers: Readonly<Record<string, string>>;
   readonly hooks: Hooks;
   readonly logger: LevelledLogger | undefined;
+  readonly phoneFormat: ClientPhoneFormat;
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
@@ -170,6 +180,11 @@ function settingsFrom(options: ClientOptions): ClientSettings {
     headers: checkHeaders('headers', options.headers),
     hooks: checkHooks(options.hooks),
     logger: resolveLogger(options.logLevel, options.logger, env('BIZMSG_LOG')),
+    phoneFormat: checkOneOf(
+      'The `phoneFormat` option',
+      options.phoneFormat === undefined ? 'e164' : options.phoneFormat,
+      PHONE_FORMATS,
+    ),
   };
 }
 

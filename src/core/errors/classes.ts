@@ -110,14 +110,39 @@ function describe(init: ApiErrorInit): string {
   return init.processedNote === undefined ? base : `${base} (${init.processedNote})`;
 }
 
-/** VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. */
+/**
+ * VALIDATION_ERROR: invalid request parameters; `details` maps a field to its messages. The
+ * message names each field with its reasons (`… (phone: is required)`), so a log line that keeps
+ * only `String(error)` still says what was wrong.
+ */
 export class ValidationError extends ApiError {
   declare readonly code: 'VALIDATION_ERROR';
   declare readonly details: Record<string, string[]>;
+
+  constructor(init: ApiErrorInit, rateLimit?: RateLimitSnapshot) {
+    super({ ...init, message: withReasons(init.message, init.details) }, rateLimit);
+  }
+
   override get name(): string {
     return 'ValidationError';
   }
 }
+
+/** How many characters of reasons a validation error's message carries; `details` keeps them all. */
+const REASONS_SHOWN = 500;
+
+/** `message` followed by each field of `details` with its reasons, those it does not already say. */
+function withReasons(message: string, details: Record<string, unknown>): string {
+  const listed = Object.entries(details)
+    .flatMap(([field, reasons]) => {
+      const unsaid = [reasons].flat().filter((r): r is string => typeof r === 'string' && !message.includes(r));
+      return unsaid.length === 0 ? [] : [`${field}: ${unsaid.join(', ')}`];
+    })
+    .join('; ');
+  if (listed === '') return message;
+  return `${message} (${listed.length > REASONS_SHOWN ? `${listed.slice(0, REASONS_SHOWN)}…` : listed})`;
+}
+
 /** INVALID_PHONE: the phone number is not in a valid format. */
 export class InvalidPhoneError extends ApiError {
   declare readonly code: 'INVALID_PHONE';

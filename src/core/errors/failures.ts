@@ -59,18 +59,28 @@ export function timeoutError(call: CallLabel, ms: number, processed: Processed):
   );
 }
 
-/** The error of an attempt whose connection failed (`code`: the socket error code, if known). */
+/** Where a client connects, for messages: the host and port of its base URL (`api.example.com:443`). */
+export function hostAndPort(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+}
+
+/**
+ * The error of an attempt whose connection failed (`code`: the socket error code, if known;
+ * `target`: the host and port it tried, from `hostAndPort`).
+ */
 export function connectionError(
   call: CallLabel,
   code: string | undefined,
   processed: Processed,
   cause: unknown,
+  target: string,
 ): ConnectionError {
   if (code === BAD_PORT) {
     const message = `${call.method} /${call.path} was not sent: fetch refuses the base URL's port, one of the ports the Fetch standard blocks; give \`baseUrl\` another port`;
     return new ConnectionError(message, processed.earlier, { cause });
   }
-  const base = `${call.method} /${call.path} failed to connect${code === undefined ? '' : ` (${code})`}`;
+  const base = `${call.method} /${call.path} failed to connect to ${target}${code === undefined ? '' : ` (${code})`}`;
   const message =
     !isIdempotent(call.method) && processed.now
       ? `${base} after the request may have been sent; it was not retried to avoid a duplicate`

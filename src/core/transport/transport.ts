@@ -8,11 +8,13 @@ import {
   abortedError,
   apiError,
   connectionError,
+  hostAndPort,
   timeoutError,
   unexpectedError,
   type Processed,
 } from '../errors/failures.js';
 import type { Pacing } from '../rate-limit/pacing.js';
+import { redactText } from '../errors/redact.js';
 import { refusedError } from '../rate-limit/refusal.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
@@ -79,6 +81,8 @@ export class Transport {
   readonly #copyForHooks: boolean;
   /** How each attempt goes on the wire: the `fetch` option, or the default exchange. */
   readonly #exchange: Exchange;
+  /** The host and port of the base URL, as a connection error names them (the key removed, should it be in there). */
+  readonly #target: string;
 
   constructor(settings: TransportSettings, pacing: Pacing) {
     this.#settings = settings;
@@ -88,6 +92,7 @@ export class Transport {
     // Hooks that may replace the request rule out sending it by its parts (default-exchange.node.ts).
     const untouched = (user.beforeRequest?.length ?? 0) + (user.beforeRetry?.length ?? 0) === 0;
     this.#exchange = settings.fetch === undefined ? defaultExchange(untouched) : fetchExchange(settings.fetch);
+    this.#target = redactText(hostAndPort(settings.baseUrl), settings.apiKey);
     void findTracing();
   }
 
@@ -257,7 +262,7 @@ export class Transport {
     const processed: Processed = { earlier: progress.earlier, now: mayHaveTakenEffect(call.method, outcome) };
     if (outcome.kind === 'timeout') return timeoutError(label, call.timeout, processed);
     if (outcome.kind === 'network')
-      return connectionError(label, outcome.code, processed, (thrown as NetworkFailure).cause);
+      return connectionError(label, outcome.code, processed, (thrown as NetworkFailure).cause, this.#target);
     const { response } = thrown as HTTPError;
     const text = response === progress.last?.response ? progress.last.text : await response.text();
     return apiError(

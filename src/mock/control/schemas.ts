@@ -2,19 +2,36 @@
 // their arguments with them, and the control API's OpenAPI document is generated from them.
 import * as z from 'zod/mini';
 import { SCOPES } from '../../contract/scopes.js';
-import { nonEmptyString, PHONE_PATTERN, RecordSchema } from '../../schemas/common.js';
+import { nonEmptyString, RecordSchema } from '../../schemas/common.js';
+import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import { TemplateCatalogSchema } from '../../templates/catalog.js';
+import { phoneKey } from '../state/store.js';
 import { CONTROL_ERROR_CODES, invalidArguments } from './errors.js';
 
 /** A phone number as the spec allows it, with a message that says so. */
 const Phone = /* @__PURE__ */ z
   .string()
-  .check(
-    z.refine((phone) => PHONE_PATTERN.test(phone), 'must be an international number of 8 to 15 digits, + optional'),
-  );
+  .check(z.refine((phone) => PHONE_PATTERN.test(phone), `must be an international number: ${PHONE_PATTERN_TEXT}`));
+
+/** One seeded contact per number, as the service keeps them: a second spelling of a number is refused. */
+function onePerNumber(contacts: ReadonlyArray<{ phone: string }>, ctx: z.core.$RefinementCtx): void {
+  const first = new Map<string, number>();
+  contacts.forEach(({ phone }, index) => {
+    if (!PHONE_PATTERN.test(phone)) return; // refused as it is
+    const earlier = first.get(phoneKey(phone));
+    if (earlier === undefined) first.set(phoneKey(phone), index);
+    else
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'phone'],
+        message: `is already the number of contacts.${earlier}`,
+        input: phone,
+      });
+  });
+}
 
 /** `clock.advance(ms)`. */
 export const AdvanceInput = /* @__PURE__ */ z.strictObject({ ms: z.int().check(z.gte(0)) });
@@ -83,15 +100,17 @@ export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({
 export const SeedInput = /* @__PURE__ */ z.strictObject({
   random: z.optional(z.int()),
   contacts: z.optional(
-    z.array(
-      z.strictObject({
-        name: nonEmptyString(),
-        phone: Phone,
-        email: z.optional(z.email()),
-        tags: z.optional(z.array(z.string())),
-        custom_fields: z.optional(RecordSchema),
-      }),
-    ),
+    z
+      .array(
+        z.strictObject({
+          name: nonEmptyString(),
+          phone: Phone,
+          email: z.optional(z.email()),
+          tags: z.optional(z.array(z.string())),
+          custom_fields: z.optional(RecordSchema),
+        }),
+      )
+      .check(z.superRefine(onePerNumber)),
   ),
   webhooks: z.optional(z.array(WebhookInput)),
 });

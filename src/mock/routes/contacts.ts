@@ -8,7 +8,9 @@ import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route, RouteInput } from '../rules/router.js';
 import { contactEventData } from '../state/event-data.js';
 import type { StoredContact } from '../state/records.js';
-import { checkPhone, pageOf, readPagination } from '../rules/validate.js';
+import { checkPhone, pageOf, readPagination, validationError } from '../rules/validate.js';
+import { phoneKey } from '../state/store.js';
+import { spelledDigits } from '../../shared/phone.js';
 
 /** Contact endpoints of a variant. */
 export function contactRoutes(ctx: MockContext): Route[] {
@@ -26,20 +28,39 @@ export function contactRoutes(ctx: MockContext): Route[] {
 
 function list(ctx: MockContext, { query }: RouteInput) {
   const { page, perPage } = readPagination(query);
-  const search = ctx.variant === 2 ? query.get('search')?.toLowerCase() : undefined;
+  const search = ctx.variant === 2 ? query.get('search') : null;
   const tag = ctx.variant === 2 ? query.get('tag') : null;
   let contacts: readonly StoredContact[] = ctx.store().contacts;
-  if (search)
-    contacts = contacts.filter((c) =>
-      [c.name, c.phone, c.email ?? ''].some((field) => field.toLowerCase().includes(search)),
-    );
+  if (search) contacts = contacts.filter(searchFor(search));
   if (tag) contacts = contacts.filter((c) => c.tags.includes(tag));
   return pageOf(contacts, page, perPage);
+}
+
+/**
+ * Whether a contact matches a `search`: its name, phone or email contains the text (any case),
+ * or, when the text spells (part of) a number, its number's digits contain those digits, so that
+ * `+49 151 1234 5678` and `004915112345678` find a contact stored as `4915112345678` and back.
+ */
+function searchFor(search: string): (contact: StoredContact) => boolean {
+  const text = search.toLowerCase();
+  const spelled = spelledDigits(search);
+  const digits = spelled.problem === undefined && spelled.digits !== '' ? spelled.digits : undefined;
+  return (contact) =>
+    [contact.name, contact.phone, contact.email ?? ''].some((field) => field.toLowerCase().includes(text)) ||
+    (digits !== undefined && phoneKey(contact.phone).includes(digits));
+}
+
+/** VALIDATION_ERROR on `phone` when another contact has this number, in any spelling: one contact per number. */
+function checkPhoneFree(ctx: MockContext, phone: string, self?: StoredContact): void {
+  const holder = ctx.store().contactWith(phone);
+  if (holder !== undefined && holder !== self)
+    throw validationError({ phone: [`is already the number of contact ${holder.id}`] });
 }
 
 async function create(ctx: MockContext, { request, plan }: RouteInput) {
   const body = await parseBody(request, ContactCreateSchema);
   checkPhone(body.phone, 'phone');
+  checkPhoneFree(ctx, body.phone);
   const store = ctx.store();
   checkPlanLimit(plan, 'maxContacts', store.contacts.length);
   const now = ctx.clock.date().toISOString();
@@ -61,9 +82,13 @@ async function create(ctx: MockContext, { request, plan }: RouteInput) {
 async function update(ctx: MockContext, { request, params }: RouteInput) {
   const contact = find(ctx, params.id!);
   const body = await parseBody(request, ContactUpdateSchema);
-  if (body.phone !== undefined) checkPhone(body.phone, 'phone');
-  Object.assign(contact, withoutUndefined(body), { updated_at: ctx.clock.date().toISOString() });
-  ctx.events.emit('contact.updated', contactEventData(contact, Object.keys(withoutUndefined(body))));
+  if (body.phone !== undefined) {
+    checkPhone(body.phone, 'phone');
+    checkPhoneFree(ctx, body.phone, contact);
+  }
+  const changes = withoutUndefined(body);
+  ctx.store().updateContact(contact, { ...changes, updated_at: ctx.clock.date().toISOString() });
+  ctx.events.emit('contact.updated', contactEventData(contact, Object.keys(changes)));
   return { data: contact };
 }
 

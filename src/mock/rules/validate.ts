@@ -1,8 +1,9 @@
 // Checking what a request carries: bodies against their schemas, phone numbers, pages, enums.
 import type { ZodMiniType } from 'zod/mini';
 import { PAGE_SIZE } from '../../contract/limits.js';
-import { PHONE_PATTERN, type ListMeta } from '../../schemas/common.js';
+import type { ListMeta } from '../../schemas/common.js';
 import { fieldProblems } from '../../shared/describe.js';
+import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
 import { MockHttpError } from './http-error.js';
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */
@@ -18,16 +19,12 @@ export function parseWith<T>(schema: ZodMiniType<T>, value: unknown): T {
   throw validationError(fieldProblems(result.error.issues));
 }
 
-/** INVALID_PHONE unless `phone` is 8 to 15 digits with an optional leading `+`. */
+/** INVALID_PHONE unless `phone` is an international number as the service takes it (`PHONE_PATTERN`). */
 export function checkPhone(phone: string, field: string): void {
   if (!PHONE_PATTERN.test(phone)) {
-    throw new MockHttpError(
-      'INVALID_PHONE',
-      `${field} must be an international number of 8 to 15 digits with an optional leading +.`,
-      {
-        [field]: ['is not a valid phone number'],
-      },
-    );
+    throw new MockHttpError('INVALID_PHONE', `${field} must be an international number: ${PHONE_PATTERN_TEXT}.`, {
+      [field]: ['is not a valid phone number'],
+    });
   }
 }
 

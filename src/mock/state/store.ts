@@ -39,12 +39,14 @@ export const ACCOUNT = { id: 1, name: 'Acme Test Account', email: 'owner@acme.te
 
 /**
  * All state of a mock. Contacts are kept in an array in creation order, so that a page is a
- * slice (its cost does not grow with the number of contacts), plus an index by id. Delivery
+ * slice (its cost does not grow with the number of contacts), plus an index by id and one by
+ * number (`phoneKey`: one contact per number, whichever spelling it was stored in). Delivery
  * attempts and e-mails keep the newest `history` of each, so that a long run stays bounded.
  */
 export class MockStore implements MockState {
   readonly contacts: StoredContact[] = [];
   readonly contactsById = new Map<number, StoredContact>();
+  readonly #contactsByPhone = new Map<string, StoredContact>();
   readonly messages = new Map<string, StoredMessage>();
   readonly conversations: StoredConversation[] = [];
   readonly conversationsByPhone = new Map<string, StoredConversation>();
@@ -78,16 +80,30 @@ export class MockStore implements MockState {
     return this.#ids[kind];
   }
 
-  /** Adds a contact. */
+  /** Adds a contact; its number must be no other contact's (`contactWith`). */
   addContact(contact: StoredContact): void {
     this.contacts.push(contact);
     this.contactsById.set(contact.id, contact);
+    this.#contactsByPhone.set(phoneKey(contact.phone), contact);
+  }
+
+  /** Changes fields of a contact; a new number must be no other contact's (`contactWith`). */
+  updateContact(contact: StoredContact, changes: Partial<StoredContact>): void {
+    this.#contactsByPhone.delete(phoneKey(contact.phone));
+    Object.assign(contact, changes);
+    this.#contactsByPhone.set(phoneKey(contact.phone), contact);
   }
 
   /** Removes a contact. */
   removeContact(contact: StoredContact): void {
     this.contacts.splice(this.contacts.indexOf(contact), 1);
     this.contactsById.delete(contact.id);
+    this.#contactsByPhone.delete(phoneKey(contact.phone));
+  }
+
+  /** The contact with a number, whatever its `+`. */
+  contactWith(phone: string): StoredContact | undefined {
+    return this.#contactsByPhone.get(phoneKey(phone));
   }
 
   /** Adds a conversation. */

@@ -1,6 +1,7 @@
 // A DedupeStore in this process's memory.
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { showValue } from '../../shared/describe.js';
+import { ExpiringMap } from '../../shared/expiring-map.js';
 import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from './store.js';
 
 /** Options of `memoryDedupeStore`. */
@@ -10,12 +11,6 @@ export interface MemoryDedupeStoreOptions extends DedupeStoreOptions {
 }
 
 const DONE = 'done';
-
-/** One remembered key: `done`, or the token of the claim that holds it, until `expires` (ms). */
-interface Entry {
-  value: string;
-  expires: number;
-}
 
 /**
  * A `DedupeStore` in this process's memory, bounded to `max` keys: for a single receiver
@@ -29,17 +24,16 @@ export function memoryDedupeStore(options: MemoryDedupeStoreOptions = {}): Dedup
   return new MemoryDedupe(ttl, claimTtl, max);
 }
 
-/** Keys in insertion order (a Map keeps it), so that the oldest is always first to go. */
+/** Each key's value: `done`, or the token of the claim that holds it. */
 class MemoryDedupe implements DedupeStore {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: ExpiringMap<string>;
   readonly #ttl: number;
   readonly #claimTtl: number;
-  readonly #max: number;
 
   constructor(ttl: number, claimTtl: number, max: number) {
     this.#ttl = ttl;
     this.#claimTtl = claimTtl;
-    this.#max = max;
+    this.#entries = new ExpiringMap(max);
   }
 
   claim(key: string, token: string): Promise<DedupeClaim> {
@@ -47,41 +41,19 @@ class MemoryDedupe implements DedupeStore {
   }
 
   complete(key: string): Promise<void> {
-    this.#set(key, DONE, this.#ttl);
+    this.#entries.set(key, DONE, this.#ttl);
     return Promise.resolve();
   }
 
   release(key: string, token: string): Promise<void> {
-    if (this.#entries.get(key)?.value === token) this.#entries.delete(key);
+    if (this.#entries.get(key) === token) this.#entries.delete(key);
     return Promise.resolve();
   }
 
   #claimNow(key: string, token: string): DedupeClaim {
-    const entry = this.#live(key);
-    if (entry !== undefined) return entry.value === DONE ? 'done' : 'in-progress';
-    this.#set(key, token, this.#claimTtl);
+    const value = this.#entries.get(key);
+    if (value !== undefined) return value === DONE ? 'done' : 'in-progress';
+    this.#entries.set(key, token, this.#claimTtl);
     return 'claimed';
-  }
-
-  #live(key: string): Entry | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined || entry.expires > Date.now()) return entry;
-    this.#entries.delete(key);
-    return undefined;
-  }
-
-  #set(key: string, value: string, ttl: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expires: Date.now() + ttl });
-    this.#dropOldest();
-  }
-
-  /** Drops expired keys at the front, then the oldest ones beyond `max`. */
-  #dropOldest(): void {
-    const now = Date.now();
-    for (const [key, entry] of this.#entries) {
-      if (entry.expires > now && this.#entries.size <= this.#max) break;
-      this.#entries.delete(key);
-    }
   }
 }

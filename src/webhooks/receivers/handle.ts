@@ -5,12 +5,15 @@ import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.j
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkLogger, type Logger } from '../../shared/logger.js';
 import { sha256Hex } from '../../shared/sha256.js';
+import { withTimeout } from '../../shared/timers.js';
 import { deliverOnce } from '../dedupe/deliver-once.js';
 import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
 import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
 import { parseWebhookAsync } from '../events/parse-async.js';
 import { checkMaxAgeSeconds, type ParseWebhookOptions } from '../events/parse-options.js';
 import { secretList, type WebhookSecret } from '../signature/inputs.js';
+import { isMessageStatusEvent } from '../status/message-event.js';
+import type { StatusTracker } from '../status/tracker.js';
 import type { WebhookAnswer } from './answer.js';
 
 /** Handlers per event kind, each receiving its typed event. */
@@ -43,6 +46,13 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
    * with `Retry-After` so that the service delivers it again, a failed handler releases its claim.
    */
   dedupe?: DedupeStore;
+  /**
+   * A status tracker (`createStatusTracker`) to apply every verified message event to, before the
+   * `on` handlers run (they see the record updated). If the tracker's store fails, the delivery
+   * is answered 500 (the service retries; applying again is harmless); a message event the
+   * tracker cannot read is answered 400.
+   */
+  tracker?: StatusTracker;
   /** The de-duplication key of an event (default: the SHA-256 of the raw body). */
   dedupeKey?: (event: WebhookEvent) => string;
   /**
@@ -61,6 +71,8 @@ export interface Receiver {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Longest the tracker may take to apply an event; after it the delivery is answered 500 and comes again. */
+const TRACKER_TIMEOUT_MS = 5000;
 const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
   missing_signature: 401,
   malformed_signature: 401,
@@ -74,7 +86,7 @@ const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
 export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): Receiver {
   if (typeof options !== 'object' || options === null)
     throw new InvalidArgumentError(`${caller} needs options: { secret, on?, onEvent? }.`);
-  const { on, onEvent, onError, dedupe, dedupeKey, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  const { on, onEvent, onError, dedupe, dedupeKey, tracker, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   secretList(options.secret, caller);
   checkMaxAgeSeconds(options.maxAgeSeconds, caller);
   if (onEvent !== undefined && typeof onEvent !== 'function')
@@ -86,6 +98,8 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
       `${caller}: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().`,
     );
   }
+  if (tracker !== undefined && typeof (tracker as Partial<StatusTracker> | null)?.apply !== 'function')
+    throw new InvalidArgumentError(`${caller}: tracker must be a status tracker, e.g. createStatusTracker().`);
   if (dedupeKey !== undefined && typeof dedupeKey !== 'function')
     throw new InvalidArgumentError(`${caller}: dedupeKey must be a function.`);
   if (dedupeKey !== undefined && dedupe === undefined)
@@ -119,7 +133,7 @@ export async function handleDelivery(body: Uint8Array, signature: unknown, recei
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
     if (error.reason === 'unknown_event') return { status: 200, body: { received: true, ignored: error.message } };
-    return { status: STATUS_BY_REASON[error.reason], body: { error: error.reason, message: error.message } };
+    return rejected(error);
   }
   if (options.dedupe === undefined) return runHandlers(event, receiver);
   let key: string;
@@ -145,9 +159,15 @@ async function dedupeKeyOf(
   return key;
 }
 
-/** Calls the event's handlers: 200 when they succeed, 500 (reported to onError) when one throws. */
+/**
+ * Applies a message event to the tracker, then calls the event's handlers: 200 when they
+ * succeed, 500 (reported to onError) when one throws or the tracker's store fails, 400 for a
+ * message event the tracker cannot read.
+ */
 async function runHandlers(event: WebhookEvent, receiver: Receiver): Promise<WebhookAnswer> {
   const { options } = receiver;
+  const untracked = await applyToTracker(event, receiver);
+  if (untracked !== undefined) return untracked;
   try {
     await (options.on?.[event.event] as ((e: WebhookEvent) => unknown) | undefined)?.(event);
     await options.onEvent?.(event);
@@ -157,6 +177,28 @@ async function runHandlers(event: WebhookEvent, receiver: Receiver): Promise<Web
     return handlerFailed(event);
   }
   return { status: 200, body: { received: true, event: event.event } };
+}
+
+/** Applies a message event to the receiver's tracker; the answer to give instead of running the handlers when that fails. */
+async function applyToTracker(event: WebhookEvent, receiver: Receiver): Promise<WebhookAnswer | undefined> {
+  const { tracker } = receiver.options;
+  if (tracker === undefined || !isMessageStatusEvent(event)) return undefined;
+  try {
+    await withTimeout(
+      tracker.apply(event),
+      TRACKER_TIMEOUT_MS,
+      `the status tracker did not answer within ${TRACKER_TIMEOUT_MS} ms`,
+    );
+    return undefined;
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return rejected(error);
+    await reportHandlerError(receiver, error, event);
+    return handlerFailed(event);
+  }
+}
+
+function rejected(error: WebhookVerificationError): WebhookAnswer {
+  return { status: STATUS_BY_REASON[error.reason], body: { error: error.reason, message: error.message } };
 }
 
 function handlerFailed(event: WebhookEvent): WebhookAnswer {

@@ -72,7 +72,8 @@ describe('error envelopes', () => {
       details,
       method: 'GET',
       path: '/contacts/ct_1',
-      message: `GET /contacts/ct_1 failed with ${status} ${code}: The ${code} message`,
+      // A validation error's message carries the reasons too, so that String(error) in a log keeps them.
+      message: `GET /contacts/ct_1 failed with ${status} ${code}: The ${code} message${code === 'VALIDATION_ERROR' ? ' (phone: is invalid)' : ''}`,
       rateLimit: { limit: 60, remaining: 0, reset: 1900000000 },
       mayHaveBeenProcessed: false,
     });
@@ -229,15 +230,62 @@ describe('secrets', () => {
   });
 });
 
+describe('a validation error names each field with its reasons', () => {
+  const refused = async (message: string, details: Record<string, unknown>) =>
+    String(
+      await v2(v2Error(422, 'VALIDATION_ERROR', message, details))
+        .client.contacts.get(1)
+        .catch((e: unknown) => e),
+    );
+
+  it('in its message, so that String(error) in a log keeps them', async () => {
+    expect(
+      await refused('Invalid request parameters: phone, name.', {
+        phone: ['is required'],
+        name: ['must not be empty', 'x'],
+      }),
+    ).toBe(
+      'ValidationError: GET /contacts/1 failed with 422 VALIDATION_ERROR: Invalid request parameters: phone, name. (phone: is required; name: must not be empty, x)',
+    );
+  });
+
+  it('leaves out the reasons the message already says, those that are no text, and an empty list', async () => {
+    expect(
+      await refused('The phone field is required.', {
+        phone: ['The phone field is required.'],
+        tags: [{ nested: 1 }, 7],
+      }),
+    ).toBe('ValidationError: GET /contacts/1 failed with 422 VALIDATION_ERROR: The phone field is required.');
+    expect(await refused('Invalid', { name: 'is taken' })).toBe(
+      'ValidationError: GET /contacts/1 failed with 422 VALIDATION_ERROR: Invalid (name: is taken)',
+    );
+    expect(await refused('Invalid', {})).toBe(
+      'ValidationError: GET /contacts/1 failed with 422 VALIDATION_ERROR: Invalid',
+    );
+  });
+
+  it('cuts the reasons short; details keeps them all', async () => {
+    const details = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`field${i}`, ['is required']]));
+    const error = await v2(v2Error(422, 'VALIDATION_ERROR', 'Invalid', details))
+      .client.contacts.get(1)
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^GET \/contacts\/1 failed with 422 VALIDATION_ERROR: Invalid \(field0: is required; .{400,}…\)$/,
+    );
+    expect((error as Error).message.length).toBeLessThan(600);
+    expect(Object.keys((error as ValidationError).details)).toHaveLength(100);
+  });
+});
+
 describe('error objects', () => {
   it('serialise to JSON without headers or stack', async () => {
     const { client } = v2(v2Error(422, 'VALIDATION_ERROR', 'Invalid', { to: ['required'] }));
     const error = await client.messages
-      .send({ to: '', messaging_account_id: 1, type: 'text', content: { body: 'x' } })
+      .send({ to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'x' } })
       .catch((e: unknown) => e);
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'ValidationError',
-      message: 'POST /messages/send failed with 422 VALIDATION_ERROR: Invalid',
+      message: 'POST /messages/send failed with 422 VALIDATION_ERROR: Invalid (to: required)',
       status: 422,
       code: 'VALIDATION_ERROR',
       details: { to: ['required'] },

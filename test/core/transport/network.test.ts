@@ -21,17 +21,30 @@ async function closedPort(): Promise<number> {
 describe('over a real socket', () => {
   it('retries a refused connection, even for a send, then reports it as not processed', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const client = new Variant2Client({
-      apiKey: 'k',
-      baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`,
-      maxRetries: 1,
-    });
+    const port = await closedPort();
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}/api/v1`, maxRetries: 1 });
     const error = (await client.messages
       .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
       .catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error.message).toBe('POST /messages/send failed to connect (ECONNREFUSED); retries used up');
+    expect(error.message).toBe(
+      `POST /messages/send failed to connect to 127.0.0.1:${port} (ECONNREFUSED); retries used up`,
+    );
     expect(error.mayHaveBeenProcessed).toBe(false);
+  });
+
+  it('names the host and port it tried, the default port of the scheme too, and never the key', async () => {
+    const port = await closedPort();
+    const refused = async (apiKey: string, baseUrl: string) =>
+      ((await new Variant2Client({ apiKey, baseUrl, maxRetries: 0 }).account.me().catch((e: unknown) => e)) as Error)
+        .message;
+    expect(await refused('k', `http://localhost:${port}/api/v1`)).toBe(
+      `GET /account/me failed to connect to localhost:${port} (ECONNREFUSED); not retried (maxRetries: 0)`,
+    );
+    // A key that happens to be the host is still not shown.
+    const message = await refused('sk_in_the_host', `http://sk_in_the_host.localhost:${port}/api/v1`);
+    expect(message).not.toContain('sk_in_the_host');
+    expect(message).toMatch(new RegExp(`failed to connect to .*\\.localhost:${port} `));
   });
 
   it('does not repeat a send whose socket closed after the server read it', async () => {
@@ -44,7 +57,7 @@ describe('over a real socket', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.mayHaveBeenProcessed).toBe(true);
     expect(error.message).toMatch(
-      /^POST \/messages\/send failed to connect \((UND_ERR_SOCKET|ECONNRESET)\) after the request may have been sent; it was not retried to avoid a duplicate$/,
+      /^POST \/messages\/send failed to connect to 127\.0\.0\.1:\d+ \((UND_ERR_SOCKET|ECONNRESET)\) after the request may have been sent; it was not retried to avoid a duplicate$/,
     );
     expect(server.received.length - before).toBe(1);
   });

@@ -176,7 +176,7 @@ describe('POST is never repeated once it may have reached the server', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.mayHaveBeenProcessed).toBe(true);
     expect(error.message).toBe(
-      'POST /messages/send failed to connect (ECONNRESET) after the request may have been sent; it was not retried to avoid a duplicate',
+      'POST /messages/send failed to connect to api.bizmsg.test:443 (ECONNRESET) after the request may have been sent; it was not retried to avoid a duplicate',
     );
     expect(requests).toHaveLength(1);
   });
@@ -210,7 +210,9 @@ describe('POST is never repeated once it may have reached the server', () => {
   it('reports a refused connection once retries are used up, as not processed', async () => {
     const { client, requests } = setup([networkError('ECONNREFUSED')]);
     const error = (await settle(send(client))) as ConnectionError;
-    expect(error.message).toBe('POST /messages/send failed to connect (ECONNREFUSED); retries used up');
+    expect(error.message).toBe(
+      'POST /messages/send failed to connect to api.bizmsg.test:443 (ECONNREFUSED); retries used up',
+    );
     expect(error.mayHaveBeenProcessed).toBe(false);
     expect(requests).toHaveLength(3);
   });
@@ -218,7 +220,9 @@ describe('POST is never repeated once it may have reached the server', () => {
   it('says a refused connection was not retried when maxRetries is 0', async () => {
     const { client, requests } = setup([networkError('ECONNREFUSED')], { maxRetries: 0 });
     const error = (await settle(send(client))) as ConnectionError;
-    expect(error.message).toBe('POST /messages/send failed to connect (ECONNREFUSED); not retried (maxRetries: 0)');
+    expect(error.message).toBe(
+      'POST /messages/send failed to connect to api.bizmsg.test:443 (ECONNREFUSED); not retried (maxRetries: 0)',
+    );
     expect(requests).toHaveLength(1);
   });
 
@@ -469,7 +473,7 @@ describe('every failure after an attempt that may have taken effect says so', ()
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.mayHaveBeenProcessed).toBe(true);
     expect(error.message).toBe(
-      'PUT /contacts/7 failed to connect (ECONNREFUSED); retries used up; an earlier attempt may have been processed',
+      'PUT /contacts/7 failed to connect to api.bizmsg.test:443 (ECONNREFUSED); retries used up; an earlier attempt may have been processed',
     );
   });
 

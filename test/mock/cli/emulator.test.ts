@@ -205,7 +205,7 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     const cases: Array<[unknown, string]> = [
       [
         { seed: { contacts: [{ name: 'Ada', phone: '12' }] } },
-        'seed.contacts.0.phone must be an international number of 8 to 15 digits, + optional',
+        'seed.contacts.0.phone must be an international number: 8 to 15 digits, not starting with 0, with or without a leading +',
       ],
       [{ variant: 3 }, 'variant must be one of 1, 2'],
       [

@@ -408,7 +408,7 @@ describe.each([
     const before = await control.state();
     await expect(control.receiveMessage({ from: 'not a phone', body: '' })).rejects.toThrow(
       new InvalidArgumentError(
-        `${face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number of 8 to 15 digits, + optional; body must not be empty.`,
+        `${face === 'over HTTP' ? 'The body' : 'receiveMessage'}: from must be an international number: 8 to 15 digits, not starting with 0, with or without a leading +; body must not be empty.`,
       ),
     );
     await expect(control.createKey({ plan: 'platinum' })).rejects.toThrow(InvalidArgumentError);

@@ -205,7 +205,7 @@ def main():
 
     # Bad input: a 4xx naming the field, nothing changed.
     status, error = mock.control("POST", "/inbound", {"from": "not a phone", "body": "x"})
-    check(status == 400 and error["error"]["details"] == {"from": ["must be an international number of 8 to 15 digits, + optional"]}, "bad input named")
+    check(status == 400 and error["error"]["details"] == {"from": ["must be an international number: 8 to 15 digits, not starting with 0, with or without a leading +"]}, "bad input named")
 
     # Reset: back to the seed file.
     status, _ = mock.control("POST", "/reset")
