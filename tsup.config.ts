@@ -63,11 +63,17 @@ export default defineConfig([
   },
   {
     ...entries,
+    // Two builds of bizmsg/webhooks, picked by export conditions (package.json): `index` imports
+    // node:crypto for the synchronous functions; `web` uses Web Crypto only. Built apart from the
+    // mock's entries for the reason the clients are: the chunks they would share carry the mock's
+    // schemas and zod's JSON Schema converter, which a receiver never runs (figure 1).
+    entry: { 'webhooks/index': 'src/webhooks/index.ts', 'webhooks/web': 'src/webhooks/web.ts' },
+    dts: true,
+    clean: false,
+  },
+  {
+    ...entries,
     entry: {
-      // Two builds of bizmsg/webhooks, picked by export conditions (package.json): `index` imports
-      // node:crypto for the synchronous functions; `web` uses Web Crypto only.
-      'webhooks/index': 'src/webhooks/index.ts',
-      'webhooks/web': 'src/webhooks/web.ts',
       // Three builds of bizmsg/mock, the same way: `index` adds msw/node and node:http; `web` runs
       // on Web APIs alone, without msw (Workers); `browser` adds msw's Service Worker.
       'mock/index': 'src/mock/index.ts',

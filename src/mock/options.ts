@@ -2,6 +2,7 @@
 import type { Scope } from '../contract/scopes.js';
 import type { Variant } from '../contract/variant.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import type { TemplateCatalog } from '../templates/catalog.js';
 
 /** @deprecated Renamed `Variant` (the same type as the clients'); this name goes in the next major version. */
 export type MockVariant = Variant;
@@ -59,8 +60,13 @@ export interface MockServerOptions {
   keys?: readonly MockKeySpec[];
   /** Plans by name, merged over the variant's defaults. */
   plans?: Record<string, Partial<MockPlan>>;
-  /** Template names that exist (others give TEMPLATE_NOT_FOUND). */
-  templates?: readonly string[];
+  /**
+   * The account's templates: a catalog (`defineTemplates(...).catalog`, or what `defineTemplates`
+   * returned), against which each send's name, language and parameters per component are checked;
+   * or just names (any language, any parameters). Others give TEMPLATE_NOT_FOUND. Default:
+   * `DEFAULT_TEMPLATES`, by name.
+   */
+  templates?: readonly string[] | TemplateCatalog | { readonly catalog: TemplateCatalog };
   /** Start data, or just the seed of the random choices (sampled faults, generated keys). */
   seed?: number | MockSeed;
   /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */

@@ -18,7 +18,7 @@ import {
   WebhookInput,
   StateQuery,
 } from './control/schemas.js';
-import { DEFAULT_TEMPLATES, type MockServerOptions, type Scope } from './options.js';
+import type { MockServerOptions, Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -30,6 +30,7 @@ import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/fault
 import { MockNetworkError } from './rules/http-error.js';
 import { RequestPipeline } from './rules/pipeline.js';
 import { RateLimiter } from './rules/rate-limiter.js';
+import { readTemplates, type KnownTemplates } from './rules/templates.js';
 import type { MockAnswer, MockRequest } from './rules/request.js';
 import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
@@ -71,6 +72,8 @@ export interface MockSnapshot {
   emails: SentEmail[];
   /** What the clock will do when it gets there, soonest first. */
   pending: PendingTask[];
+  /** The account's templates by name: each one's declaration, or null for one known by name only. */
+  templates: KnownTemplates;
 }
 
 /** Something the mock did: answered a request, attempted a delivery, or changed its state. */
@@ -100,7 +103,7 @@ export class MockService {
   readonly baseUrl: string;
   /** A seeded key with every scope. */
   readonly apiKey: string;
-  /** The mock's time: real time plus what `advance(ms)` added. */
+  /** The mock's time: real time plus what `advance(ms)` added; `clock.stop()` freezes it until `clock.start()`. */
   readonly clock: VirtualClock;
   readonly #options: MockServerOptions;
   readonly #history: number;
@@ -114,6 +117,7 @@ export class MockService {
   readonly #listeners = new Set<(activity: MockActivity) => void>();
   #store: MockStore;
   #openApi: string | undefined;
+  #stoppedByStop = false;
 
   constructor(options: MockServerOptions = {}) {
     this.#options = options;
@@ -139,7 +143,7 @@ export class MockService {
       clock: this.clock,
       events,
       messaging: new Messaging(() => this.#store, this.clock, events),
-      templates: new Set(options.templates ?? DEFAULT_TEMPLATES),
+      templates: readTemplates(options.templates),
       store: () => this.#store,
     };
     this.#pipeline = this.#newPipeline();
@@ -227,6 +231,7 @@ export class MockService {
       deliveries: deliveries === undefined ? store.deliveries : pageById(store.deliveries, { limit: deliveries }),
       emails: store.emails,
       pending: this.clock.pending(),
+      templates: this.#context.templates.toJSON(),
     }) as MockSnapshot;
   }
 
@@ -369,9 +374,21 @@ export class MockService {
     this.#notify({ kind: 'change', what: 'the mock was reset' });
   }
 
-  /** Stops the clock's real-time timer. */
+  /**
+   * Stops the clock (`clock.stop()`: frozen, no timer left), as the faces do when they close; a face
+   * that serves again (`listen()`, `start()`) lets a clock this call stopped run again.
+   */
   stop(): void {
+    if (this.clock.stopped) return;
+    this.#stoppedByStop = true;
     this.clock.stop();
+  }
+
+  /** Starts the clock again if `stop()` stopped it (not if the user did). */
+  protected restartClock(): void {
+    if (!this.#stoppedByStop) return;
+    this.#stoppedByStop = false;
+    this.clock.start();
   }
 
   /** This variant's OpenAPI 3.1 document, naming this mock's base URL as its server: what `GET {baseUrl}/openapi.json` answers. */

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
+import { EVENT_DATA } from '../helpers/event-samples.js';
 
 const SECRET = 'whsec_example';
 const DELIVERED = JSON.stringify({
@@ -117,7 +118,7 @@ describe('examples/cloudflare-worker', () => {
     const body = JSON.stringify({
       event: 'message.received',
       timestamp: '2026-11-21T10:00:00Z',
-      data: { from: '+4915112345678', body: 'Hello?' },
+      data: { ...EVENT_DATA['message.received'], from: '+4915112345678' },
     });
     const request = new Request('https://worker.example/webhooks/bizmsg', {
       method: 'POST',

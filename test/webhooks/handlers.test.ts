@@ -77,7 +77,7 @@ describe('createWebhookHandler (fetch)', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'malformed_payload',
-      message: 'The event does not have the expected shape at timestamp: must be a string.',
+      message: 'The event does not have the expected shape at timestamp: is required.',
     });
   });
 

@@ -21,11 +21,10 @@ function lineOf(activity: MockActivity): string | undefined {
   }
   if (activity.kind === 'delivery') {
     const { event, url, status, attempt, durationMs, nextRetryAt, redeliveryOf, error } = activity.attempt;
-    const which =
-      redeliveryOf !== null ? `redelivery of #${redeliveryOf}` : attempt === 0 ? 'first attempt' : `retry ${attempt}`;
+    const which = redeliveryOf === null ? `attempt ${attempt}` : `redelivery of #${redeliveryOf}`;
     const why = error === null ? '' : `: ${error}`;
     const next =
-      nextRetryAt === null ? '' : `; retry ${attempt + 1} at ${new Date(nextRetryAt).toISOString()} (virtual time)`;
+      nextRetryAt === null ? '' : `; attempt ${attempt + 1} at ${new Date(nextRetryAt).toISOString()} (virtual time)`;
     return `${clock()}  webhook ${event} -> ${url} ${status}${why} (${which}, ${ms(durationMs)})${next}`;
   }
   return undefined;

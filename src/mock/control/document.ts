@@ -13,6 +13,7 @@ import {
   StoredMessageSchema,
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
+import { TemplateSpecSchema } from '../../templates/catalog.js';
 import { CONTROL_ROUTES, FaultOutput, HealthOutput, StateOutput, type ControlRoute } from './routes.js';
 import {
   AdvanceInput,
@@ -38,6 +39,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [SentEmailSchema, 'Email'],
   [JournalEntrySchema, 'JournalEntry'],
   [PendingTaskSchema, 'PendingTask'],
+  [TemplateSpecSchema, 'Template'],
   [HealthOutput, 'Health'],
   [StateOutput, 'State'],
   [FaultOutput, 'InjectedFault'],

@@ -15,7 +15,7 @@ interface Task {
   at: number;
   seq: number;
   run: () => unknown;
-  /** What the task does, for people ("msg_3 delivered", "retry 1 of message.sent to ..."). */
+  /** What the task does, for people ("msg_3 delivered", "attempt 2 (retry 1) of message.sent to ..."). */
   what: string;
   /** What the task belongs to, so that `cancel` can drop it when that goes away. */
   owner: string | undefined;
@@ -24,10 +24,12 @@ interface Task {
 /**
  * The mock's time: real time plus whatever `advance(ms)` added. Tasks (message lifecycle
  * steps, webhook retries, campaigns) run when this clock reaches them, whether real time or
- * `advance` gets it there.
+ * `advance` gets it there. `stop()` freezes it: then only `advance` moves it, until `start()`.
  */
 export class VirtualClock {
   #offset = 0;
+  /** The real time at which the clock was stopped; undefined while it runs. */
+  #stoppedAt: number | undefined;
   #seq = 0;
   #tasks: Task[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,7 +43,12 @@ export class VirtualClock {
 
   /** The current virtual time, in ms since the epoch. */
   now(): number {
-    return Date.now() + this.#offset;
+    return (this.#stoppedAt ?? Date.now()) + this.#offset;
+  }
+
+  /** True while the clock is stopped (frozen): time moves only by `advance`. */
+  get stopped(): boolean {
+    return this.#stoppedAt !== undefined;
   }
 
   /** The current virtual time as a Date. */
@@ -119,18 +126,30 @@ export class VirtualClock {
     return work;
   }
 
-  /** Drops all tasks and the advanced offset. */
+  /** Drops all tasks and the advanced offset: back to real time (a stopped clock stays stopped, at the real time now). */
   reset(): void {
     this.#tasks = [];
     this.#offset = 0;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    if (this.#stoppedAt !== undefined) this.#stoppedAt = Date.now();
+    this.#disarm();
   }
 
-  /** Stops the real-time timer (tasks stay, and run on the next `advance`). */
+  /**
+   * Freezes the clock: time stands still and nothing falls due (no message is delivered, no retry
+   * made, no campaign run) until `advance` moves it or `start` lets it run again. Work already
+   * under way (a delivery being answered) goes on.
+   */
   stop(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#stoppedAt ??= Date.now();
+    this.#disarm();
+  }
+
+  /** Lets a stopped clock run again from where it stood; the tasks due by then run at once. */
+  start(): void {
+    if (this.#stoppedAt === undefined) return;
+    this.#offset += this.#stoppedAt - Date.now();
+    this.#stoppedAt = undefined;
+    this.#armTimer();
   }
 
   /**
@@ -153,10 +172,16 @@ export class VirtualClock {
     this.#armTimer();
   }
 
-  #armTimer(): void {
+  #disarm(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #armTimer(): void {
+    this.#disarm();
     const next = this.#tasks[0];
-    if (next === undefined) return;
+    // A stopped clock keeps its tasks for `advance` or `start`.
+    if (next === undefined || this.#stoppedAt !== undefined) return;
     // A task further away than the longest timer gets a timer that wakes up early, finds
     // nothing due and sets the next one: one wake-up per ~24.8 days instead of one per ms.
     const delay = next.at - this.now();

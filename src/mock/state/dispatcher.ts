@@ -58,7 +58,7 @@ export class WebhookDispatcher {
   ): Promise<DeliveryAttempt[]> {
     const body = JSON.stringify({ event: kind, timestamp, data });
     return Promise.all(
-      endpoints.map((endpoint) => this.#clock.track(this.#attempt({ endpoint, event: kind, body }, 0, null))),
+      endpoints.map((endpoint) => this.#clock.track(this.#attempt({ endpoint, event: kind, body }, 1, null))),
     );
   }
 
@@ -105,7 +105,8 @@ export class WebhookDispatcher {
 
   /** Schedules the next retry of a failed attempt, or disables the endpoint after the last. */
   #afterFailure(delivery: Delivery, failed: DeliveryAttempt): void {
-    const delay = WEBHOOK_RETRY_DELAYS_MS[failed.attempt];
+    // Attempt n failed: retry n (attempt n + 1) waits the schedule's n-th delay.
+    const delay = WEBHOOK_RETRY_DELAYS_MS[failed.attempt - 1];
     if (delay === undefined) {
       this.#disable(delivery.endpoint, failed);
       return;
@@ -115,7 +116,7 @@ export class WebhookDispatcher {
     this.#clock.schedule(
       failed.nextRetryAt,
       () => this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!),
-      `retry ${failed.attempt + 1} of ${delivery.event} to ${delivery.endpoint.url}`,
+      `attempt ${failed.attempt + 1} (retry ${failed.attempt}) of ${delivery.event} to ${delivery.endpoint.url}`,
       ownerOf(delivery.endpoint),
     );
   }

@@ -31,7 +31,8 @@ export function parseEvent(body: string | Uint8Array, options: ParseWebhookOptio
   if (typeof kind === 'string' && !KNOWN_KINDS.has(kind)) {
     throw new WebhookVerificationError('unknown_event', `Unknown event kind "${kind}".`);
   }
-  const result = WebhookEventSchema.safeParse(json);
+  // The input in each issue tells a missing field ("is required") from a wrong one.
+  const result = WebhookEventSchema.safeParse(json, { reportInput: true });
   if (!result.success) {
     const issue = reportedIssues(result.error.issues)[0]!;
     const path = issuePath(issue);

@@ -306,6 +306,14 @@ describe('the control API beside the service', () => {
       [...CONTROL_ROUTES.map((r) => `${r.method} ${r.path}`), 'GET /_bizmsg/openapi.json'].sort(),
     );
     expect(await validate(structuredClone(body))).toEqual({ valid: true, warnings: [], specification: 'OpenAPI' });
+    const attempt = (body.components as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas
+      .DeliveryAttempt!.properties.attempt;
+    expect(attempt).toEqual({
+      type: 'integer',
+      minimum: 1,
+      description:
+        'Numbered from 1: 1 for the first delivery, 2 to 6 for the five retries (a redelivery keeps the number of the attempt it repeats).',
+    });
   });
 });
 

@@ -322,13 +322,15 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     receiver.handle((_, res) => res.end('ok'));
     await open('clock');
     const pending = tab.getByRole('table').getByRole('row');
-    await poll(() => seen(pending.nth(1))).toContain(`retry 1 of contact.updated to ${receiver.origin}/hook`);
+    await poll(() => seen(pending.nth(1))).toContain(
+      `attempt 2 (retry 1) of contact.updated to ${receiver.origin}/hook`,
+    );
     await screenshot('clock');
     await tab.getByRole('button', { name: 'Advance 1 minute' }).click();
     await tab.getByText('Nothing is waiting for the clock.').waitFor();
     expect((await control.deliveries()).map((a) => [a.attempt, a.status])).toEqual([
-      [0, 500],
-      [1, 200],
+      [1, 500],
+      [2, 200],
     ]);
     await open('webhooks');
     await poll(() => attempts.count()).toBe(2);
