@@ -73,6 +73,16 @@ export interface MockServerOptions {
   history?: { requests?: number; deliveries?: number };
 }
 
+/**
+ * Where the face serving a mock on this machine reaches it, besides its base URL (`startMockHttpServer`
+ * passes it): each of these names and addresses, at the base URL's port, is the mock itself, and no
+ * webhook may point there.
+ */
+export interface MockServedOn {
+  /** This machine's names and addresses: its interfaces' addresses, its host name, the address bound. */
+  readonly localHosts?: readonly string[];
+}
+
 /** Default plans of Variant 1 (spec section 8; enterprise is "custom"). */
 export const VARIANT1_PLANS: Record<string, MockPlan> = {
   starter: { rateLimit: 60, maxContacts: 1000, maxWebhookEndpoints: 2, maxMessages: 10_000 },

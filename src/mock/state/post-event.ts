@@ -3,6 +3,7 @@
 import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
 import { concat } from '../../shared/bytes.js';
 import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';
+import { DELIVERY_MARKER } from '../rules/request-guard.js';
 import type { DeliveryAttempt } from './records.js';
 
 /** How much of an endpoint's answer is read and kept. */
@@ -22,6 +23,8 @@ export async function postEvent(url: string, body: string, secret: string, timeo
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'bizmsg-mock',
+    // Every route of a mock refuses it: no delivery can be led back to steer a mock, or loop.
+    [DELIVERY_MARKER]: '1',
     // Signed on Web Crypto, which every runtime the mock runs on has (node:crypto is not everywhere).
     [SIGNATURE_HEADER]: await signWebhookAsync(body, secret),
   };
