@@ -127,7 +127,7 @@ function inProcess(mock: MockService): MockControl {
   const call = async <T>(run: () => T | Promise<T>): Promise<T> => {
     const before = mock.clock.underWay();
     const result = await run();
-    await mock.clock.settled(before);
+    await mock.clock.settledSince(before);
     return result;
   };
   return {

@@ -68,7 +68,7 @@ export async function answerControl(
     if (route.events !== undefined)
       return { status: 200, headers: EVENT_STREAM, body: '', stream: output as EventStream };
     // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await mock.clock.settled(before);
+    if (route.method !== 'GET') await mock.clock.settledSince(before);
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
   } catch (error) {
     return refusal(error);

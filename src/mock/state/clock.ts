@@ -30,6 +30,8 @@ export class VirtualClock {
   #offset = 0;
   #seq = 0;
   #tasks: Task[] = [];
+  /** How many tasks each owner has waiting. */
+  readonly #owned = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #pending = new Set<Promise<unknown>>();
   readonly #ran: (what: string) => void;
@@ -84,6 +86,15 @@ export class VirtualClock {
     }
   }
 
+  /**
+   * Resolves once the work started since `before` (what `underWay` gave) has settled: what a call
+   * started. One round: a call does not wait on work that others keep starting meanwhile (a flood
+   * of deliveries), nor on a slow receiver it did not start.
+   */
+  async settledSince(before: ReadonlySet<Promise<unknown>>): Promise<void> {
+    await Promise.allSettled([...this.#pending].filter((work) => !before.has(work)));
+  }
+
   /** The work under way now (deliveries being answered). */
   underWay(): ReadonlySet<Promise<unknown>> {
     return new Set(this.#pending);
@@ -95,6 +106,7 @@ export class VirtualClock {
    */
   schedule(at: number, run: () => unknown, what: string, owner?: string): void {
     this.#tasks.push({ at, seq: this.#seq++, run, what, owner });
+    if (owner !== undefined) this.#owned.set(owner, this.scheduledFor(owner) + 1);
     this.#tasks.sort((a, b) => a.at - b.at || a.seq - b.seq);
     this.#armTimer();
   }
@@ -103,8 +115,14 @@ export class VirtualClock {
   cancel(owner: string): number {
     const before = this.#tasks.length;
     this.#tasks = this.#tasks.filter((task) => task.owner !== owner);
+    this.#owned.delete(owner);
     this.#armTimer();
     return before - this.#tasks.length;
+  }
+
+  /** How many tasks of `owner` wait for their time. */
+  scheduledFor(owner: string): number {
+    return this.#owned.get(owner) ?? 0;
   }
 
   /** The tasks waiting for their time, soonest first. */
@@ -122,6 +140,7 @@ export class VirtualClock {
   /** Drops all tasks and the advanced offset. */
   reset(): void {
     this.#tasks = [];
+    this.#owned.clear();
     this.#offset = 0;
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -146,11 +165,18 @@ export class VirtualClock {
       if (task === undefined || task.at > (until ?? this.now())) break;
       if (task.at > this.now()) this.#offset += task.at - this.now();
       this.#tasks.shift();
+      if (task.owner !== undefined) this.#forgetOne(task.owner);
       const result = task.run();
       if (result instanceof Promise) void this.track(result);
       this.#ran(task.what);
     }
     this.#armTimer();
+  }
+
+  #forgetOne(owner: string): void {
+    const left = this.scheduledFor(owner) - 1;
+    if (left > 0) this.#owned.set(owner, left);
+    else this.#owned.delete(owner);
   }
 
   #armTimer(): void {
