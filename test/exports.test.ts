@@ -174,6 +174,7 @@ describe('entry points', () => {
           "MockPlan",
           "MockRequest",
           "MockSeed",
+          "MockServedOn",
           "MockServer",
           "MockServerOptions",
           "MockService",

@@ -62,7 +62,8 @@ function pickKind(random: () => number): Kind {
 function eventBody(id: string, padding: number): string {
   return JSON.stringify({
     event: 'message.delivered',
-    timestamp: '2026-11-22T10:00:00Z',
+    // Fresh: the receivers refuse a delivery older than 27 h by default.
+    timestamp: new Date().toISOString(),
     data: {
       message_id: id,
       to: '4915112345678',

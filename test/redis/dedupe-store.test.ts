@@ -84,7 +84,7 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       });
       const body = JSON.stringify({
         event: 'message.read',
-        timestamp: '2026-11-22T10:00:00Z',
+        timestamp: new Date().toISOString(),
         data: { message_id: 'msg_1' },
       });
       const post = () =>
@@ -144,7 +144,7 @@ describe('redisDedupeStore while Redis is down', () => {
     });
     const body = JSON.stringify({
       event: 'message.read',
-      timestamp: '2026-11-22T11:00:00Z',
+      timestamp: new Date().toISOString(),
       data: { message_id: 'msg_2' },
     });
     const post = () =>
