@@ -23,13 +23,14 @@ export interface MockProcess {
 /** Starts `bizmsg-mock` with `args` on a free port (unless `--port` is in them), once it listens. */
 export async function startMockProcess(
   args: readonly string[],
-  options: { command?: readonly string[]; cwd?: string } = {},
+  options: { command?: readonly string[]; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<MockProcess> {
   const command = options.command ?? [process.execPath, BIN];
   const portArgs = args.includes('--port') ? [] : ['--port', '0'];
   const child = spawn(command[0]!, [...command.slice(1), ...portArgs, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
   });
   let stdout = '';
   let stderr = '';

@@ -64,11 +64,14 @@ export async function answerControl(
       query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
     };
     const before = mock.clock.underWay();
-    const output = await route.run(mock, input);
+    const running = route.run(mock, input);
+    // What the call started before its first await: its own deliveries, and no other call's.
+    const caused = mock.clock.startedSince(before);
+    const output = await running;
     if (route.events !== undefined)
       return { status: 200, headers: EVENT_STREAM, body: '', stream: output as EventStream };
     // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await mock.clock.settledSince(before);
+    if (route.method !== 'GET') await Promise.allSettled(caused);
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
   } catch (error) {
     return refusal(error);

@@ -87,12 +87,12 @@ export class VirtualClock {
   }
 
   /**
-   * Resolves once the work started since `before` (what `underWay` gave) has settled: what a call
-   * started. One round: a call does not wait on work that others keep starting meanwhile (a flood
-   * of deliveries), nor on a slow receiver it did not start.
+   * The work started since `before` (what `underWay` gave). Taken as soon as a call has started what
+   * it causes (before it awaits anything, so no other call's work is among it), it is that call's
+   * own: a call waits for it, not for work others keep starting meanwhile (a flood of deliveries).
    */
-  async settledSince(before: ReadonlySet<Promise<unknown>>): Promise<void> {
-    await Promise.allSettled([...this.#pending].filter((work) => !before.has(work)));
+  startedSince(before: ReadonlySet<Promise<unknown>>): Array<Promise<unknown>> {
+    return [...this.#pending].filter((work) => !before.has(work));
   }
 
   /** The work under way now (deliveries being answered). */
