@@ -1,21 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MockService } from '../../src/mock/index.js';
-import { startTestServer } from '../helpers/http-server.js';
+import { useTestServer } from '../helpers/http-server.js';
 
 // The bounds that keep a flood or a loop of deliveries from taking the machine down: 32 POSTs at
 // once, 1,000 waiting their turn (past it a delivery is not sent, and counts as failed), and 1,000
 // retries waiting per endpoint (past it the endpoint is disabled, as after its last retry).
 
-let receiver: Awaited<ReturnType<typeof startTestServer>>;
+const receiver = useTestServer();
 const mocks: MockService[] = [];
-beforeAll(async () => {
-  receiver = await startTestServer();
-});
-afterAll(() => receiver.close());
 afterEach(() => {
   for (const mock of mocks.splice(0)) mock.stop();
-  receiver.received.length = 0;
 });
 
 function mockWithEndpoint(options: { webhookTimeout?: number } = {}) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
-import { BIN, startMockProcess, type MockProcess } from '../../helpers/mock-process.js';
+import { BIN, useMockProcesses, type MockProcess } from '../../helpers/mock-process.js';
 
 // The memory a running bizmsg-mock holds under the floods a page of another site, anyone with the
 // seeded key or a hostile receiver can send it: the resident set (RSS) of the bin, read from /proc,
@@ -22,10 +22,10 @@ const MB = 1_048_576;
 const GC_ON_SIGNAL = fileURLToPath(new URL('../../helpers/gc-on-signal.cjs', import.meta.url));
 const reports = mkdtempSync(join(tmpdir(), 'bizmsg-memory-'));
 
-const running: MockProcess[] = [];
+const startProcess = useMockProcesses();
 const servers: Server[] = [];
+let started = 0;
 afterEach(() => {
-  for (const mock of running.splice(0)) mock.child.kill('SIGKILL');
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
     server.close();
@@ -38,10 +38,9 @@ interface Measured extends MockProcess {
 }
 
 async function start(): Promise<Measured> {
-  const report = join(reports, `${running.length}.json`);
+  const report = join(reports, `${(started += 1)}.json`);
   const command = [process.execPath, '--expose-gc', '--require', GC_ON_SIGNAL, BIN];
-  const mock = await startMockProcess(['--quiet'], { command, env: { ...process.env, BIZMSG_GC_REPORT: report } });
-  running.push(mock);
+  const mock = await startProcess(['--quiet'], { command, env: { ...process.env, BIZMSG_GC_REPORT: report } });
   return { ...mock, report };
 }
 
@@ -222,32 +221,18 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
 
   it('stays up, bounded, under a flood of deliveries as fast as it sends them, and stops on SIGTERM', async () => {
     const mock = await start();
-    let deliveries = 0;
     // 64 chains: each delivery asks for the next one at once.
-    await receiver(mock, (req, res) => {
-      deliveries += 1;
-      req.resume();
-      res.end('ok');
-      void emit(mock);
-    });
-    for (let i = 0; i < 64; i++) void emit(mock);
-    await survive(mock, 'a flood of deliveries', () => deliveries, 64, 250);
-    expect(deliveries).toBeGreaterThan(500);
+    const delivered = await flood(mock, 1);
+    for (let i = 0; i < 63; i++) void emit(mock);
+    await survive(mock, 'a flood of deliveries', delivered, 64, 250);
+    expect(delivered()).toBeGreaterThan(500);
     await stops(mock);
   }, 120_000);
 
   it('stays up, bounded, under a fork bomb of deliveries (each asks for two more), disabling the endpoint', async () => {
     const mock = await start();
-    let deliveries = 0;
-    await receiver(mock, (req, res) => {
-      deliveries += 1;
-      req.resume();
-      res.end('ok');
-      void emit(mock);
-      void emit(mock);
-    });
-    void emit(mock);
-    await survive(mock, 'a fork bomb of deliveries', () => deliveries, 64, 250);
+    const delivered = await flood(mock, 2);
+    await survive(mock, 'a fork bomb of deliveries', delivered, 64, 250);
     // Past 1,000 waiting, deliveries are not sent; their retries pile up to 1,000, and the endpoint is disabled.
     const { webhooks, emails } = await connectMock(mock.url).state();
     expect([webhooks[0]!.status, emails[0]?.body]).toEqual([
@@ -257,3 +242,19 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
     await stops(mock);
   }, 120_000);
 });
+
+/**
+ * A receiver whose every delivery asks the mock for `asks` more at once, and the first delivery
+ * asked for; gives the count of deliveries so far.
+ */
+async function flood(mock: Measured, asks: number): Promise<() => number> {
+  let deliveries = 0;
+  await receiver(mock, (req, res) => {
+    deliveries += 1;
+    req.resume();
+    res.end('ok');
+    for (let i = 0; i < asks; i++) void emit(mock);
+  });
+  void emit(mock);
+  return () => deliveries;
+}

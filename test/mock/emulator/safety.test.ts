@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
-import { startTestServer } from '../../helpers/http-server.js';
-import { BIN, startMockProcess, type MockProcess } from '../../helpers/mock-process.js';
+import { unusedPort, useTestServer, type ReceivedRequest } from '../../helpers/http-server.js';
+import { BIN, useMockProcesses, type MockProcess } from '../../helpers/mock-process.js';
 import { exchange, rawRequest } from '../../helpers/raw-http.js';
 
 // The emulator on a developer's laptop, tried as an attacker would over real HTTP against the bin:
@@ -14,32 +13,18 @@ import { exchange, rawRequest } from '../../helpers/raw-http.js';
 /** The header every delivery of a bizmsg mock carries. */
 const MARKER = 'x-bizmsg-mock-delivery';
 
-let receiver: Awaited<ReturnType<typeof startTestServer>>;
-const running: MockProcess[] = [];
+const receiver = useTestServer();
+const startProcess = useMockProcesses();
 
-beforeAll(async () => {
-  receiver = await startTestServer();
-});
-afterAll(() => receiver.close());
-afterEach(() => {
-  for (const mock of running.splice(0)) mock.child.kill('SIGKILL');
-  receiver.received.length = 0;
-  receiver.handle((_, res) => res.end('ok'));
-});
-
-async function start(args: string[] = []) {
-  const mock = await startMockProcess(['--quiet', ...args]);
-  running.push(mock);
-  return mock;
+/** A bizmsg-mock process, quiet. */
+function start(args: string[] = []) {
+  return startProcess(['--quiet', ...args]);
 }
 
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/** A delivery's headers as a receiver passing it on sends them: all but those of its own connection. */
+function passedOn(request: ReceivedRequest): Record<string, string> {
+  const { host: _host, 'content-length': _length, ...headers } = request.headers as Record<string, string>;
+  return headers;
 }
 
 /** This machine's addresses on its other interfaces, as a URL writes them. */
@@ -113,7 +98,7 @@ describe('no delivery to the mock itself', () => {
   });
 
   it('refuses --forward-to its own server, naming the flag, with exit code 2', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const run = spawnSync(
       process.execPath,
       [BIN, '--port', String(port), '--forward-to', `http://localhost:${port}/x`],
@@ -135,7 +120,7 @@ describe('no delivery to the mock itself', () => {
     // A receiver that passes each delivery on to the mock's control API, headers and all, as a local proxy would.
     const relayed: number[] = [];
     receiver.handle(async (request, res) => {
-      const { host: _host, 'content-length': _length, ...headers } = request.headers as Record<string, string>;
+      const headers = passedOn(request);
       const passed = await fetch(`${origin}/_bizmsg/reset`, { method: 'POST', headers, body: request.body });
       relayed.push(passed.status);
       res.end('ok');
@@ -190,7 +175,7 @@ describe('no delivery to the mock itself', () => {
     const relayed: number[] = [];
     receiver.handle(async (request, res) => {
       res.end('ok');
-      const { host: _host, 'content-length': _length, ...headers } = request.headers as Record<string, string>;
+      const headers = passedOn(request);
       // Twice, as the issue's loop did with two sends: without the mark refused, each delivery doubles.
       for (let i = 0; i < 2; i++) {
         const again = await fetch(`${origin}/_bizmsg/deliveries/1/redeliver`, { method: 'POST', headers });
