@@ -299,7 +299,7 @@ function dashboardAssetOf(method: string, pathname: string): string | null | und
   return pathname.startsWith(DASHBOARD_ASSETS) ? pathname.slice(DASHBOARD_ASSETS.length) : undefined;
 }
 
-/** Whether `host` binds a loopback address only: then the control API needs no token, but checks `Host`. */
+/** Whether `host` binds a loopback address only: then the control API needs no token, and the default seed is kept. */
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

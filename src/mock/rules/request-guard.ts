@@ -115,7 +115,7 @@ function hostnameOf(host: string): string | undefined {
 }
 
 /** Whether a host name, as a URL writes it, is an IP address: four decimal numbers, or IPv6 in brackets. */
-export function isIpAddress(hostname: string): boolean {
+function isIpAddress(hostname: string): boolean {
   return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 }
 
