@@ -10,11 +10,11 @@ import type { DeliveryAttempt, StoredWebhookEndpoint } from './records.js';
 import { ACCOUNT, type MockStore } from './store.js';
 
 /** How many deliveries are POSTed at once; the others wait their turn. */
-export const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT = 32;
 /** How many deliveries may wait for their turn; past it a delivery is not sent, and counts as failed. */
-export const MAX_WAITING = 1000;
+const MAX_WAITING = 1000;
 /** How many retries of one endpoint may wait for their time; past it the endpoint is disabled, as after its last retry. */
-export const MAX_RETRIES_PENDING = 1000;
+const MAX_RETRIES_PENDING = 1000;
 
 /** One event on its way to one endpoint. */
 interface Delivery {

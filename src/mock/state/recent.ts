@@ -2,7 +2,7 @@
 // delivery attempts, e-mails.
 
 /** The most bytes each record of the past (the journal, delivery attempts, e-mails) holds, counted as `Recent` counts them. */
-export const HISTORY_BYTES = 32 * 1_048_576;
+const HISTORY_BYTES = 32 * 1_048_576;
 
 /** How `Recent` counts what an item holds: its strings at two bytes a character, its bytes as they are, and a little for the rest. */
 export function bytesOf(...parts: ReadonlyArray<string | Uint8Array | null | undefined>): number {
@@ -12,13 +12,12 @@ export function bytesOf(...parts: ReadonlyArray<string | Uint8Array | null | und
 }
 
 /**
- * The newest `max` items of a sequence, oldest first, holding at most `maxBytes` as `sizeOf` counts
- * them (the oldest go first; the newest stays, whatever its size). Adding one costs the same
+ * The newest `max` items of a sequence, oldest first, holding at most `HISTORY_BYTES` as `sizeOf`
+ * counts them (the oldest go first; the newest stays, whatever its size). Adding one costs the same
  * however many are kept, and memory stays bounded however long the mock runs.
  */
 export class Recent<T> {
   readonly #max: number;
-  readonly #maxBytes: number;
   readonly #sizeOf: (item: T) => number;
   #items: T[] = [];
   #sizes: number[] = [];
@@ -27,20 +26,14 @@ export class Recent<T> {
   #bytes = 0;
 
   /** `max`: how many to keep (0 keeps none); `sizeOf`: what an item holds, in bytes, counted once when it is added. */
-  constructor(max: number, sizeOf: (item: T) => number = () => 0, maxBytes = HISTORY_BYTES) {
+  constructor(max: number, sizeOf: (item: T) => number) {
     this.#max = max;
     this.#sizeOf = sizeOf;
-    this.#maxBytes = maxBytes;
   }
 
   /** How many are kept at most. */
   get max(): number {
     return this.#max;
-  }
-
-  /** What the items kept hold, in bytes, as `sizeOf` counted them. */
-  get bytes(): number {
-    return this.#bytes;
   }
 
   /** Adds the newest item, dropping the oldest while there are too many, or they hold too much. */
@@ -50,7 +43,7 @@ export class Recent<T> {
     this.#items.push(item);
     this.#sizes.push(size);
     this.#bytes += size;
-    while (this.#count() > this.#max || (this.#bytes > this.#maxBytes && this.#count() > 1)) this.#dropOldest();
+    while (this.#count() > this.#max || (this.#bytes > HISTORY_BYTES && this.#count() > 1)) this.#dropOldest();
   }
 
   /** The items kept, oldest first. */
