@@ -31,7 +31,8 @@ const shared: Options = {
   // zod/mini is bundled, tree-shaken: loaded as its ~100 separate modules it adds ~40 ms to
   // `import('bizmsg')`; bundled it adds ~3 ms. ky is bundled too: it is ESM-only, and the
   // CommonJS build must run on every Node 20. p-throttle (ESM-only) stays external and is
-  // loaded with import() when the rateLimit option asks for it.
+  // loaded with import() when the rateLimit option asks for it. p-limit (the mock's bound on
+  // deliveries in flight, ESM-only) is a devDependency, so it is bundled like them.
   noExternal: ['zod', 'ky'],
   external: ['p-throttle', 'msw', 'ioredis', 'redis', 'bullmq', 'classic-level'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.

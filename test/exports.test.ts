@@ -223,6 +223,7 @@ describe('entry points', () => {
           "MockPlan",
           "MockRequest",
           "MockSeed",
+          "MockServedOn",
           "MockServer",
           "MockServerOptions",
           "MockService",

@@ -74,9 +74,21 @@ export interface MockServerOptions {
   /**
    * How much of the past the mock keeps, newest first, so that a long run stays bounded: requests
    * in the journal (`requests()`), delivery attempts (`deliveries`) and e-mails. Default 1000 of
-   * each; 0 keeps none (and journaling costs nothing).
+   * each; 0 keeps none (and journaling costs nothing). Whatever the count, each holds at most
+   * 32 MiB (the oldest go first), a journal entry at most 64 KiB of a request body and 16 KiB of
+   * its answer, cut when it is recorded.
    */
   history?: { requests?: number; deliveries?: number };
+}
+
+/**
+ * Where the face serving a mock on this machine reaches it, besides its base URL (`startMockHttpServer`
+ * passes it): each of these names and addresses, at the base URL's port, is the mock itself, and no
+ * webhook may point there.
+ */
+export interface MockServedOn {
+  /** This machine's names and addresses: its interfaces' addresses, its host name, the address bound. */
+  readonly localHosts?: readonly string[];
 }
 
 /** Default plans of Variant 1 (spec section 8; enterprise is "custom"). */

@@ -7,7 +7,7 @@ import { showValue } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
-import { ControlArgumentError, unknownId } from './control/errors.js';
+import { badArgument, ControlArgumentError, unknownId } from './control/errors.js';
 import {
   checkArguments,
   ConversationChangeInput,
@@ -18,7 +18,7 @@ import {
   WebhookInput,
   StateQuery,
 } from './control/schemas.js';
-import type { MockServerOptions, Scope } from './options.js';
+import type { MockServedOn, MockServerOptions, Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -28,6 +28,7 @@ import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
 import { envelopeOf } from './rules/envelope.js';
 import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/faults.js';
 import { MockNetworkError } from './rules/http-error.js';
+import { OwnServer } from './rules/own-server.js';
 import { RequestPipeline } from './rules/pipeline.js';
 import { RateLimiter } from './rules/rate-limiter.js';
 import { readTemplates, type KnownTemplates } from './rules/templates.js';
@@ -119,7 +120,8 @@ export class MockService {
   #openApi: string | undefined;
   #stoppedByStop = false;
 
-  constructor(options: MockServerOptions = {}) {
+  /** `servedOn`: where the face serving it on this machine reaches it (`startMockHttpServer` passes it). */
+  constructor(options: MockServerOptions = {}, servedOn: MockServedOn = {}) {
     this.#options = options;
     this.variant = checkVariant(options.variant ?? 2);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -144,6 +146,7 @@ export class MockService {
       events,
       messaging: new Messaging(() => this.#store, this.clock, events),
       templates: readTemplates(options.templates),
+      ownServer: new OwnServer(this.baseUrl, servedOn.localHosts),
       store: () => this.#store,
     };
     this.#pipeline = this.#newPipeline();
@@ -283,7 +286,7 @@ export class MockService {
     events: readonly WebhookEventKind[];
     secret: string;
   }): StoredWebhookEndpoint {
-    const checked = checkArguments(WebhookInput, endpoint, 'registerWebhook');
+    const checked = this.#checkedEndpoint(endpoint, 'registerWebhook', 'url');
     return this.#changed(registerEndpoint(this.#context, checked), `endpoint ${endpoint.url} registered`);
   }
 
@@ -429,8 +432,8 @@ export class MockService {
       keys: this.#keys,
       apiKey: this.apiKey,
       now: this.clock.date().toISOString(),
-      registerWebhook: (endpoint) =>
-        registerEndpoint(this.#context, checkArguments(WebhookInput, endpoint, 'seed.webhooks')),
+      registerWebhook: (endpoint, index) =>
+        registerEndpoint(this.#context, this.#checkedEndpoint(endpoint, 'seed', `seed.webhooks.${index}.url`)),
     });
   }
 
@@ -465,6 +468,14 @@ export class MockService {
       status,
       durationMs,
     });
+  }
+
+  /** A webhook endpoint to register, checked: its schema, and a URL that does not lead back to the mock (`field` names it). */
+  #checkedEndpoint(endpoint: unknown, what: string, field: string) {
+    const checked = checkArguments(WebhookInput, endpoint, what);
+    const problem = this.#context.ownServer.problemWith(checked.url);
+    if (problem !== undefined) throw badArgument(field, problem, `${what}: ${field} ${problem}.`);
+    return checked;
   }
 
   #endpoint(id: number): StoredWebhookEndpoint {

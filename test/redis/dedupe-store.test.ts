@@ -85,7 +85,7 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       });
       const body = JSON.stringify({
         event: 'message.read',
-        timestamp: '2026-11-22T10:00:00Z',
+        timestamp: new Date().toISOString(),
         data: EVENT_DATA['message.read'],
       });
       const post = () =>
@@ -145,7 +145,7 @@ describe('redisDedupeStore while Redis is down', () => {
     });
     const body = JSON.stringify({
       event: 'message.read',
-      timestamp: '2026-11-22T11:00:00Z',
+      timestamp: new Date().toISOString(),
       data: { ...EVENT_DATA['message.read'], message_id: 'msg_2' },
     });
     const post = () =>

@@ -4,9 +4,11 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   createWebhookHandler,
   defineWebhookHandlers,
+  memoryDedupeStore,
   parseWebhook,
   signWebhookAsync,
   webhookMiddleware,
+  type DedupeStore,
   type MessageDeliveredEvent,
   type WebhookEvent,
   type WebhookEventData,
@@ -124,6 +126,15 @@ describe('webhook types', () => {
     createServer(webhookMiddleware({ secret: 's' }));
     express().post('/webhooks', webhookMiddleware({ secret: 's' }));
     expectTypeOf(signWebhookAsync('{}', 's')).toEqualTypeOf<Promise<string>>();
+  });
+
+  it('turns the replay defaults off with false, and takes a number or a store instead', () => {
+    expectTypeOf<WebhookHandlerOptions['maxAgeSeconds']>().toEqualTypeOf<number | false | undefined>();
+    expectTypeOf<WebhookHandlerOptions['dedupe']>().toEqualTypeOf<DedupeStore | false | undefined>();
+    createWebhookHandler({ secret: 's', maxAgeSeconds: false, dedupe: false });
+    webhookMiddleware({ secret: 's', maxAgeSeconds: 600, dedupe: memoryDedupeStore() });
+    // @ts-expect-error true is not a way to say the default
+    createWebhookHandler({ secret: 's', dedupe: true });
   });
 
   it('returns a fetch-style handler', () => {

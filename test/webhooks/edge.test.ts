@@ -45,7 +45,8 @@ beforeAll(async () => {
 const SECRET = 'whsec_edge';
 const body = JSON.stringify({
   event: 'message.read',
-  timestamp: '2026-11-21T10:00:00Z',
+  // Fresh: the receivers refuse a delivery older than 27 h by default.
+  timestamp: new Date().toISOString(),
   data: { message_id: 'msg_1', to: '4915112345678', status: 'read' },
 });
 

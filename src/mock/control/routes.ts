@@ -251,7 +251,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/_bizmsg/webhooks',
     operationId: 'registerWebhook',
-    summary: 'Registers a webhook endpoint (also in Variant 1, whose API has no route for it)',
+    summary:
+      'Registers a webhook endpoint (also in Variant 1, whose API has no route for it); a URL that points at the mock itself is refused',
     body: WebhookInput,
     output: StoredWebhookEndpointSchema,
     status: 201,

@@ -32,6 +32,8 @@ export class VirtualClock {
   #stoppedAt: number | undefined;
   #seq = 0;
   #tasks: Task[] = [];
+  /** How many tasks each owner has waiting. */
+  readonly #owned = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #pending = new Set<Promise<unknown>>();
   readonly #ran: (what: string) => void;
@@ -91,6 +93,15 @@ export class VirtualClock {
     }
   }
 
+  /**
+   * The work started since `before` (what `underWay` gave). Taken as soon as a call has started what
+   * it causes (before it awaits anything, so no other call's work is among it), it is that call's
+   * own: a call waits for it, not for work others keep starting meanwhile (a flood of deliveries).
+   */
+  startedSince(before: ReadonlySet<Promise<unknown>>): Array<Promise<unknown>> {
+    return [...this.#pending].filter((work) => !before.has(work));
+  }
+
   /** The work under way now (deliveries being answered). */
   underWay(): ReadonlySet<Promise<unknown>> {
     return new Set(this.#pending);
@@ -102,6 +113,7 @@ export class VirtualClock {
    */
   schedule(at: number, run: () => unknown, what: string, owner?: string): void {
     this.#tasks.push({ at, seq: this.#seq++, run, what, owner });
+    if (owner !== undefined) this.#owned.set(owner, this.scheduledFor(owner) + 1);
     this.#tasks.sort((a, b) => a.at - b.at || a.seq - b.seq);
     this.#armTimer();
   }
@@ -110,8 +122,14 @@ export class VirtualClock {
   cancel(owner: string): number {
     const before = this.#tasks.length;
     this.#tasks = this.#tasks.filter((task) => task.owner !== owner);
+    this.#owned.delete(owner);
     this.#armTimer();
     return before - this.#tasks.length;
+  }
+
+  /** How many tasks of `owner` wait for their time. */
+  scheduledFor(owner: string): number {
+    return this.#owned.get(owner) ?? 0;
   }
 
   /** The tasks waiting for their time, soonest first. */
@@ -129,6 +147,7 @@ export class VirtualClock {
   /** Drops all tasks and the advanced offset: back to real time (a stopped clock stays stopped, at the real time now). */
   reset(): void {
     this.#tasks = [];
+    this.#owned.clear();
     this.#offset = 0;
     if (this.#stoppedAt !== undefined) this.#stoppedAt = Date.now();
     this.#disarm();
@@ -165,11 +184,18 @@ export class VirtualClock {
       if (task === undefined || task.at > (until ?? this.now())) break;
       if (task.at > this.now()) this.#offset += task.at - this.now();
       this.#tasks.shift();
+      if (task.owner !== undefined) this.#forgetOne(task.owner);
       const result = task.run();
       if (result instanceof Promise) void this.track(result);
       this.#ran(task.what);
     }
     this.#armTimer();
+  }
+
+  #forgetOne(owner: string): void {
+    const left = this.scheduledFor(owner) - 1;
+    if (left > 0) this.#owned.set(owner, left);
+    else this.#owned.delete(owner);
   }
 
   #disarm(): void {

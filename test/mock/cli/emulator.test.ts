@@ -2,31 +2,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
-import { startTestServer } from '../../helpers/http-server.js';
-import { BIN, portFreed, startMockProcess, type MockProcess } from '../../helpers/mock-process.js';
+import { startTestServer, useTestServer } from '../../helpers/http-server.js';
+import { BIN, portFreed, useMockProcesses } from '../../helpers/mock-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bizmsg-mock-'));
-let receiver: Awaited<ReturnType<typeof startTestServer>>;
-const running: MockProcess[] = [];
-
-beforeAll(async () => {
-  receiver = await startTestServer();
-});
-afterAll(() => receiver.close());
-afterEach(() => {
-  for (const mock of running.splice(0)) mock.child.kill('SIGKILL');
-  receiver.received.length = 0;
-  receiver.handle((_, res) => res.end('ok'));
-});
-
-async function start(args: string[]) {
-  const mock = await startMockProcess(args);
-  running.push(mock);
-  return mock;
-}
+const receiver = useTestServer();
+const start = useMockProcesses();
 
 function seedFile(options: unknown): string {
   const file = join(dir, `seed-${Math.random().toString(36).slice(2)}.json`);

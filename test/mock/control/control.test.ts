@@ -99,6 +99,7 @@ describe.each([
         headers: {
           'content-type': 'application/json',
           'user-agent': 'bizmsg-mock',
+          'x-bizmsg-mock-delivery': '1',
           'x-service-signature': received!.headers['x-service-signature'],
         },
         body: received!.body,

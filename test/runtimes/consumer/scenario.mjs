@@ -4,7 +4,8 @@
 const SECRET = 'whsec_matrix';
 const EVENT = JSON.stringify({
   event: 'message.read',
-  timestamp: '2026-11-21T10:00:00Z',
+  // Fresh: the receivers refuse a delivery older than 27 h by default.
+  timestamp: new Date().toISOString(),
   data: { message_id: 'msg_1', to: '4915112345678', status: 'read' },
 });
 
