@@ -11,6 +11,7 @@ const ROOMS = [
   ['src/shared/**', '^\\.\\./', 'shared/ imports nothing else of src/'],
   ['src/schemas/**', '^\\.\\./(?!shared/)', 'schemas/ may import only shared/'],
   ['src/contract/**', '^\\.\\./(?!shared/|schemas/)', 'contract/ may import only shared/ and schemas/'],
+  ['src/templates/**', '^\\.\\./(?!shared/|schemas/)', 'templates/ may import only shared/ and schemas/'],
   [
     'src/openapi/**',
     '^\\.\\./(?!shared/|schemas/|contract/)',

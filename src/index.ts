@@ -70,5 +70,16 @@ export type { CampaignCreateParams } from './schemas/campaign-params.js';
 export type { WebhookEndpoint, WebhookEventKind } from './schemas/webhook-endpoint.js';
 export type { WebhookEndpointCreateParams } from './schemas/webhook-endpoint-params.js';
 export type { Account } from './schemas/account.js';
+export { defineTemplates } from './templates/define.js';
+export type {
+  Templates,
+  TemplateFunction,
+  TemplateParams,
+  TemplateValue,
+  TemplateLanguageOf,
+} from './templates/define.js';
+export type { TemplateCatalog, TemplateSpec, TemplateButtonSpec } from './templates/catalog.js';
+export type { FilledTemplate } from './templates/fill.js';
+export type { TemplateComponent, TemplateParameter } from './schemas/message-params.js';
 export type { AutomationRun } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';

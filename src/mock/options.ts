@@ -2,6 +2,7 @@
 import type { Scope } from '../contract/scopes.js';
 import type { Variant } from '../contract/variant.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import type { TemplateCatalog } from '../templates/catalog.js';
 
 export { SCOPES, type Scope } from '../contract/scopes.js';
 export { WEBHOOK_RETRY_DELAYS_MS } from '../contract/webhooks.js';
@@ -56,8 +57,13 @@ export interface MockServerOptions {
   keys?: readonly MockKeySpec[];
   /** Plans by name, merged over the variant's defaults. */
   plans?: Record<string, Partial<MockPlan>>;
-  /** Template names that exist (others give TEMPLATE_NOT_FOUND). */
-  templates?: readonly string[];
+  /**
+   * The account's templates: a catalog (`defineTemplates(...).catalog`, or what `defineTemplates`
+   * returned), against which each send's name, language and parameters per component are checked;
+   * or just names (any language, any parameters). Others give TEMPLATE_NOT_FOUND. Default:
+   * `DEFAULT_TEMPLATES`, by name.
+   */
+  templates?: readonly string[] | TemplateCatalog | { readonly catalog: TemplateCatalog };
   /** Start data, or just the seed of the random choices (sampled faults, generated keys). */
   seed?: number | MockSeed;
   /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */
@@ -65,9 +71,21 @@ export interface MockServerOptions {
   /**
    * How much of the past the mock keeps, newest first, so that a long run stays bounded: requests
    * in the journal (`requests()`), delivery attempts (`deliveries`) and e-mails. Default 1000 of
-   * each; 0 keeps none (and journaling costs nothing).
+   * each; 0 keeps none (and journaling costs nothing). Whatever the count, each holds at most
+   * 32 MiB (the oldest go first), a journal entry at most 64 KiB of a request body and 16 KiB of
+   * its answer, cut when it is recorded.
    */
   history?: { requests?: number; deliveries?: number };
+}
+
+/**
+ * Where the face serving a mock on this machine reaches it, besides its base URL (`startMockHttpServer`
+ * passes it): each of these names and addresses, at the base URL's port, is the mock itself, and no
+ * webhook may point there.
+ */
+export interface MockServedOn {
+  /** This machine's names and addresses: its interfaces' addresses, its host name, the address bound. */
+  readonly localHosts?: readonly string[];
 }
 
 /** Default plans of Variant 1 (spec section 8; enterprise is "custom"). */

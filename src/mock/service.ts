@@ -7,7 +7,7 @@ import { showValue } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
-import { ControlArgumentError, unknownId } from './control/errors.js';
+import { badArgument, ControlArgumentError, unknownId } from './control/errors.js';
 import {
   checkArguments,
   ConversationChangeInput,
@@ -18,7 +18,7 @@ import {
   WebhookInput,
   StateQuery,
 } from './control/schemas.js';
-import { DEFAULT_TEMPLATES, type MockServerOptions, type Scope } from './options.js';
+import type { MockServedOn, MockServerOptions, Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -28,8 +28,10 @@ import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
 import { envelopeOf } from './rules/envelope.js';
 import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/faults.js';
 import { MockNetworkError } from './rules/http-error.js';
+import { OwnServer } from './rules/own-server.js';
 import { RequestPipeline } from './rules/pipeline.js';
 import { RateLimiter } from './rules/rate-limiter.js';
+import { readTemplates, type KnownTemplates } from './rules/templates.js';
 import type { MockAnswer, MockRequest } from './rules/request.js';
 import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
@@ -71,6 +73,8 @@ export interface MockSnapshot {
   emails: SentEmail[];
   /** What the clock will do when it gets there, soonest first. */
   pending: PendingTask[];
+  /** The account's templates by name: each one's declaration, or null for one known by name only. */
+  templates: KnownTemplates;
 }
 
 /** Something the mock did: answered a request, attempted a delivery, or changed its state. */
@@ -100,7 +104,7 @@ export class MockService {
   readonly baseUrl: string;
   /** A seeded key with every scope. */
   readonly apiKey: string;
-  /** The mock's time: real time plus what `advance(ms)` added. */
+  /** The mock's time: real time plus what `advance(ms)` added; `clock.stop()` freezes it until `clock.start()`. */
   readonly clock: VirtualClock;
   readonly #options: MockServerOptions;
   readonly #history: number;
@@ -114,8 +118,10 @@ export class MockService {
   readonly #listeners = new Set<(activity: MockActivity) => void>();
   #store: MockStore;
   #openApi: string | undefined;
+  #stoppedByStop = false;
 
-  constructor(options: MockServerOptions = {}) {
+  /** `servedOn`: where the face serving it on this machine reaches it (`startMockHttpServer` passes it). */
+  constructor(options: MockServerOptions = {}, servedOn: MockServedOn = {}) {
     this.#options = options;
     this.variant = checkVariant(options.variant ?? 2);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -139,7 +145,8 @@ export class MockService {
       clock: this.clock,
       events,
       messaging: new Messaging(() => this.#store, this.clock, events),
-      templates: new Set(options.templates ?? DEFAULT_TEMPLATES),
+      templates: readTemplates(options.templates),
+      ownServer: new OwnServer(this.baseUrl, servedOn.localHosts),
       store: () => this.#store,
     };
     this.#pipeline = this.#newPipeline();
@@ -227,6 +234,7 @@ export class MockService {
       deliveries: deliveries === undefined ? store.deliveries : pageById(store.deliveries, { limit: deliveries }),
       emails: store.emails,
       pending: this.clock.pending(),
+      templates: this.#context.templates.toJSON(),
     }) as MockSnapshot;
   }
 
@@ -278,7 +286,7 @@ export class MockService {
     events: readonly WebhookEventKind[];
     secret: string;
   }): StoredWebhookEndpoint {
-    const checked = checkArguments(WebhookInput, endpoint, 'registerWebhook');
+    const checked = this.#checkedEndpoint(endpoint, 'registerWebhook', 'url');
     return this.#changed(registerEndpoint(this.#context, checked), `endpoint ${endpoint.url} registered`);
   }
 
@@ -369,9 +377,21 @@ export class MockService {
     this.#notify({ kind: 'change', what: 'the mock was reset' });
   }
 
-  /** Stops the clock's real-time timer. */
+  /**
+   * Stops the clock (`clock.stop()`: frozen, no timer left), as the faces do when they close; a face
+   * that serves again (`listen()`, `start()`) lets a clock this call stopped run again.
+   */
   stop(): void {
+    if (this.clock.stopped) return;
+    this.#stoppedByStop = true;
     this.clock.stop();
+  }
+
+  /** Starts the clock again if `stop()` stopped it (not if the user did). */
+  protected restartClock(): void {
+    if (!this.#stoppedByStop) return;
+    this.#stoppedByStop = false;
+    this.clock.start();
   }
 
   /** This variant's OpenAPI 3.1 document, naming this mock's base URL as its server: what `GET {baseUrl}/openapi.json` answers. */
@@ -412,8 +432,8 @@ export class MockService {
       keys: this.#keys,
       apiKey: this.apiKey,
       now: this.clock.date().toISOString(),
-      registerWebhook: (endpoint) =>
-        registerEndpoint(this.#context, checkArguments(WebhookInput, endpoint, 'seed.webhooks')),
+      registerWebhook: (endpoint, index) =>
+        registerEndpoint(this.#context, this.#checkedEndpoint(endpoint, 'seed', `seed.webhooks.${index}.url`)),
     });
   }
 
@@ -448,6 +468,14 @@ export class MockService {
       status,
       durationMs,
     });
+  }
+
+  /** A webhook endpoint to register, checked: its schema, and a URL that does not lead back to the mock (`field` names it). */
+  #checkedEndpoint(endpoint: unknown, what: string, field: string) {
+    const checked = checkArguments(WebhookInput, endpoint, what);
+    const problem = this.#context.ownServer.problemWith(checked.url);
+    if (problem !== undefined) throw badArgument(field, problem, `${what}: ${field} ${problem}.`);
+    return checked;
   }
 
   #endpoint(id: number): StoredWebhookEndpoint {

@@ -50,7 +50,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
 ];
 
 /** The schemas of each webhook event kind, by kind. */
-function webhookEventSchemas(): Map<string, z.ZodMiniType> {
+export function webhookEventSchemas(): Map<string, z.ZodMiniType> {
   // Each option of the union knows the one value its `event` literal takes.
   const options = WebhookEventSchema._zod.def.options as readonly z.ZodMiniType[];
   return new Map(options.map((option) => [String([...option._zod.propValues!.event!][0]), option]));

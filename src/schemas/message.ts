@@ -11,7 +11,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
 
 /** Fields of a message as returned; the id arrives as `id` or `message_id`. */
-const MessageFields = z.looseObject({
+const MessageFields = /* @__PURE__ */ z.looseObject({
   id: z.optional(z.string()),
   message_id: z.optional(z.string()),
   status: z.optional(openEnum(MESSAGE_STATUSES)),

@@ -1,6 +1,8 @@
 // The events the service POSTs, as a union discriminated by `event`.
 import * as z from 'zod/mini';
-import { RecordSchema } from './common.js';
+import { IdSchema, openEnum } from './common.js';
+import { ContactSchema } from './contact.js';
+import { MESSAGE_STATUSES } from './message.js';
 import type { WebhookEventKind } from './webhook-endpoint.js';
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -8,30 +10,74 @@ function eventSchema<K extends WebhookEventKind, D extends z.ZodMiniType>(kind: 
   return z.looseObject({ event: z.literal(kind), timestamp: z.string(), data });
 }
 
-/** `data` of `message.delivered`, as the spec gives it. */
-const MessageDeliveredDataSchema = /* @__PURE__ */ z.looseObject({
+/**
+ * What every message event's `data` carries: the message's id and status, and the customer's number
+ * as digits (`to` of an outbound message). The spec shows only `message.delivered`'s; the other
+ * kinds carry the same fields (what bizmsg decided, and what its mock sends).
+ */
+const MessageEventDataSchema = /* @__PURE__ */ z.looseObject({
   message_id: z.string(),
+  /** The recipient's number, digits only (`4915112345678`). */
   to: z.string(),
-  status: z.string(),
-  delivered_at: z.string(),
+  status: openEnum(MESSAGE_STATUSES),
+  conversation_id: z.optional(IdSchema),
 });
 
-/** Any event the service POSTs to a webhook endpoint, by its `event` kind. */
+/** `data` of `message.received`: an inbound message, `from` the customer (digits), `to` the business. */
+const MessageReceivedDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, {
+  to: z.optional(z.string()),
+  from: z.string(),
+  body: z.optional(z.string()),
+});
+/** `data` of `message.delivered`, as the spec gives it. */
+const MessageDeliveredDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, { delivered_at: z.string() });
+/** `data` of `message.read`. */
+const MessageReadDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, {
+  delivered_at: z.optional(z.string()),
+  read_at: z.optional(z.string()),
+});
+/** `data` of `message.failed`. */
+const MessageFailedDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, { failed_at: z.optional(z.string()) });
+
+/** `data` of `conversation.created` and `conversation.closed`: its id, and the customer's number (digits). */
+const ConversationEventDataSchema = /* @__PURE__ */ z.looseObject({
+  conversation_id: IdSchema,
+  phone: z.optional(z.string()),
+});
+
+/** `data` of `contact.created`: the contact, of which only its id is sure to be there. */
+const ContactEventDataSchema = /* @__PURE__ */ z.extend(ContactSchema, { phone: z.optional(z.string()) });
+/** `data` of `contact.updated`: the contact, and the names of the fields that changed. */
+const ContactUpdatedDataSchema = /* @__PURE__ */ z.extend(ContactEventDataSchema, {
+  changed: z.optional(z.array(z.string())),
+});
+
+/** `data` of `campaign.completed`: its id, name, how many messages it sent, and when it finished. */
+const CampaignCompletedDataSchema = /* @__PURE__ */ z.looseObject({
+  campaign_id: IdSchema,
+  name: z.optional(z.string()),
+  sent_count: z.optional(z.int()),
+  completed_at: z.optional(z.string()),
+});
+
+/** Any event the service POSTs to a webhook endpoint, by its `event` kind; unknown fields are kept. */
 export const WebhookEventSchema = /* @__PURE__ */ z.discriminatedUnion('event', [
-  eventSchema('message.received', RecordSchema),
-  eventSchema('message.sent', RecordSchema),
+  eventSchema('message.received', MessageReceivedDataSchema),
+  eventSchema('message.sent', MessageEventDataSchema),
   eventSchema('message.delivered', MessageDeliveredDataSchema),
-  eventSchema('message.read', RecordSchema),
-  eventSchema('message.failed', RecordSchema),
-  eventSchema('conversation.created', RecordSchema),
-  eventSchema('conversation.closed', RecordSchema),
-  eventSchema('contact.created', RecordSchema),
-  eventSchema('contact.updated', RecordSchema),
-  eventSchema('campaign.completed', RecordSchema),
+  eventSchema('message.read', MessageReadDataSchema),
+  eventSchema('message.failed', MessageFailedDataSchema),
+  eventSchema('conversation.created', ConversationEventDataSchema),
+  eventSchema('conversation.closed', ConversationEventDataSchema),
+  eventSchema('contact.created', ContactEventDataSchema),
+  eventSchema('contact.updated', ContactUpdatedDataSchema),
+  eventSchema('campaign.completed', CampaignCompletedDataSchema),
 ]);
 /** Any event the service POSTs to a webhook endpoint; narrow it with `event`. */
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 /** The event of one kind, e.g. `WebhookEventOf<'message.delivered'>`. */
 export type WebhookEventOf<K extends WebhookEventKind> = Extract<WebhookEvent, { event: K }>;
+/** The `data` of an event of one kind, e.g. `WebhookEventData<'message.read'>`. */
+export type WebhookEventData<K extends WebhookEventKind> = WebhookEventOf<K>['data'];
 /** A `message.delivered` event. */
 export type MessageDeliveredEvent = WebhookEventOf<'message.delivered'>;

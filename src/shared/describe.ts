@@ -77,10 +77,13 @@ export function issueText(issue: ZodIssueLike): string {
     case 'too_small':
       return tooSmall(issue);
     case 'invalid_format':
+      // A pattern says in its own message what it asks for.
+      if (issue.format === 'regex') return issue.message;
       return `must be a valid ${issue.format === 'datetime' ? 'ISO 8601 UTC timestamp' : String(issue.format)}`;
     case 'invalid_value':
       return `must be one of ${(issue.values ?? []).join(', ')}`;
     case 'invalid_union':
+      if ('input' in issue && issue.input === undefined) return 'is required';
       // A discriminated union names its discriminator's values; a union of types names the types.
       if (issue.options !== undefined) return `must be one of ${issue.options.join(', ')}`;
       return unionOfTypes(issue) ?? 'must match one of the accepted shapes';
@@ -89,6 +92,20 @@ export function issueText(issue: ZodIssueLike): string {
     default:
       return 'is invalid';
   }
+}
+
+/**
+ * Each field at fault with what is wrong with it, from zod issues: `{ "content.name": ["is required"] }`.
+ * A strict object's unknown fields are each named ("is not a known field"); an issue at the top goes under `top`.
+ */
+export function fieldProblems(issues: readonly ZodIssueLike[], top = 'body'): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const issue of reportedIssues(issues)) {
+    const unknown = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
+    for (const key of unknown) (problems[[...issue.path, key].join('.')] ??= []).push('is not a known field');
+    if (unknown.length === 0) (problems[issuePath(issue) ?? top] ??= []).push(issueText(issue));
+  }
+  return problems;
 }
 
 /** The dotted path of an issue ("data.0.phone"), or undefined at the top. */
@@ -112,5 +129,7 @@ function tooSmall(issue: ZodIssueLike): string {
 
 function article(type: string): string {
   if (type === 'int') return 'an integer';
+  // A JSON object by its keys (zod's record) is an object to whoever wrote it.
+  if (type === 'record') return 'an object';
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

@@ -2,6 +2,7 @@
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
+import { sentTemplate } from '../resources/sent-template.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
 import type { Variant1SendTemplateParams, Variant1SendTextParams } from '../schemas/message-params.js';
 
@@ -24,7 +25,14 @@ export class Variant1Messages {
   /** Sends a template message (scope `messages:send`). */
   sendTemplate(body: Variant1SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request(
-      { method: 'POST', path: 'messages/template', body, phones: ['to'], schema: MessageSchema },
+      {
+        method: 'POST',
+        path: 'messages/template',
+        body,
+        phones: ['to'],
+        template: sentTemplate(body),
+        schema: MessageSchema,
+      },
       options,
     );
   }

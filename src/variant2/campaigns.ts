@@ -6,6 +6,7 @@ import type { ListRequestOptions, RequestOptions } from '../core/call/options.js
 import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { CampaignSchema, type Campaign } from '../schemas/campaign.js';
 import type { CampaignCreateParams } from '../schemas/campaign-params.js';
+import { isRecord } from '../shared/guards.js';
 
 const CampaignListSchema = /* @__PURE__ */ z.array(CampaignSchema);
 
@@ -24,6 +25,7 @@ export class Variant2Campaigns {
 
   /** Schedules a campaign; `scheduled_at` is an ISO 8601 UTC timestamp (scope `messages:send`). */
   create(body: CampaignCreateParams, options?: RequestOptions): ApiPromise<Campaign> {
-    return this.#http.request({ method: 'POST', path: 'campaigns', body, schema: CampaignSchema }, options);
+    const template = isRecord(body) ? { name: body.template_name } : undefined;
+    return this.#http.request({ method: 'POST', path: 'campaigns', body, template, schema: CampaignSchema }, options);
   }
 }

@@ -3,7 +3,9 @@ import { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { paramsError } from '../core/call/request-body.js';
+import { sentTemplate } from '../resources/sent-template.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
+import { isRecord } from '../shared/guards.js';
 import type { TemplateContent, Variant2SendMessageParams } from '../schemas/message-params.js';
 
 /** Who sends a message, through which messaging account. */
@@ -25,8 +27,9 @@ export class Variant2Messages {
 
   /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
   send(body: Variant2SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
+    const template = isRecord(body) && body.type === 'template' ? sentTemplate(body.content) : undefined;
     return this.#http.request(
-      { method: 'POST', path: 'messages/send', body, phones: ['to'], schema: MessageSchema },
+      { method: 'POST', path: 'messages/send', body, phones: ['to'], template, schema: MessageSchema },
       options,
     );
   }

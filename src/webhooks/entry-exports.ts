@@ -20,7 +20,12 @@ export type { WebhookFailureReason } from './errors.js';
 export type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
 export { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 export type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-export type { WebhookEvent, WebhookEventOf, MessageDeliveredEvent } from '../schemas/webhook-event.js';
+export type {
+  WebhookEvent,
+  WebhookEventOf,
+  WebhookEventData,
+  MessageDeliveredEvent,
+} from '../schemas/webhook-event.js';
 export { createStatusTracker } from './status/tracker.js';
 export type { StatusTracker, StatusTrackerOptions, WaitForOptions, StatusSource } from './status/tracker.js';
 export type { TrackableMessage } from './status/message-change.js';

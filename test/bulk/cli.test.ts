@@ -14,18 +14,18 @@ const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-'));
 const catalog = join(dir, 'templates.json');
 let server: MockHttpServer;
 
+const CATALOG = {
+  order_update: {
+    languages: ['en', 'de'],
+    body: ['name', 'order_id'],
+    buttons: [{ sub_type: 'url', params: ['tracking'] }],
+  },
+} as const;
+
 beforeAll(async () => {
-  server = await startMockHttpServer({ variant: 1, templates: ['order_update'] });
-  writeFileSync(
-    catalog,
-    JSON.stringify({
-      order_update: {
-        languages: ['en', 'de'],
-        body: ['name', 'order_id'],
-        buttons: [{ sub_type: 'url', params: ['tracking'] }],
-      },
-    }),
-  );
+  // The emulator checks each send against the same catalog, as the service checks its templates.
+  server = await startMockHttpServer({ variant: 1, templates: CATALOG });
+  writeFileSync(catalog, JSON.stringify(CATALOG));
 });
 afterAll(async () => {
   await server.close();

@@ -1,4 +1,4 @@
-import type { RequestOptions, Variant1Client, Variant2Client } from '../../src/index.js';
+import type { RequestOptions, TemplateComponent, Variant1Client, Variant2Client } from '../../src/index.js';
 import type { MockState, StoredContact } from '../../src/mock/index.js';
 
 /** What a chaos operation does; each carries a unique token the mock's state can be searched for. */
@@ -63,7 +63,7 @@ export function makeOperation(kind: OperationKind, id: string, caller: AnyClient
       const template = {
         name: 'welcome',
         language: 'en',
-        components: [{ type: 'body', parameters: [{ type: 'text', text: token }] }],
+        components: [{ type: 'body', parameters: [{ type: 'text', text: token }] }] satisfies TemplateComponent[],
       };
       return {
         id,

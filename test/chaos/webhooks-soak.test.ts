@@ -74,7 +74,8 @@ function eventBody(id: string, padding: number): string {
   const status = statusOf(id);
   return JSON.stringify({
     event: `message.${status}`,
-    timestamp: '2026-11-22T10:00:00Z',
+    // Fresh: the receivers refuse a delivery older than 27 h by default.
+    timestamp: new Date().toISOString(),
     data: {
       message_id: id,
       to: '4915112345678',

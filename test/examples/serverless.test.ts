@@ -4,11 +4,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
+import { EVENT_DATA } from '../helpers/event-samples.js';
 
 const SECRET = 'whsec_example';
 const DELIVERED = JSON.stringify({
   event: 'message.delivered',
-  timestamp: '2026-11-21T10:00:00Z',
+  // Fresh: the receivers refuse a delivery older than 27 h by default.
+  timestamp: new Date().toISOString(),
   data: { message_id: 'msg_7', to: '+4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:01Z' },
 });
 const signed = (body: string, secret = SECRET) => ({
@@ -116,8 +118,8 @@ describe('examples/cloudflare-worker', () => {
     const pending: Promise<unknown>[] = [];
     const body = JSON.stringify({
       event: 'message.received',
-      timestamp: '2026-11-21T10:00:00Z',
-      data: { from: '+4915112345678', body: 'Hello?' },
+      timestamp: new Date().toISOString(),
+      data: { ...EVENT_DATA['message.received'], from: '+4915112345678' },
     });
     const request = new Request('https://worker.example/webhooks/bizmsg', {
       method: 'POST',
@@ -149,12 +151,19 @@ describe('examples/aws-lambda', () => {
 
   it('verifies the raw body of a REST API event, plain or base64-encoded', async () => {
     const { handler } = await import('../../examples/aws-lambda/handler.js');
-    const headers = { 'X-Service-Signature': signWebhook(DELIVERED, SECRET), 'Content-Type': 'application/json' };
-    expect((await handler(restEvent(DELIVERED, headers, false))).statusCode).toBe(200);
-    expect((await handler(restEvent(DELIVERED, headers, true))).statusCode).toBe(200);
+    const headers = (body: string) => ({
+      'X-Service-Signature': signWebhook(body, SECRET),
+      'Content-Type': 'application/json',
+    });
+    const another = DELIVERED.replace('msg_7', 'msg_8');
+    expect((await handler(restEvent(DELIVERED, headers(DELIVERED), false))).statusCode).toBe(200);
+    expect((await handler(restEvent(another, headers(another), true))).statusCode).toBe(200);
+    // The same delivery again (a redelivery) is answered 200, and handled once: the receiver's default.
+    const copy = await handler(restEvent(DELIVERED, headers(DELIVERED), true));
+    expect([copy.statusCode, JSON.parse(copy.body).duplicate]).toEqual([200, true]);
     expect(log.mock.calls).toEqual([
       ['message msg_7 delivered at 2026-11-21T10:00:01Z'],
-      ['message msg_7 delivered at 2026-11-21T10:00:01Z'],
+      ['message msg_8 delivered at 2026-11-21T10:00:01Z'],
     ]);
     const forged = await handler(
       restEvent(DELIVERED, { 'X-Service-Signature': signWebhook(DELIVERED, 'wrong') }, false),

@@ -145,7 +145,8 @@ export async function runReceivers(options: {
         const id = `msg_${next++}`;
         const body = JSON.stringify({
           event: 'message.delivered',
-          timestamp: '2026-11-22T10:00:00Z',
+          // Fresh: the receivers refuse a delivery older than 27 h by default.
+          timestamp: new Date().toISOString(),
           data: { message_id: id, to: '4915112345678', status: 'delivered', delivered_at: '2026-11-22T10:00:00Z' },
         });
         await Promise.all(

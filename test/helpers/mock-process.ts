@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 /** The built bin, as `npx bizmsg-mock` runs it (`npm test` builds first). */
 export const BIN = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
@@ -23,13 +24,14 @@ export interface MockProcess {
 /** Starts `bizmsg-mock` with `args` on a free port (unless `--port` is in them), once it listens. */
 export async function startMockProcess(
   args: readonly string[],
-  options: { command?: readonly string[]; cwd?: string } = {},
+  options: { command?: readonly string[]; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<MockProcess> {
   const command = options.command ?? [process.execPath, BIN];
   const portArgs = args.includes('--port') ? [] : ['--port', '0'];
   const child = spawn(command[0]!, [...command.slice(1), ...portArgs, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
   });
   let stdout = '';
   let stderr = '';
@@ -68,6 +70,19 @@ export async function startMockProcess(
   const url = (await printed(/listening on (\S+)/))[1]!;
   const apiKey = (await printed(/API key: (\S+)/))[1]!;
   return { child, url, port: Number(new URL(url).port), apiKey, output: () => stdout, exited: () => exit, printed };
+}
+
+/** `startMockProcess` for the tests of a file: each process it starts is killed after its test. */
+export function useMockProcesses(): typeof startMockProcess {
+  const running: MockProcess[] = [];
+  afterEach(() => {
+    for (const mock of running.splice(0)) mock.child.kill('SIGKILL');
+  });
+  return async (args, options) => {
+    const mock = await startMockProcess(args, options);
+    running.push(mock);
+    return mock;
+  };
 }
 
 /** Whether something listens on a loopback port. */

@@ -8,7 +8,8 @@ import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
 const BIN = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
 const USAGE = [
   'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--seed-file FILE]',
-  '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T] [--quiet] [--openapi]',
+  '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T]',
+  '                   [--allowed-hosts name,.domain] [--quiet] [--openapi]',
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
 ].join('\n');
 

@@ -114,3 +114,104 @@ describe('timers from user input', () => {
     }
   });
 });
+
+/** Sends a text to `to` through the service's own request handling; answers the message id. */
+async function sendText(mock: MockService, to = '+4915112345678'): Promise<string> {
+  const response = await mock.handle(
+    new Request(`${mock.baseUrl}/messages/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+describe('a stopped clock', () => {
+  it('stands still: nothing falls due in real time, advance shows each state in between, start runs on from there', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const mock = newMock();
+    mock.clock.stop();
+    expect(mock.clock.stopped).toBe(true);
+    const frozen = mock.clock.now();
+    const id = await sendText(mock);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(mock.clock.now()).toBe(frozen);
+    expect(mock.store.messages.get(id)!.status).toBe('sent');
+    expect(mock.clock.pending().map((task) => task.at - frozen)).toEqual([1000, 5000]);
+
+    await mock.clock.advance(999);
+    expect(mock.store.messages.get(id)!.status).toBe('sent');
+    await mock.clock.advance(1);
+    expect(mock.store.messages.get(id)).toMatchObject({
+      status: 'delivered',
+      delivered_at: new Date(frozen + 1000).toISOString(),
+    });
+    // Still stopped after advance: the read receipt (5 s after the send) waits, however long real time goes on.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(mock.clock.now()).toBe(frozen + 1000);
+    expect(mock.store.messages.get(id)!.status).toBe('delivered');
+
+    mock.clock.start();
+    expect(mock.clock.stopped).toBe(false);
+    expect(mock.clock.now()).toBe(frozen + 1000);
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(mock.store.messages.get(id)!.status).toBe('delivered');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mock.store.messages.get(id)).toMatchObject({
+      status: 'read',
+      read_at: new Date(frozen + 5000).toISOString(),
+    });
+  });
+
+  it('runs on start() what fell due while it stood (advance(0) too), and stop()/start() twice change nothing more', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const mock = newMock();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    mock.clock.stop();
+    mock.clock.stop();
+    expect(await createCampaign(mock, past)).toBe(201);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(mock.store.campaigns[0]!.status).toBe('scheduled');
+    await mock.clock.advance(0);
+    expect(mock.store.campaigns[0]!.status).toBe('completed');
+
+    const id = await sendText(mock);
+    const at = mock.clock.now();
+    mock.clock.start();
+    mock.clock.start();
+    expect(mock.clock.now()).toBe(at);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mock.store.messages.get(id)!.status).toBe('delivered');
+  });
+
+  it('a reset keeps it stopped, at the real time now; no timer is armed while it stands', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const mock = newMock();
+    mock.clock.stop();
+    await mock.clock.advance(3_600_000);
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    await sendText(mock);
+    expect(setTimeoutSpy).not.toHaveBeenCalled();
+    mock.reset();
+    expect(mock.clock.stopped).toBe(true);
+    expect(mock.clock.now()).toBe(Date.now());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mock.clock.now()).toBe(Date.now() - 1000);
+  });
+
+  it('close() stops it and listen() lets it run again; a clock the user stopped stays stopped across listen()', async () => {
+    const mock = newMock();
+    mock.listen();
+    mock.close();
+    expect(mock.clock.stopped).toBe(true);
+    mock.listen();
+    expect(mock.clock.stopped).toBe(false);
+    mock.clock.stop();
+    mock.close();
+    mock.listen();
+    expect(mock.clock.stopped).toBe(true);
+    mock.close();
+  });
+});

@@ -100,8 +100,8 @@ describe.each([
       400,
       errorEnvelope(variant, {
         code: 'TEMPLATE_NOT_FOUND',
-        message: 'Template "nope" does not exist.',
-        details: { template: ['nope'] },
+        message: 'Template "nope" in language "en" does not exist.',
+        details: { [variant === 1 ? 'name' : 'content.name']: ['is not a template of this account'] },
       }),
     ]);
   });

@@ -64,8 +64,8 @@ describe('delivery', () => {
       },
     });
     expect(mock.deliveries.map((d) => [d.event, d.attempt, d.status, d.ok])).toEqual([
-      ['message.sent', 0, 200, true],
-      ['message.delivered', 0, 200, true],
+      ['message.sent', 1, 200, true],
+      ['message.delivered', 1, 200, true],
     ]);
   });
 
@@ -151,7 +151,7 @@ describe('retry schedule', () => {
     gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_MS[i]!));
     gaps.forEach((gap, i) => expect(gap).toBeLessThan(WEBHOOK_RETRY_DELAYS_MS[i]! + 1000));
     expect(mock.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual(
-      [0, 1, 2, 3, 4, 5].map((n) => [n, 503, false]),
+      [1, 2, 3, 4, 5, 6].map((n) => [n, 503, false]),
     );
     expect(receiver.received).toHaveLength(6);
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
@@ -184,9 +184,9 @@ describe('retry schedule', () => {
     await mock.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0] + WEBHOOK_RETRY_DELAYS_MS[1]);
     await mock.clock.advance(WEBHOOK_RETRY_DELAYS_MS.reduce((a: number, b: number) => a + b, 0));
     expect(mock.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([
-      [0, 500, false],
       [1, 500, false],
-      [2, 204, true],
+      [2, 500, false],
+      [3, 204, true],
     ]);
     expect(mock.emails).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisDedupeStore } from '../../src/redis/index.js';
 import { createWebhookHandler, InvalidArgumentError, signWebhook } from '../../src/webhooks/index.js';
+import { EVENT_DATA } from '../helpers/event-samples.js';
 import { REDIS_LIBRARIES, type TestRedisClient } from '../helpers/redis-clients.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
@@ -84,8 +85,8 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       });
       const body = JSON.stringify({
         event: 'message.read',
-        timestamp: '2026-11-22T10:00:00Z',
-        data: { message_id: 'msg_1' },
+        timestamp: new Date().toISOString(),
+        data: EVENT_DATA['message.read'],
       });
       const post = () =>
         handler(
@@ -144,8 +145,8 @@ describe('redisDedupeStore while Redis is down', () => {
     });
     const body = JSON.stringify({
       event: 'message.read',
-      timestamp: '2026-11-22T11:00:00Z',
-      data: { message_id: 'msg_2' },
+      timestamp: new Date().toISOString(),
+      data: { ...EVENT_DATA['message.read'], message_id: 'msg_2' },
     });
     const post = () =>
       handler(

@@ -35,7 +35,7 @@ const EXPORTS: Record<Build, Partial<Record<Entry, string[]>>> = {
  * through msw/node where the build has it).
  */
 export function expectedScenario(entries: Entry[], build: Build) {
-  const event = { message_id: 'msg_1' };
+  const event = { message_id: 'msg_1', to: '4915112345678', status: 'read' };
   const client = { contact: 1, listed: ['Ada'], sent: 'msg_1', validation: { name: ['must not be empty'] } };
   return {
     exports: Object.fromEntries(entries.map((entry) => [entry, EXPORTS[build][entry]])),

@@ -4,13 +4,18 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   createWebhookHandler,
   defineWebhookHandlers,
+  memoryDedupeStore,
   parseWebhook,
   signWebhookAsync,
   webhookMiddleware,
+  type DedupeStore,
   type MessageDeliveredEvent,
   type WebhookEvent,
+  type WebhookEventData,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
+import type { Id, OpenEnum } from '../../src/index.js';
+import type { MessageStatus } from '../../src/schemas/message.js';
 
 describe('webhook types', () => {
   it('narrows events by kind', () => {
@@ -20,6 +25,64 @@ describe('webhook types', () => {
       expectTypeOf(event).toEqualTypeOf<MessageDeliveredEvent>();
       expectTypeOf(event.data.message_id).toEqualTypeOf<string>();
     }
+  });
+
+  it('types the data of every kind: the fields it always carries, the others optional, unknown ones kept', () => {
+    createWebhookHandler({
+      secret: 's',
+      on: {
+        'message.received': ({ data }) => {
+          expectTypeOf(data.message_id).toEqualTypeOf<string>();
+          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus>>();
+          expectTypeOf(data.from).toEqualTypeOf<string>();
+          expectTypeOf(data.to).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.body).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
+        },
+        'message.sent': ({ data }) => {
+          expectTypeOf(data.message_id).toEqualTypeOf<string>();
+          expectTypeOf(data.to).toEqualTypeOf<string>();
+          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus>>();
+          // @ts-expect-error `from` is no known field of an outbound message: it reads as unknown
+          expectTypeOf(data.from).toEqualTypeOf<string>();
+        },
+        'message.delivered': ({ data }) => {
+          expectTypeOf(data.to).toEqualTypeOf<string>();
+          expectTypeOf(data.delivered_at).toEqualTypeOf<string>();
+        },
+        'message.read': ({ data }) => {
+          expectTypeOf(data.to).toEqualTypeOf<string>();
+          expectTypeOf(data.read_at).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.delivered_at).toEqualTypeOf<string | undefined>();
+        },
+        'message.failed': ({ data }) => {
+          expectTypeOf(data.message_id).toEqualTypeOf<string>();
+          expectTypeOf(data.failed_at).toEqualTypeOf<string | undefined>();
+        },
+        'conversation.created': ({ data }) => {
+          expectTypeOf(data.conversation_id).toEqualTypeOf<Id>();
+          expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
+        },
+        'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<Id>(),
+        'contact.created': ({ data }) => {
+          expectTypeOf(data.id).toEqualTypeOf<Id>();
+          expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.tags).toEqualTypeOf<string[] | undefined>();
+        },
+        'contact.updated': ({ data }) => {
+          expectTypeOf(data.id).toEqualTypeOf<Id>();
+          expectTypeOf(data.changed).toEqualTypeOf<string[] | undefined>();
+        },
+        'campaign.completed': ({ data }) => {
+          expectTypeOf(data.campaign_id).toEqualTypeOf<Id>();
+          expectTypeOf(data.sent_count).toEqualTypeOf<number | undefined>();
+          expectTypeOf(data.completed_at).toEqualTypeOf<string | undefined>();
+        },
+      },
+    });
+    expectTypeOf<WebhookEventData<'message.sent'>['later_field']>().toEqualTypeOf<unknown>();
+    // @ts-expect-error not an event kind
+    expectTypeOf<WebhookEventData<'message.bounced'>>();
   });
 
   it('types each `on` handler with its event', () => {
@@ -63,6 +126,15 @@ describe('webhook types', () => {
     createServer(webhookMiddleware({ secret: 's' }));
     express().post('/webhooks', webhookMiddleware({ secret: 's' }));
     expectTypeOf(signWebhookAsync('{}', 's')).toEqualTypeOf<Promise<string>>();
+  });
+
+  it('turns the replay defaults off with false, and takes a number or a store instead', () => {
+    expectTypeOf<WebhookHandlerOptions['maxAgeSeconds']>().toEqualTypeOf<number | false | undefined>();
+    expectTypeOf<WebhookHandlerOptions['dedupe']>().toEqualTypeOf<DedupeStore | false | undefined>();
+    createWebhookHandler({ secret: 's', maxAgeSeconds: false, dedupe: false });
+    webhookMiddleware({ secret: 's', maxAgeSeconds: 600, dedupe: memoryDedupeStore() });
+    // @ts-expect-error true is not a way to say the default
+    createWebhookHandler({ secret: 's', dedupe: true });
   });
 
   it('returns a fetch-style handler', () => {

@@ -13,11 +13,13 @@ import {
 } from '../../src/webhooks/index.js';
 
 const SECRET = 'whsec_dedupe';
+/** When the deliveries were sent: now (the receivers refuse one older than 27 h), the same for every copy. */
+const SENT_AT = new Date().toISOString();
 
 function delivered(id: string): string {
   return JSON.stringify({
     event: 'message.delivered',
-    timestamp: '2026-11-22T10:00:00Z',
+    timestamp: SENT_AT,
     data: { message_id: id, to: '4915112345678', status: 'delivered', delivered_at: '2026-11-22T10:00:00Z' },
   });
 }
@@ -193,11 +195,13 @@ describe('dedupe on createWebhookHandler', () => {
   it('rejects options that cannot work', () => {
     expect(() => createWebhookHandler({ secret: SECRET, dedupe: {} as DedupeStore })).toThrow(
       new InvalidArgumentError(
-        'createWebhookHandler: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().',
+        'createWebhookHandler: dedupe must be a store with claim, complete and release (e.g. memoryDedupeStore()), or false.',
       ),
     );
-    expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: () => 'k' })).toThrow(
-      new InvalidArgumentError('createWebhookHandler: dedupeKey needs a dedupe store.'),
+    // Without a store, dedupeKey keys the receiver's own memory store; with dedupe: false it has nothing to key.
+    expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: () => 'k' })).not.toThrow();
+    expect(() => createWebhookHandler({ secret: SECRET, dedupe: false, dedupeKey: () => 'k' })).toThrow(
+      new InvalidArgumentError('createWebhookHandler: dedupeKey needs de-duplication, which dedupe: false turns off.'),
     );
     expect(() => memoryDedupeStore({ ttl: 0 })).toThrow(
       new InvalidArgumentError(

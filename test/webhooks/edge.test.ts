@@ -45,8 +45,9 @@ beforeAll(async () => {
 const SECRET = 'whsec_edge';
 const body = JSON.stringify({
   event: 'message.read',
-  timestamp: '2026-11-21T10:00:00Z',
-  data: { message_id: 'msg_1' },
+  // Fresh: the receivers refuse a delivery older than 27 h by default.
+  timestamp: new Date().toISOString(),
+  data: { message_id: 'msg_1', to: '4915112345678', status: 'read' },
 });
 
 describe('bizmsg/webhooks on a Web-API-only runtime', () => {
@@ -78,7 +79,7 @@ describe('bizmsg/webhooks on a Web-API-only runtime', () => {
     const seen: string[] = [];
     const handler = edge.createWebhookHandler({
       secret: SECRET,
-      on: { 'message.read': (e) => void seen.push(String(e.data.message_id)) },
+      on: { 'message.read': (e) => void seen.push(e.data.message_id) },
     });
     const response = await handler(
       new Request('https://worker.test/hooks', {

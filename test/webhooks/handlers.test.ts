@@ -15,7 +15,8 @@ import { deliver } from '../helpers/deliver.js';
 const SECRET = 'whsec_handlers';
 const body = JSON.stringify({
   event: 'message.delivered',
-  timestamp: '2026-11-21T10:00:00Z',
+  // Fresh: the receivers refuse a delivery older than 27 h by default.
+  timestamp: new Date().toISOString(),
   data: { message_id: 'msg_1', to: '4915112345678', status: 'delivered', delivered_at: '2026-11-21T10:00:00Z' },
 });
 const signed = { 'content-type': 'application/json', 'X-Service-Signature': signWebhook(body, SECRET) };
@@ -77,7 +78,7 @@ describe('createWebhookHandler (fetch)', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'malformed_payload',
-      message: 'The event does not have the expected shape at timestamp: must be a string.',
+      message: 'The event does not have the expected shape at timestamp: is required.',
     });
   });
 
@@ -250,7 +251,7 @@ describe('createWebhookHandler (fetch)', () => {
       "createWebhookHandler needs the endpoint's signing secret",
     );
     expect(() => webhookMiddleware({ secret: SECRET, maxAgeSeconds: -1 })).toThrow(
-      'webhookMiddleware: maxAgeSeconds must be a positive number of seconds, got -1.',
+      'webhookMiddleware: maxAgeSeconds must be a positive number of seconds, or false to turn the check off, got -1.',
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   WebhookVerificationError,
   type WebhookEvent,
 } from '../../src/webhooks/index.js';
+import { EVENT_DATA } from '../helpers/event-samples.js';
 
 const SECRET = 'whsec_parse';
 const delivered = {
@@ -44,9 +45,29 @@ describe('parseWebhook', () => {
     const body = JSON.stringify({
       event: kind,
       timestamp: '2026-11-21T10:00:00Z',
-      data: kind === 'message.delivered' ? delivered.data : { id: 'x' },
+      data: { ...EVENT_DATA[kind], added_later: { by: 'the service' } },
     });
-    expect(parseWebhook(body, signWebhook(body, SECRET), SECRET).event).toBe(kind);
+    expect(parseWebhook(body, signWebhook(body, SECRET), SECRET)).toEqual(JSON.parse(body));
+  });
+
+  it.each([
+    ['message.received', 'from', 'is required'],
+    ['message.sent', 'to', 'is required'],
+    ['message.read', 'message_id', 'is required'],
+    ['message.failed', 'status', 'must be a string'],
+    ['conversation.closed', 'conversation_id', 'must be a string or a number'],
+    ['contact.updated', 'id', 'is required'],
+    ['campaign.completed', 'campaign_id', 'is required'],
+  ] as const)('refuses %s without its %s', (kind, field, problem) => {
+    const data: Record<string, unknown> = { ...EVENT_DATA[kind] };
+    if (problem === 'is required') delete data[field];
+    else data[field] = field === 'status' ? 3 : true;
+    const body = JSON.stringify({ event: kind, timestamp: '2026-11-21T10:00:00Z', data });
+    const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
+    expect([error.reason, error.message]).toEqual([
+      'malformed_payload',
+      `The event does not have the expected shape at data.${field}: ${problem}.`,
+    ]);
   });
 
   it.each([
@@ -77,7 +98,7 @@ describe('parseWebhook', () => {
     ],
     [
       JSON.stringify({ event: 'contact.created', data: {} }),
-      'The event does not have the expected shape at timestamp: must be a string.',
+      'The event does not have the expected shape at timestamp: is required.',
     ],
   ])('a signed but malformed body %s -> malformed_payload', (body, message) => {
     const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
@@ -90,8 +111,9 @@ describe('parseWebhook', () => {
   });
 
   it('parses a body nested a million levels deep without exhausting the stack', () => {
+    const sent = JSON.stringify(EVENT_DATA['message.sent']).slice(1, -1);
     const deep = (inner: string) =>
-      `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"deep":${inner}}}`;
+      `{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{${sent},"deep":${inner}}}`;
     const arrays = deep(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`);
     expect(parseWebhook(arrays, signWebhook(arrays, SECRET), SECRET).event).toBe('message.sent');
     const objects = deep(`${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}`);

@@ -25,9 +25,12 @@ export default {
       secret: env.BIZMSG_WEBHOOK_SECRET,
       on: {
         'message.received': (event) => {
-          const from = String(event.data.from);
           ctx.waitUntil(
-            client.messages.sendText({ to: from, body: 'Thanks, we will get back to you.', messaging_account_id: 1 }),
+            client.messages.sendText({
+              to: event.data.from, // typed: the customer's number, digits
+              body: 'Thanks, we will get back to you.',
+              messaging_account_id: 1,
+            }),
           );
         },
       },

@@ -7,6 +7,12 @@ import type { ZodMiniType } from 'zod/mini';
 /** An HTTP method the service uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** The template a call sends, as the errors of its answer name it (TEMPLATE_NOT_FOUND says what was sent). */
+export interface SentTemplate {
+  readonly name: unknown;
+  readonly language?: unknown;
+}
+
 /** A call as a resource method describes it: the endpoint, its ids, query and body, and how its answer is read. */
 export interface CallSpec<T, R = T> {
   method: Method;
@@ -18,6 +24,8 @@ export interface CallSpec<T, R = T> {
   body?: unknown;
   /** Fields of `body` that hold phone numbers: checked and written in the client's `phoneFormat`. */
   phones?: readonly string[];
+  /** The template the body sends, if it sends one. */
+  template?: SentTemplate | undefined;
   /** Schema of the payload inside the variant's envelope. */
   schema: ZodMiniType<T>;
   // A method rather than a function-typed property: method parameters are bivariant, so that any
@@ -46,6 +54,7 @@ export interface PreparedCall {
   signal: AbortSignal | undefined;
   timeout: number;
   maxRetries: number;
+  template: SentTemplate | undefined;
 }
 
 /** How messages, log lines and spans name a call. */
@@ -55,11 +64,13 @@ export interface CallLabel {
   readonly path: string;
   /** The call's `maxRetries`, where a message says what became of its retries. */
   readonly maxRetries?: number;
+  /** The template the call sends, if any. */
+  readonly template?: SentTemplate | undefined;
 }
 
 /** The label of a prepared call. */
 export function labelOf(call: PreparedCall): CallLabel {
-  return { method: call.method, path: call.shownPath, maxRetries: call.maxRetries };
+  return { method: call.method, path: call.shownPath, maxRetries: call.maxRetries, template: call.template };
 }
 
 /** A successful answer: what the caller parses, and whether the request may have taken effect. */

@@ -138,6 +138,7 @@ export class HttpClient {
       signal: options?.signal,
       timeout: options?.timeout ?? this.#settings.timeout,
       maxRetries: options?.maxRetries ?? this.#settings.maxRetries,
+      template: call.template,
     };
   }
 

@@ -37,6 +37,7 @@ export function apiError(call: CallLabel, reply: ErrorReply, processed: Processe
       path: `/${call.path}`,
       mayHaveBeenProcessed: processed.earlier || processed.now,
       ...(note === undefined ? {} : { processedNote: note }),
+      template: call.template,
     },
     readRateLimit(headers, now),
     reply.status === 429 ? rateLimitWait(headers, now) : undefined,

@@ -5,7 +5,7 @@ import type { RateLimitSnapshot } from '../rate-limit/headers.js';
 import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './classes.js';
 
 /** The request an error response answered, as the error reports it. */
-type Answered = Pick<ApiErrorInit, 'method' | 'path' | 'mayHaveBeenProcessed' | 'processedNote'>;
+type Answered = Pick<ApiErrorInit, 'method' | 'path' | 'mayHaveBeenProcessed' | 'processedNote' | 'template'>;
 
 /** The typed error for an error response; `body` must already be redacted. */
 export function errorFromResponse(

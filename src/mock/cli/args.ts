@@ -2,11 +2,13 @@
 // names the first thing wrong and what it accepts.
 import { parseArgs } from 'node:util';
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import { isAllowedHostName } from '../rules/request-guard.js';
 
 /** The usage lines of `bizmsg-mock`. */
 export const USAGE = [
   'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--seed-file FILE]',
-  '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T] [--quiet] [--openapi]',
+  '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T]',
+  '                   [--allowed-hosts name,.domain] [--quiet] [--openapi]',
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
 ].join('\n');
 
@@ -23,6 +25,8 @@ export interface ServeArgs {
   readonly events: readonly WebhookEventKind[] | undefined;
   readonly secret: string | undefined;
   readonly controlToken: string | undefined;
+  /** More names to answer to in `Host`. */
+  readonly allowedHosts: readonly string[] | undefined;
   readonly quiet: boolean;
   readonly openapi: boolean;
 }
@@ -55,6 +59,10 @@ const VALUES = {
   events: { accepts: `event kinds separated by commas (${WEBHOOK_EVENT_KINDS.join(', ')})`, commands: ['serve'] },
   secret: { accepts: 'a signing secret', commands: ['serve', 'emit'] },
   'control-token': { accepts: 'at least 16 printable characters without spaces', commands: ['serve'] },
+  'allowed-hosts': {
+    accepts: 'host names separated by commas (a leading dot takes in subdomains)',
+    commands: ['serve'],
+  },
   to: { accepts: 'an http(s) URL', commands: ['emit'] },
   data: { accepts: 'a JSON object', commands: ['emit'] },
 } as const;
@@ -130,6 +138,7 @@ function serveArgs(given: Partial<Record<ValueFlag, string>>, switches: Readonly
     events: optional('events', given, readKinds),
     secret: optional('secret', given, nonEmpty),
     controlToken: optional('control-token', given, (text) => (/^[\x21-\x7e]{16,}$/.test(text) ? text : undefined)),
+    allowedHosts: optional('allowed-hosts', given, readHostNames),
     quiet: switches.has('quiet'),
     openapi: switches.has('openapi'),
   };
@@ -196,6 +205,11 @@ function readHttpUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function readHostNames(text: string): string[] | undefined {
+  const names = text.split(',').map((name) => name.trim());
+  return names.every(isAllowedHostName) ? names : undefined;
 }
 
 function readKinds(text: string): WebhookEventKind[] | undefined {

@@ -1,5 +1,6 @@
 // The lines bizmsg-mock prints as it works: one per request to the service, one per delivery attempt,
 // and nothing a receiver sent that a terminal would act on.
+import { printable } from '../dashboard/page/printable.js';
 import type { MockActivity } from '../service.js';
 
 /**
@@ -21,11 +22,10 @@ function lineOf(activity: MockActivity): string | undefined {
   }
   if (activity.kind === 'delivery') {
     const { event, url, status, attempt, durationMs, nextRetryAt, redeliveryOf, error } = activity.attempt;
-    const which =
-      redeliveryOf !== null ? `redelivery of #${redeliveryOf}` : attempt === 0 ? 'first attempt' : `retry ${attempt}`;
+    const which = redeliveryOf === null ? `attempt ${attempt}` : `redelivery of #${redeliveryOf}`;
     const why = error === null ? '' : `: ${error}`;
     const next =
-      nextRetryAt === null ? '' : `; retry ${attempt + 1} at ${new Date(nextRetryAt).toISOString()} (virtual time)`;
+      nextRetryAt === null ? '' : `; attempt ${attempt + 1} at ${new Date(nextRetryAt).toISOString()} (virtual time)`;
     return `${clock()}  webhook ${event} -> ${url} ${status}${why} (${which}, ${ms(durationMs)})${next}`;
   }
   return undefined;
@@ -37,16 +37,4 @@ function clock(): string {
 
 function ms(durationMs: number): string {
   return `${Math.round(durationMs)} ms`;
-}
-
-/**
- * `text` safe to print to a terminal: control characters (escape sequences among them) and bidi
- * overrides written as `\u` escapes. For what a receiver answered, which the mock does not control.
- */
-export function printable(text: string): string {
-  return text.replace(
-    // eslint-disable-next-line no-control-regex -- the control characters are what it finds
-    /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

@@ -5,6 +5,7 @@ import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { startMockHttpServer, type MockHttpServer } from '../http/server.js';
 import type { MockServerOptions } from '../options.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { ControlArgumentError } from '../control/errors.js';
 import { CliUsageError, type ServeArgs } from './args.js';
 import { onLauncherGone } from './launcher.js';
 import { activityLine } from './lines.js';
@@ -15,7 +16,7 @@ const STOP_GRACE_MS = 2000;
 
 /** Serves the mock until SIGINT, SIGTERM, SIGHUP, or the npx that started it going away. */
 export async function serve(args: ServeArgs): Promise<void> {
-  const { options, forwarding } = optionsOf(args);
+  const { options, forwarding, forwardedAt } = optionsOf(args);
   if (args.openapi) {
     // The document the server would serve, naming the URL it would listen on; nothing is started.
     const shown = args.host.includes(':') ? `[${args.host}]` : args.host;
@@ -23,7 +24,7 @@ export async function serve(args: ServeArgs): Promise<void> {
     console.log(JSON.stringify(document, null, 2));
     return;
   }
-  const server = await start(args, options);
+  const server = await start(args, options, forwardedAt);
   // Before anything is printed: whoever reads the banner may stop the mock at once.
   stopOnExit(() => server.close());
   if (!args.quiet) {
@@ -36,16 +37,28 @@ export async function serve(args: ServeArgs): Promise<void> {
   printBanner(server, forwarding);
 }
 
-/** Starts the server; what stops it is said as the command line's fault, naming the flag. */
-async function start(args: ServeArgs, options: MockServerOptions): Promise<MockHttpServer> {
+/**
+ * Starts the server; what stops it is said as the command line's fault, naming the flag.
+ * `forwardedAt`: the field of the seed where the `--forward-to` endpoint is.
+ */
+async function start(
+  args: ServeArgs,
+  options: MockServerOptions,
+  forwardedAt: string | undefined,
+): Promise<MockHttpServer> {
   try {
     return await startMockHttpServer({
       ...options,
       port: args.port,
       host: args.host,
       ...(args.controlToken === undefined ? {} : { controlToken: args.controlToken }),
+      ...(args.allowedHosts === undefined ? {} : { allowedHosts: args.allowedHosts }),
     });
   } catch (error) {
+    const forwardingProblem = Object.entries(ControlArgumentError.refused(error)?.details ?? {}).find(
+      ([field]) => forwardedAt !== undefined && field.startsWith(forwardedAt),
+    )?.[1][0];
+    if (forwardingProblem !== undefined) throw new CliUsageError(`--forward-to ${args.forwardTo} ${forwardingProblem}`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       throw new CliUsageError(
@@ -59,17 +72,21 @@ async function start(args: ServeArgs, options: MockServerOptions): Promise<MockH
   }
 }
 
-/** The mock's options: the seed file's, with the command line's over them (variant, random seed, the forwarded endpoint). */
-function optionsOf(args: ServeArgs): { options: MockServerOptions; forwarding: string | undefined } {
+/**
+ * The mock's options: the seed file's, with the command line's over them (variant, random seed, the
+ * forwarded endpoint); the banner's lines of the forwarded endpoint, and the field of the seed it is at.
+ */
+function optionsOf(args: ServeArgs) {
   const file = args.seedFile === undefined ? {} : readSeedFile(args.seedFile);
   const seed = typeof file.seed === 'object' ? { ...file.seed } : {};
   const random = args.seed ?? (typeof file.seed === 'number' ? file.seed : seed.random);
   if (random !== undefined) seed.random = random;
   const forwarded = forwardedEndpoint(args);
+  const forwardedAt = forwarded === undefined ? undefined : `seed.webhooks.${seed.webhooks?.length ?? 0}.`;
   // Seeded, not registered: reset() brings the forwarded endpoint back with the rest of the seed.
   if (forwarded !== undefined) seed.webhooks = [...(seed.webhooks ?? []), forwarded.endpoint];
-  const options = { ...file, variant: args.variant ?? file.variant ?? 2, seed };
-  return { options, forwarding: forwarded?.line };
+  const options: MockServerOptions = { ...file, variant: args.variant ?? file.variant ?? 2, seed };
+  return { options, forwarding: forwarded?.line, forwardedAt };
 }
 
 /** `--forward-to`: the endpoint to seed, and its lines for the banner. */

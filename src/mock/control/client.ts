@@ -126,8 +126,10 @@ function inProcess(mock: MockService): MockControl {
   // As over HTTP, a call that changes the mock resolves once the deliveries it caused were attempted.
   const call = async <T>(run: () => T | Promise<T>): Promise<T> => {
     const before = mock.clock.underWay();
-    const result = await run();
-    await mock.clock.settled(before);
+    const running = run();
+    const caused = mock.clock.startedSince(before);
+    const result = await running;
+    await Promise.allSettled(caused);
     return result;
   };
   return {

@@ -13,6 +13,7 @@ import {
   StoredMessageSchema,
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
+import { TemplateSpecSchema } from '../../templates/catalog.js';
 import { CONTROL_ROUTES, FaultOutput, HealthOutput, StateOutput, type ControlRoute } from './routes.js';
 import {
   AdvanceInput,
@@ -38,6 +39,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [SentEmailSchema, 'Email'],
   [JournalEntrySchema, 'JournalEntry'],
   [PendingTaskSchema, 'PendingTask'],
+  [TemplateSpecSchema, 'Template'],
   [HealthOutput, 'Health'],
   [StateOutput, 'State'],
   [FaultOutput, 'InjectedFault'],
@@ -87,7 +89,7 @@ export function controlApiDocument(options: ControlApiDocumentOptions = {}): Jso
       description: [
         "Steers and inspects a running bizmsg-mock from any process or language: its clock, faults, keys, inbound messages, webhook endpoints and events, its request journal and every delivery attempt. It lives at the mock's origin under /_bizmsg/, apart from the service's /api/v1: it is never rate-limited, faulted or journaled.",
         'Bound to a loopback address it needs no credentials; bound to any other address every call needs `Authorization: Bearer <control token>` (printed by bizmsg-mock at start, or set with --control-token). The API keys of the service never open it, and its token never opens the service. Times named `at` are the virtual clock in ms since the epoch; `now` is ISO 8601.',
-        "A refused call changes nothing and answers `{ error: { code, message, details } }`: 400 INVALID_ARGUMENT (details maps each field at fault to what is wrong), 401 UNAUTHORIZED, 403 FORBIDDEN (another origin, or a Host that is not the mock's), 404 NOT_FOUND (an id that names nothing), 405, 409 CONFLICT (the state forbids it), 413, 415 (a body that is not JSON).",
+        "A refused call changes nothing and answers `{ error: { code, message, details } }`: 400 INVALID_ARGUMENT (details maps each field at fault to what is wrong), 401 UNAUTHORIZED, 403 FORBIDDEN (another origin; a Host that is not one of the mock's names, which are localhost, *.localhost, any IP address, the host bound and --allowed-hosts; or a request carrying X-Bizmsg-Mock-Delivery, a delivery of a mock led back to one), 404 NOT_FOUND (an id that names nothing), 405, 409 CONFLICT (the state forbids it), 413, 415 (a body that is not JSON).",
       ].join('\n\n'),
     },
     servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010' }],

@@ -1,6 +1,6 @@
 // The error of a control call that cannot be done: a bad argument, an id that names nothing, a
 // state that forbids it. In process it is an InvalidArgumentError; over HTTP, a 400, 404 or 409.
-import { issuePath, issueText, reportedIssues, type ZodIssueLike } from '../../shared/describe.js';
+import { fieldProblems, type ZodIssueLike } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** Why a control call was refused, as the HTTP status that says it. */
@@ -56,13 +56,7 @@ export class ControlArgumentError extends InvalidArgumentError {
 
 /** The error of arguments a schema refused: each field named with what is wrong with it. */
 export function invalidArguments(what: string, issues: readonly ZodIssueLike[]): ControlArgumentError {
-  const details: Record<string, string[]> = {};
-  for (const issue of reportedIssues(issues)) {
-    // A strict object names the fields it does not know: each is a field at fault.
-    const unknown = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
-    for (const key of unknown) (details[[...issue.path, key].join('.')] ??= []).push('is not a known field');
-    if (unknown.length === 0) (details[issuePath(issue) ?? 'body'] ??= []).push(issueText(issue));
-  }
+  const details = fieldProblems(issues);
   const listed = Object.entries(details).map(([field, problems]) => `${field} ${problems.join(', ')}`);
   return new ControlArgumentError(`${what}: ${listed.join('; ')}.`, 400, details);
 }

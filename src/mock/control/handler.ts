@@ -10,15 +10,13 @@ import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type Refus
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
 import type { EventStream } from './stream.js';
 
-/** Who may call the control API. */
+/**
+ * Who may call the control API, besides what the HTTP face checks of every route (`Host`, and no
+ * delivery of a mock: rules/request-guard.ts).
+ */
 export interface ControlAccess {
   /** The bearer token every call must carry; undefined: none is needed (bound to a loopback address). */
   readonly token: string | undefined;
-  /**
-   * The host names a call may name in `Host` (bound to a loopback address: a page of another site
-   * that rebinds its name to 127.0.0.1 names itself, and is refused); undefined: any.
-   */
-  readonly hosts: readonly string[] | undefined;
 }
 
 /** An answer of the control API: JSON, or (`GET /_bizmsg/stream`) Server-Sent Events that `stream` writes. */
@@ -66,11 +64,14 @@ export async function answerControl(
       query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
     };
     const before = mock.clock.underWay();
-    const output = await route.run(mock, input);
+    const running = route.run(mock, input);
+    // What the call started before its first await: its own deliveries, and no other call's.
+    const caused = mock.clock.startedSince(before);
+    const output = await running;
     if (route.events !== undefined)
       return { status: 200, headers: EVENT_STREAM, body: '', stream: output as EventStream };
     // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await mock.clock.settled(before);
+    if (route.method !== 'GET') await Promise.allSettled(caused);
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
   } catch (error) {
     return refusal(error);
@@ -84,15 +85,11 @@ const EVENT_STREAM = { 'content-type': 'text/event-stream', ...NO_STORE, 'x-acce
 function checkAccess(request: MockRequest, access: ControlAccess): void {
   // A page may call only from the mock's own origin (its dashboard); programs send no Origin.
   const origin = request.headers.get('origin');
-  const hostHeader = request.headers.get('host');
-  if (origin !== null && !sameOrigin(origin, hostHeader))
+  if (origin !== null && !sameOrigin(origin, request.headers.get('host')))
     throw new Refused(
       403,
       `Calls from another origin (${origin}) are refused: the control API serves this mock's own dashboard and programs.`,
     );
-  const host = hostName(hostHeader);
-  if (access.hosts !== undefined && host !== undefined && !access.hosts.includes(host))
-    throw new Refused(403, `Host ${host} is not this mock's: the control API answers only to its own names.`);
   if (access.token !== undefined && !sameSecret(bearer(request), access.token)) {
     throw new Refused(
       401,
@@ -200,15 +197,16 @@ const ID = /^(0|[1-9]\d{0,14})$/;
 const NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
 
 function refusal(error: unknown): MockAnswer {
-  if (error instanceof Refused) return errorAnswer(error.status, error.message, error.details, error.headers);
+  if (error instanceof Refused) return controlError(error.status, error.message, error.details, error.headers);
   const refused = ControlArgumentError.refused(error);
-  if (refused !== undefined) return errorAnswer(refused.refusal, refused.message, refused.details);
-  if (InvalidArgumentError.is(error)) return errorAnswer(400, error.message, {});
+  if (refused !== undefined) return controlError(refused.refusal, refused.message, refused.details);
+  if (InvalidArgumentError.is(error)) return controlError(400, error.message, {});
   const name = error instanceof Error ? error.name : typeof error;
-  return errorAnswer(500, `The mock failed unexpectedly (${name}).`, {});
+  return controlError(500, `The mock failed unexpectedly (${name}).`, {});
 }
 
-function errorAnswer(
+/** A refused control call's answer: `{ error: { code, message, details } }` with the status's code. */
+export function controlError(
   status: RefusedStatus,
   message: string,
   details: Record<string, string[]>,
@@ -246,12 +244,6 @@ function sameOrigin(origin: string, host: string | null): boolean {
   } catch {
     return false;
   }
-}
-
-function hostName(host: string | null): string | undefined {
-  if (host === null) return undefined;
-  const bracketed = /^\[([^\]]+)\]/.exec(host);
-  return (bracketed?.[1] ?? host.replace(/:\d+$/, '')).toLowerCase();
 }
 
 function decode(segment: string): string {

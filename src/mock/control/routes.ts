@@ -14,6 +14,7 @@ import {
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
 import { pageById } from '../state/page.js';
+import { TemplateSpecSchema } from '../../templates/catalog.js';
 import { activityStream, StreamActivitySchema } from './stream.js';
 import {
   AdvanceInput,
@@ -84,6 +85,8 @@ export const StateOutput = /* @__PURE__ */ z.object({
   deliveries: z.array(DeliveryAttemptSchema),
   emails: z.array(SentEmailSchema),
   pending: z.array(PendingTaskSchema),
+  /** The account's templates by name: each one's declaration, or null for one known by name only. */
+  templates: z.record(z.string(), z.nullable(TemplateSpecSchema)),
 });
 
 /** A fault still in force (`GET /_bizmsg/faults`). */
@@ -248,7 +251,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/_bizmsg/webhooks',
     operationId: 'registerWebhook',
-    summary: 'Registers a webhook endpoint (also in Variant 1, whose API has no route for it)',
+    summary:
+      'Registers a webhook endpoint (also in Variant 1, whose API has no route for it); a URL that points at the mock itself is refused',
     body: WebhookInput,
     output: StoredWebhookEndpointSchema,
     status: 201,

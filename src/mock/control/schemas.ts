@@ -7,6 +7,7 @@ import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
+import { TemplateCatalogSchema } from '../../templates/catalog.js';
 import { phoneKey } from '../state/store.js';
 import { CONTROL_ERROR_CODES, invalidArguments } from './errors.js';
 
@@ -114,6 +115,9 @@ export const SeedInput = /* @__PURE__ */ z.strictObject({
   webhooks: z.optional(z.array(WebhookInput)),
 });
 
+/** The account's templates: names (any language, any parameters), or a catalog (`defineTemplates(...).catalog`). */
+export const TemplatesInput = /* @__PURE__ */ z.union([z.array(nonEmptyString()), TemplateCatalogSchema]);
+
 /** The options of `createMockServer` as JSON: what `bizmsg-mock --seed-file` reads. */
 export const OptionsFileInput = /* @__PURE__ */ z.strictObject({
   variant: z.optional(z.literal([1, 2])),
@@ -139,7 +143,7 @@ export const OptionsFileInput = /* @__PURE__ */ z.strictObject({
       }),
     ),
   ),
-  templates: z.optional(z.array(nonEmptyString())),
+  templates: z.optional(TemplatesInput),
   seed: z.optional(z.union([z.int(), SeedInput])),
   webhookTimeout: z.optional(z.number()),
   history: z.optional(z.strictObject({ requests: z.optional(z.int()), deliveries: z.optional(z.int()) })),

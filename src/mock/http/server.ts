@@ -2,9 +2,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { controlApiDocument } from '../control/document.js';
-import { answerControl, isControlPath, type ControlAccess, type ControlAnswer } from '../control/handler.js';
+import {
+  answerControl,
+  controlError,
+  isControlPath,
+  type ControlAccess,
+  type ControlAnswer,
+} from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
+import { guardRefusal, HostAllowlist, refusedByService, type GuardRefusal } from '../rules/request-guard.js';
+import type { MockAnswer } from '../rules/request.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
 import { MockService } from '../service.js';
@@ -30,6 +39,13 @@ export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'
    * always needs one, and a random one is made when this is not given (`controlToken` of the result).
    */
   controlToken?: string;
+  /**
+   * More names the server answers to in `Host`, besides `localhost` (and `*.localhost`), any IP
+   * address and the host bound: each a name (`dev.example`), or a domain with a leading dot for it
+   * and its subdomains (`.tunnel.example`). Every other name gets 403, on every route, so that a
+   * page of another site that rebinds its name to this machine reaches nothing.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** A running mock over real HTTP. */
@@ -50,8 +66,9 @@ export interface MockHttpServer {
 
 /** Serves the reference service over real HTTP, for curl or an SDK in any language. */
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
-  const { port = 0, host = '127.0.0.1', controlToken, ...given } = options;
+  const { port = 0, host = '127.0.0.1', controlToken, allowedHosts, ...given } = options;
   checkControlToken(controlToken);
+  const hosts = new HostAllowlist(host, allowedHosts);
   const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
   // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
   const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
@@ -66,14 +83,14 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   const url = `${origin}/api/v1`;
   let mock: MockService;
   try {
-    mock = new MockService({ ...mockOptions, baseUrl: url });
+    mock = new MockService({ ...mockOptions, baseUrl: url }, { localHosts: localHosts(host) });
   } catch (error) {
     server.close();
     throw error;
   }
   const access = controlAccess(host, controlToken);
   // Attached in the same tick as listen() resolved: no connection is handled before the mock knows its URL.
-  const adapter = new NodeAdapter(mock, access);
+  const adapter = new NodeAdapter(mock, access, hosts);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => adapter.serve(req, res));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter.answerUnparsable(error, socket));
   server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter.answerConnect(req, socket));
@@ -105,14 +122,16 @@ class NodeAdapter {
   readonly #mock: MockService;
   readonly #origin: string;
   readonly #access: ControlAccess;
+  readonly #hosts: HostAllowlist;
   readonly #responses = new ResponsesInProgress();
   #controlDocument: string | undefined;
   #dashboard: Promise<typeof import('../dashboard/serve.js')> | undefined;
 
-  constructor(mock: MockService, access: ControlAccess) {
+  constructor(mock: MockService, access: ControlAccess, hosts: HostAllowlist) {
     this.#mock = mock;
     this.#origin = new URL(mock.baseUrl).origin;
     this.#access = access;
+    this.#hosts = hosts;
   }
 
   /** Answers one request: at once when the mock can, like a plain node:http handler. */
@@ -128,6 +147,12 @@ class NodeAdapter {
     try {
       const request = nodeMockRequest(req, this.#origin);
       const { pathname } = new URL(request.url);
+      // Every route alike: the service, the control API and its stream, the dashboard.
+      const refusal = guardRefusal(request, this.#hosts);
+      if (refusal !== undefined) {
+        this.#write(req, res, refused(this.#mock, request.method, pathname, refusal));
+        return;
+      }
       const asset = dashboardAssetOf(request.method, pathname);
       if (asset !== undefined) {
         void this.#serveDashboard(req, res, asset);
@@ -208,7 +233,11 @@ class NodeAdapter {
   async answerConnect(req: IncomingMessage, socket: Socket): Promise<void> {
     const noBody = () => Promise.resolve(new ArrayBuffer(0));
     try {
-      answerOnSocket(socket, await this.#mock.answer(nodeMockRequest(req, this.#origin, noBody)));
+      const request = nodeMockRequest(req, this.#origin, noBody);
+      const refusal = guardRefusal(request, this.#hosts);
+      const answer =
+        refusal === undefined ? await this.#mock.answer(request) : refusedByService(this.#mock.variant, refusal);
+      answerOnSocket(socket, answer);
     } catch {
       socket.destroy();
     }
@@ -222,7 +251,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * The options with a random seed unless one was given: reachable from other machines, the mock must
  * not hand out the keys anyone can work out from the default seed (its API would be open to them).
  */
-function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host' | 'controlToken'>) {
+function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host' | 'controlToken' | 'allowedHosts'>) {
   const { seed } = options;
   const given = typeof seed === 'number' || (typeof seed === 'object' && seed.random !== undefined);
   if (given) return options;
@@ -230,11 +259,30 @@ function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host
   return { ...options, seed: typeof seed === 'object' ? { ...seed, random } : random };
 }
 
-/** Writes Server-Sent Events until the reader leaves (or the server closes its connections). */
+/** The answer to a request the guard refused, in the form of the route it asked for. */
+function refused(mock: MockService, method: string, pathname: string, refusal: GuardRefusal): MockAnswer {
+  if (isControlPath(pathname)) return controlError(403, refusal.message, refusal.details);
+  if (dashboardAssetOf(method, pathname) !== undefined)
+    return {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      body: `${refusal.message}\n`,
+    };
+  return refusedByService(mock.variant, refusal);
+}
+
+/** Most bytes of events a stream's reader may leave unread before it is dropped (it reconnects, and reloads). */
+const STREAM_BACKLOG_BYTES = 1_048_576;
+
+/** Writes Server-Sent Events until the reader leaves (or the server closes its connections, or it stops reading). */
 function streamEvents(res: ServerResponse, answer: ControlAnswer): void {
   res.writeHead(answer.status, answer.headers);
   res.flushHeaders();
-  const stop = answer.stream!.open((text) => res.write(text));
+  const stop = answer.stream!.open((text) => {
+    // A reader that does not read must not make the mock hold what it was sent.
+    if (res.writableLength > STREAM_BACKLOG_BYTES) res.destroy();
+    else res.write(text);
+  });
   res.once('close', stop);
 }
 
@@ -251,15 +299,23 @@ function dashboardAssetOf(method: string, pathname: string): string | null | und
   return pathname.startsWith(DASHBOARD_ASSETS) ? pathname.slice(DASHBOARD_ASSETS.length) : undefined;
 }
 
-/** Whether `host` binds a loopback address only: then the control API needs no token, but checks `Host`. */
+/** Whether `host` binds a loopback address only: then the control API needs no token, and the default seed is kept. */
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** Who may call the control API of a server bound to `host`. */
 function controlAccess(host: string, token: string | undefined): ControlAccess {
-  if (!isLoopback(host)) return { token: token ?? randomBytes(24).toString('base64url'), hosts: undefined };
-  return { token, hosts: [...new Set(['localhost', '127.0.0.1', '::1', host.toLowerCase()])] };
+  return { token: isLoopback(host) ? token : (token ?? randomBytes(24).toString('base64url')) };
+}
+
+/**
+ * The names and addresses of this machine, at which a server bound to `host` may be reached: the
+ * mock refuses a webhook URL that points at any of them with its port (loopback aliases it knows itself).
+ */
+function localHosts(host: string): string[] {
+  const addresses = Object.values(networkInterfaces()).flatMap((found) => found?.map(({ address }) => address) ?? []);
+  return [host, hostname(), ...addresses];
 }
 
 function checkControlToken(token: unknown): void {

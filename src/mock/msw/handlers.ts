@@ -5,6 +5,7 @@ import type { HttpHandler } from 'msw';
 // forever. The caller passes it in: on Node msw is an optional peer, loaded only if installed.
 import type { http as mswHttp } from 'msw/core/http';
 import { MockNetworkError } from '../rules/http-error.js';
+import { guardRefusal, refusedByService } from '../rules/request-guard.js';
 import type { MockService } from '../service.js';
 
 /** msw handlers that answer every request under one of `mocks()`' base URLs with that mock. */
@@ -56,6 +57,12 @@ function serving(mocks: Iterable<MockService>, request: Request): MockService | 
 }
 
 async function answer(mock: MockService, request: Request): Promise<Response> {
+  // In process there is no Host to check, but a delivery of a mock led back to one is refused here too.
+  const refusal = guardRefusal(request);
+  if (refusal !== undefined) {
+    const { status, headers, body } = refusedByService(mock.variant, refusal);
+    return new Response(body, { status, headers });
+  }
   try {
     return await mock.handle(request);
   } catch (error) {

@@ -23,6 +23,7 @@ export class MockWorker extends MockService {
    * Rejects when the worker does not come to control the page (a scope that does not cover it).
    */
   async start(options?: StartOptions): Promise<void> {
+    this.restartClock();
     const { started } = MockWorker.#shared.join(this, (handlers) => {
       const worker = setupWorker(...handlers);
       return { worker, started: worker.start({ onUnhandledRequest: 'bypass', ...options }) };
@@ -36,7 +37,7 @@ export class MockWorker extends MockService {
     }
   }
 
-  /** Stops serving (and the Service Worker's interception, once no mock is started) and stops the clock's timer. */
+  /** Stops serving (and the Service Worker's interception, once no mock is started) and stops the clock until `start()` again. */
   override stop(): void {
     MockWorker.#shared.leave(this);
     super.stop();

@@ -8,7 +8,7 @@ import type { Route } from '../rules/router.js';
 import { campaignEventData } from '../state/event-data.js';
 import type { StoredCampaign } from '../state/records.js';
 import { pageOf, readPagination, validationError } from '../rules/validate.js';
-import { checkMessagingAccount, checkTemplate } from './messages.js';
+import { checkMessagingAccount } from './messages.js';
 
 /** Campaign endpoints (Variant 2). */
 export function campaignRoutes(ctx: MockContext): Route[] {
@@ -27,7 +27,7 @@ export function campaignRoutes(ctx: MockContext): Route[] {
         if (!SEGMENTS.some((s) => s.id === body.segment_id))
           throw validationError({ segment_id: ['is not a segment of this account'] });
         checkMessagingAccount(body.messaging_account_id);
-        checkTemplate(ctx, body.template_name);
+        ctx.templates.checkName(body.template_name, 'template_name');
         const store = ctx.store();
         const campaign: StoredCampaign = {
           id: store.nextId('campaign'),
@@ -55,7 +55,11 @@ function run(ctx: MockContext, campaign: StoredCampaign): void {
       ctx.messaging.send({
         to: contact.phone,
         type: 'template',
-        content: { name: campaign.template_name, language: 'en', components: [] },
+        content: {
+          name: campaign.template_name,
+          language: ctx.templates.languageOf(campaign.template_name),
+          components: [],
+        },
         messaging_account_id: campaign.messaging_account_id,
         campaign_id: campaign.id,
       });

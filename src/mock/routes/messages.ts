@@ -6,7 +6,7 @@ import {
   Variant1SendTextSchema,
 } from '../../schemas/message-params.js';
 import type { MockContext } from '../context.js';
-import { MockHttpError, notFound } from '../rules/http-error.js';
+import { notFound } from '../rules/http-error.js';
 import { parseBody } from '../rules/json-body.js';
 import type { OutboundMessage } from '../state/messaging.js';
 import { MESSAGING_ACCOUNTS } from '../options.js';
@@ -42,32 +42,31 @@ async function sendTextV1(ctx: MockContext, input: RouteInput) {
 
 async function sendTemplateV1(ctx: MockContext, input: RouteInput) {
   const { to, ...content } = await parseBody(input.request, Variant1SendTemplateSchema);
-  return send(ctx, input, { to, type: 'template', content, messaging_account_id: MESSAGING_ACCOUNTS[0] });
+  return send(ctx, input, { to, type: 'template', content, messaging_account_id: MESSAGING_ACCOUNTS[0] }, () =>
+    ctx.templates.checkSend(content, ''),
+  );
 }
 
 async function sendV2(ctx: MockContext, input: RouteInput) {
   const body = await parseBody(input.request, Variant2SendMessageSchema);
   checkMessagingAccount(body.messaging_account_id);
-  return send(ctx, input, {
+  const outbound = {
     to: body.to,
     type: body.type,
     content: body.content,
     messaging_account_id: body.messaging_account_id,
+  };
+  return send(ctx, input, outbound, () => {
+    if (body.type === 'template') ctx.templates.checkSend(body.content, 'content.');
   });
 }
 
-function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage) {
+/** Sends `outbound` once its number, its template (`checkTemplate`) and the plan's limit allow it. */
+function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage, checkTemplate = () => {}) {
   checkPhone(outbound.to, 'to');
-  if (outbound.type === 'template') checkTemplate(ctx, String(outbound.content.name));
+  checkTemplate();
   checkPlanLimit(plan, 'maxMessages', countOutbound(ctx));
   return { data: messageView(ctx.messaging.send(outbound), ctx.variant) };
-}
-
-/** TEMPLATE_NOT_FOUND unless the template exists. */
-export function checkTemplate(ctx: MockContext, name: string): void {
-  if (!ctx.templates.has(name)) {
-    throw new MockHttpError('TEMPLATE_NOT_FOUND', `Template "${name}" does not exist.`, { template: [name] });
-  }
 }
 
 /** VALIDATION_ERROR unless `id` is one of the account's messaging accounts. */

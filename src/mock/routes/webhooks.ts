@@ -6,7 +6,7 @@ import { parseBody } from '../rules/json-body.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route } from '../rules/router.js';
 import type { StoredWebhookEndpoint } from '../state/records.js';
-import { pageOf, readPagination } from '../rules/validate.js';
+import { pageOf, readPagination, validationError } from '../rules/validate.js';
 
 /** Webhook endpoint registration (Variant 2). */
 export function webhookRoutes(ctx: MockContext): Route[] {
@@ -23,6 +23,8 @@ export function webhookRoutes(ctx: MockContext): Route[] {
       endpoint: VARIANT2_ENDPOINTS.createWebhook,
       handle: async ({ request, plan }) => {
         const body = await parseBody(request, WebhookEndpointCreateSchema);
+        const problem = ctx.ownServer.problemWith(body.url);
+        if (problem !== undefined) throw validationError({ url: [problem] });
         const store = ctx.store();
         checkPlanLimit(plan, 'maxWebhookEndpoints', store.webhookEndpoints.filter((e) => e.status === 'active').length);
         return { data: endpointView(registerEndpoint(ctx, body)) };

@@ -2,7 +2,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import { PAGE_SIZE } from '../../contract/limits.js';
 import type { ListMeta } from '../../schemas/common.js';
-import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
+import { fieldProblems } from '../../shared/describe.js';
 import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
 import { MockHttpError } from './http-error.js';
 
@@ -16,12 +16,7 @@ export function validationError(details: Record<string, string[]>): MockHttpErro
 export function parseWith<T>(schema: ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const details: Record<string, string[]> = {};
-  for (const issue of reportedIssues(result.error.issues)) {
-    const field = issuePath(issue) ?? 'body';
-    (details[field] ??= []).push(issueText(issue));
-  }
-  throw validationError(details);
+  throw validationError(fieldProblems(result.error.issues));
 }
 
 /** INVALID_PHONE unless `phone` is an international number as the service takes it (`PHONE_PATTERN`). */

@@ -15,7 +15,7 @@ interface Task {
   at: number;
   seq: number;
   run: () => unknown;
-  /** What the task does, for people ("msg_3 delivered", "retry 1 of message.sent to ..."). */
+  /** What the task does, for people ("msg_3 delivered", "attempt 2 (retry 1) of message.sent to ..."). */
   what: string;
   /** What the task belongs to, so that `cancel` can drop it when that goes away. */
   owner: string | undefined;
@@ -24,12 +24,16 @@ interface Task {
 /**
  * The mock's time: real time plus whatever `advance(ms)` added. Tasks (message lifecycle
  * steps, webhook retries, campaigns) run when this clock reaches them, whether real time or
- * `advance` gets it there.
+ * `advance` gets it there. `stop()` freezes it: then only `advance` moves it, until `start()`.
  */
 export class VirtualClock {
   #offset = 0;
+  /** The real time at which the clock was stopped; undefined while it runs. */
+  #stoppedAt: number | undefined;
   #seq = 0;
   #tasks: Task[] = [];
+  /** How many tasks each owner has waiting. */
+  readonly #owned = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #pending = new Set<Promise<unknown>>();
   readonly #ran: (what: string) => void;
@@ -41,7 +45,12 @@ export class VirtualClock {
 
   /** The current virtual time, in ms since the epoch. */
   now(): number {
-    return Date.now() + this.#offset;
+    return (this.#stoppedAt ?? Date.now()) + this.#offset;
+  }
+
+  /** True while the clock is stopped (frozen): time moves only by `advance`. */
+  get stopped(): boolean {
+    return this.#stoppedAt !== undefined;
   }
 
   /** The current virtual time as a Date. */
@@ -84,6 +93,15 @@ export class VirtualClock {
     }
   }
 
+  /**
+   * The work started since `before` (what `underWay` gave). Taken as soon as a call has started what
+   * it causes (before it awaits anything, so no other call's work is among it), it is that call's
+   * own: a call waits for it, not for work others keep starting meanwhile (a flood of deliveries).
+   */
+  startedSince(before: ReadonlySet<Promise<unknown>>): Array<Promise<unknown>> {
+    return [...this.#pending].filter((work) => !before.has(work));
+  }
+
   /** The work under way now (deliveries being answered). */
   underWay(): ReadonlySet<Promise<unknown>> {
     return new Set(this.#pending);
@@ -95,6 +113,7 @@ export class VirtualClock {
    */
   schedule(at: number, run: () => unknown, what: string, owner?: string): void {
     this.#tasks.push({ at, seq: this.#seq++, run, what, owner });
+    if (owner !== undefined) this.#owned.set(owner, this.scheduledFor(owner) + 1);
     this.#tasks.sort((a, b) => a.at - b.at || a.seq - b.seq);
     this.#armTimer();
   }
@@ -103,8 +122,14 @@ export class VirtualClock {
   cancel(owner: string): number {
     const before = this.#tasks.length;
     this.#tasks = this.#tasks.filter((task) => task.owner !== owner);
+    this.#owned.delete(owner);
     this.#armTimer();
     return before - this.#tasks.length;
+  }
+
+  /** How many tasks of `owner` wait for their time. */
+  scheduledFor(owner: string): number {
+    return this.#owned.get(owner) ?? 0;
   }
 
   /** The tasks waiting for their time, soonest first. */
@@ -119,18 +144,31 @@ export class VirtualClock {
     return work;
   }
 
-  /** Drops all tasks and the advanced offset. */
+  /** Drops all tasks and the advanced offset: back to real time (a stopped clock stays stopped, at the real time now). */
   reset(): void {
     this.#tasks = [];
+    this.#owned.clear();
     this.#offset = 0;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    if (this.#stoppedAt !== undefined) this.#stoppedAt = Date.now();
+    this.#disarm();
   }
 
-  /** Stops the real-time timer (tasks stay, and run on the next `advance`). */
+  /**
+   * Freezes the clock: time stands still and nothing falls due (no message is delivered, no retry
+   * made, no campaign run) until `advance` moves it or `start` lets it run again. Work already
+   * under way (a delivery being answered) goes on.
+   */
   stop(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#stoppedAt ??= Date.now();
+    this.#disarm();
+  }
+
+  /** Lets a stopped clock run again from where it stood; the tasks due by then run at once. */
+  start(): void {
+    if (this.#stoppedAt === undefined) return;
+    this.#offset += this.#stoppedAt - Date.now();
+    this.#stoppedAt = undefined;
+    this.#armTimer();
   }
 
   /**
@@ -146,6 +184,7 @@ export class VirtualClock {
       if (task === undefined || task.at > (until ?? this.now())) break;
       if (task.at > this.now()) this.#offset += task.at - this.now();
       this.#tasks.shift();
+      if (task.owner !== undefined) this.#forgetOne(task.owner);
       const result = task.run();
       if (result instanceof Promise) void this.track(result);
       this.#ran(task.what);
@@ -153,10 +192,22 @@ export class VirtualClock {
     this.#armTimer();
   }
 
-  #armTimer(): void {
+  #forgetOne(owner: string): void {
+    const left = this.scheduledFor(owner) - 1;
+    if (left > 0) this.#owned.set(owner, left);
+    else this.#owned.delete(owner);
+  }
+
+  #disarm(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #armTimer(): void {
+    this.#disarm();
     const next = this.#tasks[0];
-    if (next === undefined) return;
+    // A stopped clock keeps its tasks for `advance` or `start`.
+    if (next === undefined || this.#stoppedAt !== undefined) return;
     // A task further away than the longest timer gets a timer that wakes up early, finds
     // nothing due and sets the next one: one wake-up per ~24.8 days instead of one per ms.
     const delay = next.at - this.now();

@@ -1,11 +1,20 @@
 // Webhook deliveries: signed POSTs to the registered endpoints, each attempt recorded with what was
-// sent and what came back, retried on the schedule, endpoints disabled after the last retry.
+// sent and what came back, retried on the schedule, endpoints disabled after the last retry; a
+// bounded number at once, so that no flood or loop of deliveries can take the machine down.
+import pLimit from 'p-limit';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import type { VirtualClock } from './clock.js';
-import { postEvent } from './post-event.js';
+import { postEvent, unsentEvent, type PostedEvent } from './post-event.js';
 import type { DeliveryAttempt, StoredWebhookEndpoint } from './records.js';
 import { ACCOUNT, type MockStore } from './store.js';
+
+/** How many deliveries are POSTed at once; the others wait their turn. */
+const MAX_IN_FLIGHT = 32;
+/** How many deliveries may wait for their turn; past it a delivery is not sent, and counts as failed. */
+const MAX_WAITING = 1000;
+/** How many retries of one endpoint may wait for their time; past it the endpoint is disabled, as after its last retry. */
+const MAX_RETRIES_PENDING = 1000;
 
 /** One event on its way to one endpoint. */
 interface Delivery {
@@ -26,6 +35,8 @@ export class WebhookDispatcher {
   readonly #clock: VirtualClock;
   readonly #timeoutMs: number;
   readonly #recorded: (attempt: DeliveryAttempt) => void;
+  /** The turns of the POSTs: `MAX_IN_FLIGHT` at once. */
+  readonly #turns = pLimit(MAX_IN_FLIGHT);
 
   /** `recorded` hears every attempt once it is recorded. */
   constructor(
@@ -58,7 +69,7 @@ export class WebhookDispatcher {
   ): Promise<DeliveryAttempt[]> {
     const body = JSON.stringify({ event: kind, timestamp, data });
     return Promise.all(
-      endpoints.map((endpoint) => this.#clock.track(this.#attempt({ endpoint, event: kind, body }, 0, null))),
+      endpoints.map((endpoint) => this.#clock.track(this.#attempt({ endpoint, event: kind, body }, 1, null))),
     );
   }
 
@@ -82,7 +93,7 @@ export class WebhookDispatcher {
     // The store of this attempt: a reset while it is under way must not find it in the new one.
     const store = this.#store();
     const at = dueAt ?? this.#clock.now();
-    const posted = await postEvent(endpoint.url, delivery.body, endpoint.secret, this.#timeoutMs);
+    const posted = await this.#post(delivery);
     const record: DeliveryAttempt = {
       id: store.nextId('delivery'),
       endpointId: endpoint.id,
@@ -103,11 +114,39 @@ export class WebhookDispatcher {
     return record;
   }
 
-  /** Schedules the next retry of a failed attempt, or disables the endpoint after the last. */
+  /** The POST of a delivery in its turn; when too many wait already, the record of one not sent. */
+  #post({ endpoint, body }: Delivery): Promise<PostedEvent> {
+    if (this.#turns.pendingCount >= MAX_WAITING)
+      return unsentEvent(
+        body,
+        endpoint.secret,
+        `not sent: ${MAX_IN_FLIGHT} deliveries were in flight and ${MAX_WAITING} waiting (the mock's bound)`,
+      );
+    return this.#turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs));
+  }
+
+  /**
+   * Schedules the next retry of a failed attempt, or disables the endpoint after the last (or when
+   * its retries waiting reach the bound: an endpoint failing under a flood holds no more).
+   */
   #afterFailure(delivery: Delivery, failed: DeliveryAttempt): void {
-    const delay = WEBHOOK_RETRY_DELAYS_MS[failed.attempt];
+    // Attempt n failed: retry n (attempt n + 1) waits the schedule's n-th delay.
+    const delay = WEBHOOK_RETRY_DELAYS_MS[failed.attempt - 1];
+    const { endpoint } = delivery;
     if (delay === undefined) {
-      this.#disable(delivery.endpoint, failed);
+      this.#disable(
+        endpoint,
+        `Delivery of a ${failed.event} event to ${endpoint.url} failed ${WEBHOOK_RETRY_DELAYS_MS.length + 1} times ` +
+          `(last result: ${String(failed.status)}), so the endpoint was disabled. Fix it and register it again.`,
+      );
+      return;
+    }
+    if (this.#clock.scheduledFor(ownerOf(endpoint)) >= MAX_RETRIES_PENDING) {
+      this.#disable(
+        endpoint,
+        `Deliveries to ${endpoint.url} kept failing until ${MAX_RETRIES_PENDING} retries were waiting ` +
+          `(last result: ${String(failed.status)}), so the endpoint was disabled and its retries dropped. Fix it and enable it again.`,
+      );
       return;
     }
     // Due its delay after the failed attempt was made: the schedule reads the same however long attempts take.
@@ -115,8 +154,8 @@ export class WebhookDispatcher {
     this.#clock.schedule(
       failed.nextRetryAt,
       () => this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!),
-      `retry ${failed.attempt + 1} of ${delivery.event} to ${delivery.endpoint.url}`,
-      ownerOf(delivery.endpoint),
+      `attempt ${failed.attempt + 1} (retry ${failed.attempt}) of ${delivery.event} to ${endpoint.url}`,
+      ownerOf(endpoint),
     );
   }
 
@@ -132,15 +171,15 @@ export class WebhookDispatcher {
     await this.#attempt(delivery, attempt, null, dueAt);
   }
 
-  #disable(endpoint: StoredWebhookEndpoint, last: DeliveryAttempt): void {
+  /** Disables an endpoint, dropping its retries still waiting, and e-mails the account owner `why`. */
+  #disable(endpoint: StoredWebhookEndpoint, why: string): void {
     endpoint.status = 'disabled';
     endpoint.disabled_at = this.#clock.date().toISOString();
+    this.forget(endpoint);
     this.#store().emailLog.push({
       to: ACCOUNT.email,
       subject: `Webhook endpoint ${endpoint.url} disabled`,
-      body:
-        `Delivery of a ${last.event} event to ${endpoint.url} failed ${WEBHOOK_RETRY_DELAYS_MS.length + 1} times ` +
-        `(last result: ${String(last.status)}), so the endpoint was disabled. Fix it and register it again.`,
+      body: why,
       at: this.#clock.now(),
     });
   }

@@ -1,10 +1,21 @@
 // The `data` each event kind carries: one builder per kind, for the mock's own events and emit()'s samples.
+// Each gives the type bizmsg/webhooks parses that kind's data into, so the mock and the types agree.
+import type { WebhookEventData } from '../../schemas/webhook-event.js';
 import type { StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey } from './store.js';
 
+/** The data of every message event: the fields of all five kinds, `from` and `body` for an inbound one. */
+type MessageEventData = WebhookEventData<'message.sent'> &
+  Partial<
+    Pick<WebhookEventData<'message.received'>, 'from' | 'body'> &
+      Pick<WebhookEventData<'message.read'>, 'delivered_at' | 'read_at'> &
+      Pick<WebhookEventData<'message.failed'>, 'failed_at'>
+  >;
+
 /** What message events carry: for `message.delivered`, exactly the spec's fields come first. */
-export function messageEventData(message: StoredMessage): Record<string, unknown> {
-  const inbound = message.direction === 'inbound' ? { from: phoneKey(message.from), body: message.content.body } : {};
+export function messageEventData(message: StoredMessage): MessageEventData {
+  const inbound =
+    message.direction === 'inbound' ? { from: phoneKey(message.from), body: String(message.content.body) } : {};
   return {
     message_id: message.id,
     to: phoneKey(message.to),
@@ -18,17 +29,20 @@ export function messageEventData(message: StoredMessage): Record<string, unknown
 }
 
 /** What `conversation.created` and `conversation.closed` carry. */
-export function conversationEventData(conversation: StoredConversation): Record<string, unknown> {
+export function conversationEventData(conversation: StoredConversation): WebhookEventData<'conversation.created'> {
   return { conversation_id: conversation.id, phone: phoneKey(conversation.phone) };
 }
 
 /** What `contact.created` carries, and `contact.updated` with the fields that changed. */
-export function contactEventData(contact: StoredContact, changed?: readonly string[]): Record<string, unknown> {
+export function contactEventData(
+  contact: StoredContact,
+  changed?: readonly string[],
+): WebhookEventData<'contact.updated'> {
   return changed === undefined ? { ...contact } : { ...contact, changed: [...changed] };
 }
 
 /** What `campaign.completed` carries. */
-export function campaignEventData(campaign: StoredCampaign): Record<string, unknown> {
+export function campaignEventData(campaign: StoredCampaign): WebhookEventData<'campaign.completed'> {
   return {
     campaign_id: campaign.id,
     name: campaign.name,

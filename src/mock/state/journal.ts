@@ -1,13 +1,16 @@
-// The request journal: what the service was asked and what it answered, the newest N kept. Cheap
-// to record (references, no copies, nothing parsed); redacted and decoded only when read.
+// The request journal: what the service was asked and what it answered, the newest N kept within
+// `HISTORY_BYTES`. An entry copies its cut of each body when it is recorded, never a view over the
+// whole (which would keep it all); nothing is parsed, redacted or decoded until it is read.
 import type { MockAnswer, MockRequest } from '../rules/request.js';
 import { compilePath } from '../rules/path-pattern.js';
 import type { JournalEntry } from './records.js';
 import { pageById, type IdPage } from './page.js';
-import { Recent } from './recent.js';
+import { bytesOf, Recent } from './recent.js';
 
-/** How much of a request body, and of an answer's body, an entry keeps. */
-const KEPT = { requestBytes: 65_536, answerChars: 16_384 } as const;
+/** How much an entry keeps: of a request body (bytes), of an answer's body, of its URL and of each header (characters). */
+const KEPT = { requestBytes: 65_536, answerChars: 16_384, textChars: 8192 } as const;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 /** What stands for a secret in what the journal shows. */
 const REDACTED = '[REDACTED]';
 /** Headers whose value is a credential, whatever it is. */
@@ -28,17 +31,19 @@ export interface JournalFilter extends IdPage {
   status?: string;
 }
 
-/** One request as recorded, before it is read. */
+/** One request as recorded (copies, each within its cut), before it is read. */
 interface Recorded {
   readonly id: number;
   readonly at: number;
   readonly method: string;
   readonly url: string;
   readonly path: string | null;
-  readonly headers: MockRequest['headers'];
+  readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly body: KeptBody;
+  /** The most the body can hold once read, in bytes (it may arrive after the entry was counted). */
+  readonly bodyBytes: number;
   readonly durationMs: number;
-  readonly answer: MockAnswer | undefined;
+  readonly answer: KeptAnswer | undefined;
 }
 
 /**
@@ -47,7 +52,18 @@ interface Recorded {
  * server's whole request object (its socket, its parser) alive for as long as the entry.
  */
 interface KeptBody {
+  /** A copy of the body's first `KEPT.requestBytes`. */
   bytes: Uint8Array | undefined;
+  /** Whether the body was longer. */
+  cut: boolean;
+}
+
+/** An answer as recorded: its body cut to `KEPT.answerChars`, as UTF-8 bytes of its own. */
+interface KeptAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Uint8Array;
+  readonly cut: boolean;
 }
 
 /** A request passed on to the service whose body, if the service reads it, the journal keeps. */
@@ -65,7 +81,7 @@ export class RequestJournal {
 
   /** `size`: how many requests to keep, newest first (0: none, and recording costs nothing). */
   constructor(size: number) {
-    this.#entries = new Recent(size);
+    this.#entries = new Recent(size, entryBytes);
   }
 
   /** Whether requests are recorded at all. */
@@ -75,14 +91,16 @@ export class RequestJournal {
 
   /** `request`, with its body kept once the service reads it (the journal never reads a body itself). */
   watch(request: MockRequest): WatchedRequest {
-    const body: KeptBody = { bytes: undefined };
+    const body: KeptBody = { bytes: undefined, cut: false };
     const watched: MockRequest = {
       method: request.method,
       url: request.url,
       headers: request.headers,
       arrayBuffer: async () => {
         const buffer = await request.arrayBuffer();
-        body.bytes = new Uint8Array(buffer, 0, Math.min(buffer.byteLength, KEPT.requestBytes));
+        // A copy of the cut: a view would keep the whole body for as long as the entry.
+        body.bytes = new Uint8Array(buffer.slice(0, KEPT.requestBytes));
+        body.cut = buffer.byteLength > KEPT.requestBytes;
         return buffer;
       },
     };
@@ -108,16 +126,18 @@ export class RequestJournal {
     answer: MockAnswer | undefined,
   ): void {
     const { method, url, headers } = request.request;
+    const { body } = request;
     this.#entries.push({
       id: this.#nextId++,
       at,
       method,
-      url,
-      path,
-      headers,
-      body: request.body,
+      url: kept(url),
+      path: path === null ? null : kept(path),
+      headers: keptHeaders(headers),
+      body,
+      bodyBytes: body.bytes?.byteLength ?? (mayHaveBody(request.request) ? KEPT.requestBytes : 0),
       durationMs,
-      answer,
+      answer: answer === undefined ? undefined : keptAnswer(answer),
     });
   }
 
@@ -145,9 +165,33 @@ function statusMatches(actual: number, wanted: string): boolean {
   return /^[1-5]xx$/i.test(wanted) ? Math.floor(actual / 100) === Number(wanted[0]) : actual === Number(wanted);
 }
 
+/** What an entry holds, in bytes, as `Recent` counts it. */
+function entryBytes({ url, path, headers, bodyBytes, answer }: Recorded): number {
+  const answerHeaders = Object.entries(answer?.headers ?? {}).flat();
+  return bodyBytes + bytesOf(url, path, ...headers.flat(), answer?.body, ...answerHeaders);
+}
+
+/** `text` within `KEPT.textChars`: a longer one cut, and copied (a slice would keep the whole). */
+function kept(text: string): string {
+  return text.length <= KEPT.textChars ? text : decoder.decode(encoder.encode(`${text.slice(0, KEPT.textChars)}…`));
+}
+
+function keptHeaders(headers: MockRequest['headers']): Array<[string, string]> {
+  const copied: Array<[string, string]> = [];
+  headers.forEach?.((value, name) => copied.push([name.toLowerCase(), kept(value)]));
+  return copied;
+}
+
+/** An answer as the journal keeps it: its body cut when it is recorded, not when it is read. */
+function keptAnswer({ status, headers, body }: MockAnswer): KeptAnswer {
+  const cut = body.length > KEPT.answerChars;
+  return { status, headers: { ...headers }, body: encoder.encode(cut ? body.slice(0, KEPT.answerChars) : body), cut };
+}
+
 function shown(entry: Recorded, secrets: readonly string[]): JournalEntry {
   const { answer } = entry;
-  const answerBody = answer === undefined ? null : decodeBody(cut(answer.body), secrets);
+  const answerBody =
+    answer === undefined ? null : decodeBody(`${decoder.decode(answer.body)}${answer.cut ? '…' : ''}`, secrets);
   return {
     id: entry.id,
     at: entry.at,
@@ -156,7 +200,7 @@ function shown(entry: Recorded, secrets: readonly string[]): JournalEntry {
     url: shownUrl(entry.url, secrets),
     query: queryOf(entry.url, secrets),
     headers: requestHeaders(entry.headers, secrets),
-    body: bodyOf(entry.body.bytes, secrets),
+    body: bodyOf(entry.body, secrets),
     status: answer?.status ?? 0,
     code: codeOf(answerBody),
     durationMs: entry.durationMs,
@@ -188,12 +232,10 @@ function queryOf(url: string, secrets: readonly string[]): Record<string, string
   return query;
 }
 
-function requestHeaders(headers: MockRequest['headers'], secrets: readonly string[]): Record<string, string> {
+function requestHeaders(headers: Recorded['headers'], secrets: readonly string[]): Record<string, string> {
   const shownHeaders: Record<string, string> = {};
-  headers.forEach?.((value, name) => {
-    const lower = name.toLowerCase();
-    shownHeaders[lower] = CREDENTIAL_HEADERS.has(lower) ? REDACTED : redact(value, secrets);
-  });
+  for (const [name, value] of headers)
+    shownHeaders[name] = CREDENTIAL_HEADERS.has(name) ? REDACTED : redact(value, secrets);
   return shownHeaders;
 }
 
@@ -207,22 +249,15 @@ function decodeBody(text: string, secrets: readonly string[]): unknown {
   }
 }
 
-function bodyOf(bytes: Uint8Array | undefined, secrets: readonly string[]): unknown {
-  return bytes === undefined || bytes.byteLength === 0 ? null : decodeBody(decode(bytes), secrets);
+function bodyOf({ bytes, cut }: KeptBody, secrets: readonly string[]): unknown {
+  return bytes === undefined || bytes.byteLength === 0
+    ? null
+    : decodeBody(`${decoder.decode(bytes)}${cut ? '…' : ''}`, secrets);
 }
 
 function codeOf(body: unknown): string | null {
   const error = (body as { error?: { code?: unknown } } | null)?.error;
   return typeof error?.code === 'string' ? error.code : null;
-}
-
-function decode(bytes: Uint8Array): string {
-  const text = new TextDecoder().decode(bytes);
-  return bytes.byteLength === KEPT.requestBytes ? `${text}…` : text;
-}
-
-function cut(text: string): string {
-  return text.length > KEPT.answerChars ? `${text.slice(0, KEPT.answerChars)}…` : text;
 }
 
 /** Whether a request may carry a body the service did not read. */

@@ -3,6 +3,7 @@
 import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
 import { concat } from '../../shared/bytes.js';
 import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';
+import { DELIVERY_MARKER } from '../rules/request-guard.js';
 import type { DeliveryAttempt } from './records.js';
 
 /** How much of an endpoint's answer is read and kept. */
@@ -19,12 +20,7 @@ export type PostedEvent = Pick<DeliveryAttempt, 'status' | 'response' | 'error' 
  * them); no answer within `timeoutMs` is a time-out.
  */
 export async function postEvent(url: string, body: string, secret: string, timeoutMs: number): Promise<PostedEvent> {
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': 'bizmsg-mock',
-    // Signed on Web Crypto, which every runtime the mock runs on has (node:crypto is not everywhere).
-    [SIGNATURE_HEADER]: await signWebhookAsync(body, secret),
-  };
+  const headers = await signedHeaders(body, secret);
   const started = performance.now();
   const outcome = await post(url, headers, body, timeoutMs);
   const { status } = outcome;
@@ -33,6 +29,23 @@ export async function postEvent(url: string, body: string, secret: string, timeo
     ok: typeof status === 'number' && status >= 200 && status < 300,
     request: { headers, body },
     durationMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
+/** The record of a delivery that was signed but not sent, and `why`: it counts as failed, as a network error does. */
+export async function unsentEvent(body: string, secret: string, why: string): Promise<PostedEvent> {
+  const headers = await signedHeaders(body, secret);
+  return { status: 'network_error', response: null, error: why, ok: false, request: { headers, body }, durationMs: 0 };
+}
+
+async function signedHeaders(body: string, secret: string): Promise<Record<string, string>> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'bizmsg-mock',
+    // Every route of a mock refuses it: no delivery can be led back to steer a mock, or loop.
+    [DELIVERY_MARKER]: '1',
+    // Signed on Web Crypto, which every runtime the mock runs on has (node:crypto is not everywhere).
+    [SIGNATURE_HEADER]: await signWebhookAsync(body, secret),
   };
 }
 

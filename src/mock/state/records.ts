@@ -93,8 +93,14 @@ export const DeliveryAttemptSchema = /* @__PURE__ */ z.object({
   endpointId: z.int(),
   url: z.string(),
   event: z.enum(WEBHOOK_EVENT_KINDS),
-  /** 0 for the first delivery, 1 to 5 for the retries (a redelivery keeps the number of the attempt it repeats). */
-  attempt: z.int(),
+  attempt: z
+    .int()
+    .check(
+      z.minimum(1),
+      z.describe(
+        'Numbered from 1: 1 for the first delivery, 2 to 6 for the five retries (a redelivery keeps the number of the attempt it repeats).',
+      ),
+    ),
   /**
    * The endpoint's HTTP status (a 3xx is a failure: redirects are not followed), or how the
    * attempt failed without one (`redirect`: a browser hid a redirect's status).

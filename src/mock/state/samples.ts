@@ -22,7 +22,13 @@ export function sampleData(kind: WebhookEventKind, store: MockStore, now: string
     case 'message.delivered':
       return messageEventData({ ...outbound(store, now), status: 'delivered', delivered_at: now });
     case 'message.read':
-      return messageEventData({ ...outbound(store, now), status: 'read', read_at: now });
+      // Read after it was delivered, as the lifecycle goes.
+      return messageEventData({
+        ...outbound(store, now),
+        status: 'read',
+        delivered_at: newestMessage(store, 'outbound')?.delivered_at ?? now,
+        read_at: now,
+      });
     case 'message.failed':
       return messageEventData({ ...outbound(store, now), status: 'failed', failed_at: now });
     case 'conversation.created':

@@ -12,11 +12,11 @@ interface Seeding {
   readonly apiKey: string;
   /** The clock's time, ISO 8601: when the seeded records were made. */
   readonly now: string;
-  readonly registerWebhook: (endpoint: {
-    url: string;
-    events: readonly string[];
-    secret: string;
-  }) => StoredWebhookEndpoint;
+  /** Registers the seed's endpoint number `index` (a refusal names its field by it). */
+  readonly registerWebhook: (
+    endpoint: { url: string; events: readonly string[]; secret: string },
+    index: number,
+  ) => StoredWebhookEndpoint;
 }
 
 /** Fills an empty store with the keys and the seed data of `options`; a bad seed is an InvalidArgumentError naming the field. */
@@ -39,5 +39,5 @@ export function applySeed(
       updated_at: now,
     });
   }
-  for (const endpoint of seed.webhooks ?? []) registerWebhook(endpoint);
+  (seed.webhooks ?? []).forEach((endpoint, index) => registerWebhook(endpoint, index));
 }

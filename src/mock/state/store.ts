@@ -1,6 +1,6 @@
 // All state of a mock: what it stores of each resource, keys, deliveries and e-mails.
 import type { Scope } from '../../contract/scopes.js';
-import { Recent } from './recent.js';
+import { bytesOf, Recent } from './recent.js';
 import type {
   DeliveryAttempt,
   SentEmail,
@@ -58,10 +58,10 @@ export class MockStore implements MockState {
   readonly automationRuns: Array<{ id: string; automation_id: string | number; at: number }> = [];
   #ids = { contact: 0, message: 0, conversation: 0, campaign: 0, webhook: 0, delivery: 0 };
 
-  /** `history`: how many delivery attempts (and e-mails) to keep, newest first. */
+  /** `history`: how many delivery attempts (and e-mails) to keep, newest first (within `HISTORY_BYTES` each). */
   constructor(history: number) {
-    this.deliveryLog = new Recent(history);
-    this.emailLog = new Recent(history);
+    this.deliveryLog = new Recent(history, attemptBytes);
+    this.emailLog = new Recent(history, (email) => bytesOf(email.to, email.subject, email.body));
   }
 
   /** The delivery attempts kept, oldest first. */
@@ -121,6 +121,12 @@ export class MockStore implements MockState {
   conversationWith(phone: string): StoredConversation | undefined {
     return this.conversationsByPhone.get(phoneKey(phone));
   }
+}
+
+/** What a delivery attempt holds: the body sent (whole: a redelivery sends it again), what came back (cut), headers. */
+function attemptBytes({ url, request, response, error }: DeliveryAttempt): number {
+  const headers = [...Object.entries(request.headers), ...Object.entries(response?.headers ?? {})].flat();
+  return bytesOf(url, request.body, response?.body, error, ...headers);
 }
 
 /** A phone number without its optional `+`, to compare numbers written either way. */

@@ -1,5 +1,5 @@
 // The typed event of a verified body, or the WebhookVerificationError that says why it is not one.
-import { SIGNATURE_HEADER_NAME } from '../../contract/webhooks.js';
+import { REDELIVERY_SPAN_MS, SIGNATURE_HEADER_NAME } from '../../contract/webhooks.js';
 import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEventSchema, type WebhookEvent } from '../../schemas/webhook-event.js';
@@ -32,7 +32,8 @@ export function parseEvent(body: string | Uint8Array, options: ParseWebhookOptio
   if (typeof kind === 'string' && !KNOWN_KINDS.has(kind)) {
     throw new WebhookVerificationError('unknown_event', `Unknown event kind "${kind}".`);
   }
-  const result = WebhookEventSchema.safeParse(json);
+  // The input in each issue tells a missing field ("is required") from a wrong one.
+  const result = WebhookEventSchema.safeParse(json, { reportInput: true });
   if (!result.success) {
     const issue = reportedIssues(result.error.issues)[0]!;
     const path = issuePath(issue);
@@ -41,7 +42,8 @@ export function parseEvent(body: string | Uint8Array, options: ParseWebhookOptio
       `The event does not have the expected shape${path === undefined ? '' : ` at ${path}`}: ${issueText(issue)}.`,
     );
   }
-  if (options.maxAgeSeconds !== undefined) assertFresh(result.data.timestamp, options.maxAgeSeconds, options.now);
+  if (options.maxAgeSeconds !== undefined)
+    assertFresh(result.data.timestamp, { seconds: options.maxAgeSeconds }, options.now);
   return result.data;
 }
 
@@ -53,7 +55,21 @@ function readJson(body: string | Uint8Array): unknown {
   }
 }
 
-function assertFresh(timestamp: string, maxAgeSeconds: number, now: Date | number = Date.now()): void {
+/**
+ * How an event's age is checked: within `seconds` of now either way (`maxAgeSeconds`), or, as the
+ * receivers do by default (`RECEIVER_MAX_AGE`), only that it is not older.
+ */
+export interface AgeCheck {
+  readonly seconds: number;
+  /** Only the past: a timestamp ahead of this clock passes (the mock's virtual clock runs ahead once advanced). */
+  readonly pastOnly?: boolean;
+}
+
+/** The receivers' default: no delivery older than the service's retries (~26.6 h) and some slack, in whole hours: 27 h. */
+export const RECEIVER_MAX_AGE: AgeCheck = { seconds: Math.ceil(REDELIVERY_SPAN_MS / 3_600_000) * 3600, pastOnly: true };
+
+/** Throws WebhookVerificationError `stale` unless `timestamp` passes `check` at `now`. */
+export function assertFresh(timestamp: string, check: AgeCheck, now: Date | number = Date.now()): void {
   const sent = Date.parse(timestamp);
   if (Number.isNaN(sent)) {
     throw new WebhookVerificationError(
@@ -62,8 +78,12 @@ function assertFresh(timestamp: string, maxAgeSeconds: number, now: Date | numbe
     );
   }
   const ageSeconds = (Number(now) - sent) / 1000;
-  if (Math.abs(ageSeconds) > maxAgeSeconds) {
-    const when = ageSeconds > 0 ? `${Math.round(ageSeconds)} s old` : `${Math.round(-ageSeconds)} s in the future`;
-    throw new WebhookVerificationError('stale', `The event is ${when}, outside maxAgeSeconds (${maxAgeSeconds}).`);
-  }
+  if ((check.pastOnly === true ? ageSeconds : Math.abs(ageSeconds)) <= check.seconds) return;
+  const when = ageSeconds > 0 ? `${Math.round(ageSeconds)} s old` : `${Math.round(-ageSeconds)} s in the future`;
+  throw new WebhookVerificationError(
+    'stale',
+    check.pastOnly === true
+      ? `The event is ${when}, older than the receivers' default maxAgeSeconds (${check.seconds}: ${check.seconds / 3600} h, the service's retries and some slack); set maxAgeSeconds, or false to turn the check off.`
+      : `The event is ${when}, outside maxAgeSeconds (${check.seconds}).`,
+  );
 }

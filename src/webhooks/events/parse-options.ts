@@ -41,13 +41,17 @@ export function checkedParseInputs(
   return body;
 }
 
-/** Throws an InvalidArgumentError unless `maxAgeSeconds` is absent or a positive number. */
-export function checkMaxAgeSeconds(maxAgeSeconds: unknown, caller: string): void {
-  if (maxAgeSeconds !== undefined && !(typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0)) {
-    throw new InvalidArgumentError(
-      `${caller}: maxAgeSeconds must be a positive number of seconds, got ${showValue(maxAgeSeconds)}.`,
-    );
-  }
+/**
+ * Throws an InvalidArgumentError unless `maxAgeSeconds` is absent or a positive number (or, with
+ * `orFalse`, false: the receivers' way to turn their default check off).
+ */
+export function checkMaxAgeSeconds(maxAgeSeconds: unknown, caller: string, orFalse = false): void {
+  if (maxAgeSeconds === undefined || (typeof maxAgeSeconds === 'number' && maxAgeSeconds > 0)) return;
+  if (orFalse && maxAgeSeconds === false) return;
+  const off = orFalse ? ', or false to turn the check off' : '';
+  throw new InvalidArgumentError(
+    `${caller}: maxAgeSeconds must be a positive number of seconds${off}, got ${showValue(maxAgeSeconds)}.`,
+  );
 }
 
 /** Throws an InvalidArgumentError unless `now` is absent, a valid Date or a finite number: an unusable clock must not let stale events through. */

@@ -7,10 +7,12 @@ import { checkLogger, type Logger } from '../../shared/logger.js';
 import { sha256Hex } from '../../shared/sha256.js';
 import { withTimeout } from '../../shared/timers.js';
 import { deliverOnce } from '../dedupe/deliver-once.js';
+import { memoryDedupeStore } from '../dedupe/memory-store.js';
 import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
 import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
 import { parseWebhookAsync } from '../events/parse-async.js';
-import { checkMaxAgeSeconds, type ParseWebhookOptions } from '../events/parse-options.js';
+import { assertFresh, RECEIVER_MAX_AGE } from '../events/parse-event.js';
+import { checkMaxAgeSeconds } from '../events/parse-options.js';
 import { secretList, type WebhookSecret } from '../signature/inputs.js';
 import { isMessageStatusEvent } from '../status/message-event.js';
 import type { StatusTracker } from '../status/tracker.js';
@@ -22,9 +24,18 @@ export type WebhookHandlers = {
 };
 
 /** Options of `createWebhookHandler` and `webhookMiddleware`. */
-export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAgeSeconds'> {
+export interface WebhookHandlerOptions {
   /** The endpoint's signing secret, or several during a rotation. */
   secret: WebhookSecret;
+  /**
+   * Refuse (401 `stale`) a delivery whose `timestamp` is further than this from now, either way
+   * (as `parseWebhook` does): a replay of a recorded delivery. By default a delivery older than
+   * 27 h is refused (the service retries for about 26.6 h, so only a replay is that old), and one
+   * ahead of this clock is not; `false` turns the check off. To test a receiver with recorded
+   * deliveries, sign them again with a fresh timestamp (`signWebhook`).
+   * @default 97200 seconds (27 h) back from now
+   */
+  maxAgeSeconds?: number | false;
   /** Called for events of the named kinds. */
   on?: WebhookHandlers;
   /** Called for every verified event, after its `on` handler. */
@@ -40,12 +51,15 @@ export interface WebhookHandlerOptions extends Pick<ParseWebhookOptions, 'maxAge
    */
   maxBodyBytes?: number;
   /**
-   * Handle each delivery once across redeliveries and receiver instances (`memoryDedupeStore()`,
-   * or `redisDedupeStore(redis)` from `bizmsg/redis`): a copy of a delivery already handled gets
-   * 200 without calling the handlers, a copy arriving while another is being handled gets 503
-   * with `Retry-After` so that the service delivers it again, a failed handler releases its claim.
+   * Where the receiver records the deliveries it handled, so that it handles each once: a copy of
+   * a delivery already handled gets 200 without calling the handlers, a copy arriving while another
+   * is being handled gets 503 with `Retry-After` so that the service delivers it again, a failed
+   * handler releases its claim. By default a `memoryDedupeStore()` of this receiver (this process
+   * only, the newest 100,000 deliveries for 48 h); several instances share `redisDedupeStore(redis)`
+   * from `bizmsg/redis`; `false` handles every copy.
+   * @default memoryDedupeStore()
    */
-  dedupe?: DedupeStore;
+  dedupe?: DedupeStore | false;
   /**
    * A status tracker (`createStatusTracker`) to apply every verified message event to, before the
    * `on` handlers run (they see the record updated). If the tracker's store fails, the delivery
@@ -68,6 +82,8 @@ export interface Receiver {
   readonly options: WebhookHandlerOptions;
   readonly maxBodyBytes: number;
   readonly logger: Logger;
+  /** The store of the deliveries handled; undefined with `dedupe: false`. */
+  readonly dedupe: DedupeStore | undefined;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -88,28 +104,29 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
     throw new InvalidArgumentError(`${caller} needs options: { secret, on?, onEvent? }.`);
   const { on, onEvent, onError, dedupe, dedupeKey, tracker, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   secretList(options.secret, caller);
-  checkMaxAgeSeconds(options.maxAgeSeconds, caller);
+  checkMaxAgeSeconds(options.maxAgeSeconds, caller, true);
   if (onEvent !== undefined && typeof onEvent !== 'function')
     throw new InvalidArgumentError(`${caller}: onEvent must be a function.`);
   if (onError !== undefined && typeof onError !== 'function')
     throw new InvalidArgumentError(`${caller}: onError must be a function.`);
-  if (dedupe !== undefined && !isDedupeStore(dedupe)) {
+  if (dedupe !== undefined && dedupe !== false && !isDedupeStore(dedupe)) {
     throw new InvalidArgumentError(
-      `${caller}: dedupe must be a store with claim, complete and release, e.g. memoryDedupeStore().`,
+      `${caller}: dedupe must be a store with claim, complete and release (e.g. memoryDedupeStore()), or false.`,
     );
   }
   if (tracker !== undefined && typeof (tracker as Partial<StatusTracker> | null)?.apply !== 'function')
     throw new InvalidArgumentError(`${caller}: tracker must be a status tracker, e.g. createStatusTracker().`);
   if (dedupeKey !== undefined && typeof dedupeKey !== 'function')
     throw new InvalidArgumentError(`${caller}: dedupeKey must be a function.`);
-  if (dedupeKey !== undefined && dedupe === undefined)
-    throw new InvalidArgumentError(`${caller}: dedupeKey needs a dedupe store.`);
+  if (dedupeKey !== undefined && dedupe === false)
+    throw new InvalidArgumentError(`${caller}: dedupeKey needs de-duplication, which dedupe: false turns off.`);
   for (const [kind, handler] of Object.entries(on ?? {})) {
     if (typeof handler !== 'function') throw new InvalidArgumentError(`${caller}: on["${kind}"] must be a function.`);
   }
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
     throw new InvalidArgumentError(`${caller}: maxBodyBytes must be a positive integer.`);
-  return { options, maxBodyBytes, logger: checkLogger(options.logger, `${caller}: \`logger\``) };
+  const logger = checkLogger(options.logger, `${caller}: \`logger\``);
+  return { options, maxBodyBytes, logger, dedupe: dedupe === false ? undefined : (dedupe ?? memoryDedupeStore()) };
 }
 
 /** The answer to a body over the size cap. */
@@ -126,16 +143,18 @@ export function tooLarge(maxBodyBytes: number): WebhookAnswer {
  * not get the endpoint disabled.
  */
 export async function handleDelivery(body: Uint8Array, signature: unknown, receiver: Receiver): Promise<WebhookAnswer> {
-  const { options } = receiver;
+  const { options, dedupe } = receiver;
   let event: WebhookEvent;
   try {
-    event = await parseWebhookAsync(body, signature, options.secret, options);
+    const { maxAgeSeconds } = options;
+    event = await parseWebhookAsync(body, signature, options.secret, maxAgeSeconds ? { maxAgeSeconds } : {});
+    if (maxAgeSeconds === undefined) assertFresh(event.timestamp, RECEIVER_MAX_AGE);
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
     if (error.reason === 'unknown_event') return { status: 200, body: { received: true, ignored: error.message } };
     return rejected(error);
   }
-  if (options.dedupe === undefined) return runHandlers(event, receiver);
+  if (dedupe === undefined) return runHandlers(event, receiver);
   let key: string;
   try {
     key = await dedupeKeyOf(body, event, options.dedupeKey);
@@ -143,7 +162,7 @@ export async function handleDelivery(body: Uint8Array, signature: unknown, recei
     await reportHandlerError(receiver, error, event);
     return handlerFailed(event);
   }
-  return deliverOnce(options.dedupe, key, event, () => runHandlers(event, receiver), receiver.logger);
+  return deliverOnce(dedupe, key, event, () => runHandlers(event, receiver), receiver.logger);
 }
 
 /** The delivery's de-duplication key: the user's, else the SHA-256 of the raw body. */

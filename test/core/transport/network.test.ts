@@ -1,7 +1,6 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionError, TimeoutError, Variant2Client } from '../../../src/index.js';
-import { sendJson, startTestServer } from '../../helpers/http-server.js';
+import { sendJson, startTestServer, unusedPort } from '../../helpers/http-server.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -9,19 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 describe('over a real socket', () => {
   it('retries a refused connection, even for a send, then reports it as not processed', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const port = await closedPort();
+    const port = await unusedPort();
     const client = new Variant2Client({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}/api/v1`, maxRetries: 1 });
     const error = (await client.messages
       .sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' })
@@ -34,7 +24,7 @@ describe('over a real socket', () => {
   });
 
   it('names the host and port it tried, the default port of the scheme too, and never the key', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const refused = async (apiKey: string, baseUrl: string) =>
       ((await new Variant2Client({ apiKey, baseUrl, maxRetries: 0 }).account.me().catch((e: unknown) => e)) as Error)
         .message;

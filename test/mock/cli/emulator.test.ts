@@ -2,31 +2,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
-import { startTestServer } from '../../helpers/http-server.js';
-import { BIN, portFreed, startMockProcess, type MockProcess } from '../../helpers/mock-process.js';
+import { startTestServer, useTestServer } from '../../helpers/http-server.js';
+import { BIN, portFreed, useMockProcesses } from '../../helpers/mock-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bizmsg-mock-'));
-let receiver: Awaited<ReturnType<typeof startTestServer>>;
-const running: MockProcess[] = [];
-
-beforeAll(async () => {
-  receiver = await startTestServer();
-});
-afterAll(() => receiver.close());
-afterEach(() => {
-  for (const mock of running.splice(0)) mock.child.kill('SIGKILL');
-  receiver.received.length = 0;
-  receiver.handle((_, res) => res.end('ok'));
-});
-
-async function start(args: string[]) {
-  const mock = await startMockProcess(args);
-  running.push(mock);
-  return mock;
-}
+const receiver = useTestServer();
+const start = useMockProcesses();
 
 function seedFile(options: unknown): string {
   const file = join(dir, `seed-${Math.random().toString(36).slice(2)}.json`);
@@ -59,7 +43,7 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
 
     const control = connectMock(mock.url);
     await control.receiveMessage({ from: '+4915112345678', body: 'Hello?' });
-    await mock.printed(/webhook message\.received -> \S+\/hooks 200 \(first attempt, \d+ ms\)/);
+    await mock.printed(/webhook message\.received -> \S+\/hooks 200 \(attempt 1, \d+ ms\)/);
     expect(receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual([
       'conversation.created',
       'message.received',
@@ -74,6 +58,39 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     expect((await control.state()).webhooks.map((w) => [w.url, w.events])).toEqual([
       [`${receiver.origin}/hooks`, ['message.received', 'conversation.created']],
     ]);
+  });
+
+  it('checks template sends against the catalog of a seed file, and shows it in the state', async () => {
+    const catalog = {
+      order_update: { languages: ['en', 'de'], body: ['name', 'order_id'] },
+      welcome: { languages: ['en'] },
+    };
+    const mock = await start(['--seed-file', seedFile({ templates: catalog })]);
+    const send = async (content: unknown) => {
+      const response = await fetch(`${mock.url}/messages/send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mock.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: '+4915112345678', messaging_account_id: 1, type: 'template', content }),
+      });
+      return [response.status, ((await response.json()) as { error?: { message: string } }).error?.message];
+    };
+    const body = {
+      type: 'body',
+      parameters: [
+        { type: 'text', text: 'Ada' },
+        { type: 'text', text: 'A-17' },
+      ],
+    };
+    expect(await send({ name: 'order_update', language: 'de', components: [body] })).toEqual([200, undefined]);
+    expect(await send({ name: 'order_update', language: 'fr', components: [body] })).toEqual([
+      400,
+      'Template "order_update" in language "fr" does not exist (it has en, de).',
+    ]);
+    expect(await send({ name: 'welcome', language: 'en', components: [body] })).toEqual([
+      422,
+      'Invalid request parameters: content.components.body.',
+    ]);
+    expect((await connectMock(mock.url).state()).templates).toEqual(catalog);
   });
 
   it('never prints the control token, even in a path it serves', async () => {
@@ -180,6 +197,12 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
         'Unknown plan "platinum"; this mock has: starter, professional, enterprise',
       ],
       [{ contacts: [] }, 'contacts is not a known field'],
+      [
+        { templates: { order_update: { body: ['name'], buttons: [{ sub_type: 'url', params: ['name'] }] } } },
+        'templates.order_update.buttons.0.params.0 repeats "name", a parameter of the body: a name is used once per template',
+      ],
+      [{ templates: { welcome: { languages: 'en' } } }, 'templates.welcome.languages must be an array'],
+      [{ templates: 'welcome' }, 'templates must be an array or an object'],
       [{ seed: { random: 1.5 } }, 'seed.random must be an integer'],
       [{ seed: 'x' }, 'seed must be a number or an object'],
       [

@@ -90,7 +90,7 @@ describe.each([
       endpointId: 1,
       url: `${receiver.origin}/hook`,
       event: 'message.sent',
-      attempt: 0,
+      attempt: 1,
       status: 200,
       ok: true,
       at: expect.any(Number),
@@ -99,6 +99,7 @@ describe.each([
         headers: {
           'content-type': 'application/json',
           'user-agent': 'bizmsg-mock',
+          'x-bizmsg-mock-delivery': '1',
           'x-service-signature': received!.headers['x-service-signature'],
         },
         body: received!.body,
@@ -161,15 +162,15 @@ describe.each([
     expect([first!.status, first!.ok, first!.attempt, first!.nextRetryAt! - first!.at]).toEqual([
       500,
       false,
-      0,
+      1,
       60_000,
     ]);
     expect((await control.state()).pending).toEqual([
-      { at: first!.nextRetryAt, what: `retry 1 of message.delivered to ${receiver.origin}/hook` },
+      { at: first!.nextRetryAt, what: `attempt 2 (retry 1) of message.delivered to ${receiver.origin}/hook` },
     ]);
     for (const delay of WEBHOOK_RETRY_DELAYS_MS) await control.clock.advance(delay);
     const attempts = await control.deliveries();
-    expect(attempts.map((a) => [a.attempt, a.status, a.ok])).toEqual([0, 1, 2, 3, 4, 5].map((n) => [n, 500, false]));
+    expect(attempts.map((a) => [a.attempt, a.status, a.ok])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 500, false]));
     expect(attempts.slice(1).map((a, i) => a.at - attempts[i]!.at)).toEqual([...WEBHOOK_RETRY_DELAYS_MS]);
     expect(attempts.at(-1)!.nextRetryAt).toBe(null);
     const state = await control.state();
@@ -203,18 +204,18 @@ describe.each([
     await control.emit('message.delivered');
     // Both retries fall due at the same virtual time, in the order the two answers came.
     expect((await control.state()).pending.map((task) => task.what).sort()).toEqual([
-      `retry 1 of message.delivered to ${receiver.origin}/kept`,
-      `retry 1 of message.delivered to ${receiver.origin}/removed`,
+      `attempt 2 (retry 1) of message.delivered to ${receiver.origin}/kept`,
+      `attempt 2 (retry 1) of message.delivered to ${receiver.origin}/removed`,
     ]);
     await control.removeWebhook(removed.id);
     expect((await control.state()).pending.map((task) => task.what)).toEqual([
-      `retry 1 of message.delivered to ${receiver.origin}/kept`,
+      `attempt 2 (retry 1) of message.delivered to ${receiver.origin}/kept`,
     ]);
     await control.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
     // The first two attempts are listed as they finished; the retry comes after both.
     const attempts = (await control.deliveries()).map((a) => `${a.endpointId} ${a.attempt}`);
-    expect(attempts.slice(0, 2).sort()).toEqual([`${kept.id} 0`, `${removed.id} 0`].sort());
-    expect(attempts.slice(2)).toEqual([`${kept.id} 1`]);
+    expect(attempts.slice(0, 2).sort()).toEqual([`${kept.id} 1`, `${removed.id} 1`].sort());
+    expect(attempts.slice(2)).toEqual([`${kept.id} 2`]);
   });
 
   it('refuses a webhook URL with a user name or password (fetch could never POST to it), saying so', async () => {

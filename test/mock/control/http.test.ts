@@ -88,7 +88,7 @@ describe('who may call the control API', () => {
     expect([service.status, (await service.json()).error.code]).toEqual([401, 'AUTHENTICATION_ERROR']);
   });
 
-  it("refuses a page of another origin, and (on loopback) a Host that is not the mock's", async () => {
+  it("refuses a page of another origin, and a Host that is not one of the mock's names", async () => {
     const server = await start();
     const port = new URL(server.origin).port;
     expect(
@@ -107,7 +107,7 @@ describe('who may call the control API', () => {
     };
     expect(await hostCall(`rebound.example:${port}`)).toEqual([
       403,
-      "Host rebound.example is not this mock's: the control API answers only to its own names.",
+      "Host rebound.example is not one of this mock's names: it answers to localhost (and *.localhost), 127.0.0.1, [::1], any IP address and the names given to --allowed-hosts (allowedHosts), so that a page of another site that rebinds its name to this machine cannot reach it.",
     ]);
     expect(await hostCall(`localhost:${port}`)).toEqual([200, undefined]);
   });
@@ -306,6 +306,14 @@ describe('the control API beside the service', () => {
       [...CONTROL_ROUTES.map((r) => `${r.method} ${r.path}`), 'GET /_bizmsg/openapi.json'].sort(),
     );
     expect(await validate(structuredClone(body))).toEqual({ valid: true, warnings: [], specification: 'OpenAPI' });
+    const attempt = (body.components as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas
+      .DeliveryAttempt!.properties.attempt;
+    expect(attempt).toEqual({
+      type: 'integer',
+      minimum: 1,
+      description:
+        'Numbered from 1: 1 for the first delivery, 2 to 6 for the five retries (a redelivery keeps the number of the attempt it repeats).',
+    });
   });
 });
 

@@ -322,13 +322,15 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     receiver.handle((_, res) => res.end('ok'));
     await open('clock');
     const pending = tab.getByRole('table').getByRole('row');
-    await poll(() => seen(pending.nth(1))).toContain(`retry 1 of contact.updated to ${receiver.origin}/hook`);
+    await poll(() => seen(pending.nth(1))).toContain(
+      `attempt 2 (retry 1) of contact.updated to ${receiver.origin}/hook`,
+    );
     await screenshot('clock');
     await tab.getByRole('button', { name: 'Advance 1 minute' }).click();
     await tab.getByText('Nothing is waiting for the clock.').waitFor();
     expect((await control.deliveries()).map((a) => [a.attempt, a.status])).toEqual([
-      [0, 500],
-      [1, 200],
+      [1, 500],
+      [2, 200],
     ]);
     await open('webhooks');
     await poll(() => attempts.count()).toBe(2);
@@ -369,6 +371,34 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
       expect.objectContaining({ event: 'message.received', redeliveryOf: received.id, status: 200 }),
     );
     expect(receivedEvents().map((e) => [e.event, e.data.body])).toEqual([['message.received', 'Hello?']]);
+  });
+
+  it("renders control characters and bidi overrides inert, as the bin prints them: a receiver's answer, a name a client sent", async () => {
+    await fresh();
+    // U+202E turns what follows around ("exe.png" reads "gnp.exe"); ESC and BEL drive a terminal.
+    receiver.handle((_, res) => res.end('ok \u202egnp.exe\u202c \u001b[31mred\u0007\u0085'));
+    expect(
+      (await api('POST', '/contacts', { name: 'Mallory \u202egnp.exe', phone: GRACE.replace('1', '2') })).status,
+    ).toBe(201);
+    await control.receiveMessage({ from: ADA, body: 'Hi \u2066there\u2069' });
+    await open('webhooks');
+    const attempts = tab.getByRole('list', { name: 'Delivery attempts, newest first' }).getByRole('listitem');
+    await poll(() => attempts.count()).toBe(3);
+    await attempts.first().getByRole('button', { expanded: false }).click();
+    const answer = attempts.first().locator('pre').nth(1);
+    await poll(() => answer.innerText()).toBe('ok \\u202egnp.exe\\u202c \\u001b[31mred\\u0007\\u0085');
+    // The body sent, JSON read back and indented, stays inert too.
+    await poll(() => attempts.first().locator('pre').first().innerText()).toContain('"body": "Hi \\u2066there\\u2069"');
+    await screenshot('inert');
+    await open('contacts');
+    await poll(() => seen(tab.getByRole('table'))).toContain('Mallory \\u202egnp.exe');
+    for (const view of ['webhooks', 'contacts', 'conversations']) {
+      await open(view);
+      const text = await tab.locator('body').innerText();
+      // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+      const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+      expect([view, raw.test(text)]).toEqual([view, false]);
+    }
   });
 
   it('shows a disabled endpoint with the e-mail its owner got, and enables it again', async () => {

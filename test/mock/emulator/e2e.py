@@ -168,7 +168,7 @@ def main():
     receiver.statuses["/down"] = 500
     status, down = mock.control("POST", "/webhooks", {"url": receiver.origin + "/down", "events": ["contact.created"], "secret": SECRET})
     status, attempts = mock.control("POST", "/events", {"event": "contact.created", "endpointId": down["id"]})
-    check(status == 200 and attempts[0]["status"] == 500 and attempts[0]["nextRetryAt"] - attempts[0]["at"] == 60000, "first attempt fails")
+    check(status == 200 and attempts[0]["attempt"] == 1 and attempts[0]["status"] == 500 and attempts[0]["nextRetryAt"] - attempts[0]["at"] == 60000, "first attempt fails")
     for ms in (60000, 300000, 1800000, 7200000, 86400000):
         mock.control("POST", "/clock/advance", {"ms": ms})
     status, state = mock.control("GET", "/state")

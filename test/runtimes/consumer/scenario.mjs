@@ -4,8 +4,9 @@
 const SECRET = 'whsec_matrix';
 const EVENT = JSON.stringify({
   event: 'message.read',
-  timestamp: '2026-11-21T10:00:00Z',
-  data: { message_id: 'msg_1' },
+  // Fresh: the receivers refuse a delivery older than 27 h by default.
+  timestamp: new Date().toISOString(),
+  data: { message_id: 'msg_1', to: '4915112345678', status: 'read' },
 });
 
 /**

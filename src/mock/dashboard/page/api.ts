@@ -1,5 +1,6 @@
 // Calls of the control API from the page: same origin, JSON both ways, the control token when the
 // tab has one. A refusal is a ControlError carrying the mock's own message.
+import { inert } from './printable.js';
 import { controlToken } from './token.js';
 
 /** A control call the mock refused (or could not answer): its status and the mock's message. */
@@ -18,7 +19,10 @@ export function controlHeaders(): Record<string, string> {
   return token === undefined ? {} : { authorization: `Bearer ${token}` };
 }
 
-/** Calls `method path` below `/_bizmsg`; resolves with the JSON answer (undefined for a 204). */
+/**
+ * Calls `method path` below `/_bizmsg`; resolves with the JSON answer (undefined for a 204), every
+ * control character and bidi control in its strings written as a `\u` escape.
+ */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...controlHeaders() };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -33,8 +37,9 @@ export async function control<T>(method: string, path: string, body?: unknown): 
     throw new ControlError(0, 'The mock does not answer: is bizmsg-mock still running?');
   }
   const text = await response.text();
-  if (response.ok) return (text === '' ? undefined : JSON.parse(text)) as T;
-  throw new ControlError(response.status, messageOf(text, response.status));
+  // What the page shows of the mock's records and messages, inert: a receiver's answer, a contact's name.
+  if (response.ok) return inert(text === '' ? undefined : JSON.parse(text)) as T;
+  throw new ControlError(response.status, inert(messageOf(text, response.status)));
 }
 
 function messageOf(text: string, status: number): string {

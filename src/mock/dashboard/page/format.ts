@@ -1,5 +1,6 @@
 // How the page writes times, durations and bodies: virtual times in UTC (the mock's clock runs in
-// real time plus what was advanced), JSON indented, a phone number by its digits.
+// real time plus what was advanced), JSON indented and inert, a phone number by its digits.
+import { printable } from './printable.js';
 
 /** A time on the virtual clock (ms or ISO 8601): `14:03:07`, with the date when not `today` (the clock's). */
 export function timeOf(at: number | string, today?: number): string {
@@ -21,17 +22,22 @@ export function fromNow(ms: number): string {
   return `in ${Math.floor(h / 24)} d${h % 24 === 0 ? '' : ` ${h % 24} h`}`;
 }
 
-/** A body as text: JSON indented, a string as it is, nothing as `(none)`. */
+/**
+ * A body as text: JSON indented, a string as it is, nothing as `(none)`; inert (a body's JSON escapes
+ * of control characters and bidi controls, read back by the parse, are written as escapes again).
+ */
 export function bodyText(body: unknown): string {
   if (body === null || body === undefined || body === '') return '(none)';
-  if (typeof body === 'string') {
-    try {
-      return JSON.stringify(JSON.parse(body), null, 2);
-    } catch {
-      return body;
-    }
+  return printable(typeof body === 'string' ? indented(body) : JSON.stringify(body, null, 2), { lines: true });
+}
+
+/** JSON text indented, or the text as it is when it is not JSON. */
+function indented(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
   }
-  return JSON.stringify(body, null, 2);
 }
 
 /** A phone number by its digits, as the mock matches numbers (`+49 151…` and `49151…` are one). */

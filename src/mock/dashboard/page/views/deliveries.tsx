@@ -57,7 +57,7 @@ export function Deliveries({ mock }: { mock: MockView }) {
 function byRetryKey(attempts: readonly DeliveryAttempt[]): Map<string, DeliveryAttempt> {
   const keyed = new Map<string, DeliveryAttempt>();
   for (const attempt of attempts)
-    if (attempt.redeliveryOf === null && attempt.attempt > 0) keyed.set(retryKey(attempt, attempt.attempt), attempt);
+    if (attempt.redeliveryOf === null && attempt.attempt > 1) keyed.set(retryKey(attempt, attempt.attempt), attempt);
   return keyed;
 }
 
@@ -67,8 +67,7 @@ function retryKey(attempt: DeliveryAttempt, number: number): string {
 }
 
 function summaryOf(attempt: DeliveryAttempt, now: number, retries: Map<string, DeliveryAttempt>): string {
-  const which =
-    attempt.redeliveryOf === null ? `attempt ${attempt.attempt + 1}` : `redelivery of #${attempt.redeliveryOf}`;
+  const which = attempt.redeliveryOf === null ? `attempt ${attempt.attempt}` : `redelivery of #${attempt.redeliveryOf}`;
   const retried = attempt.nextRetryAt === null ? undefined : retries.get(retryKey(attempt, attempt.attempt + 1));
   const retry =
     attempt.nextRetryAt === null

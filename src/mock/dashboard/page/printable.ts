@@ -1,0 +1,29 @@
+// Text the mock does not control (a receiver's answer, a name a client sent) made inert for whoever
+// reads it: control characters (terminal escape sequences among them) and the bidi controls (U+202E
+// and its kin, which reorder what a reader sees around them) written as `\u` escapes. One home for
+// both readers: the dashboard, in the browser, and the bizmsg-mock bin's lines (it imports nothing).
+
+/** Every control character and bidi control. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The same but line feeds and tabs, which a page shows as what they are. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with its control characters and bidi controls as `\u` escapes; `lines` keeps line feeds and tabs. */
+export function printable(text: string, { lines = false }: { lines?: boolean } = {}): string {
+  return text.replace(
+    lines ? CONTROLS_BUT_LINES : CONTROLS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** `value` with every string in it, keys included, `printable` (lines kept): the records as the page shows them. */
+export function inert<T>(value: T): T {
+  if (typeof value === 'string') return printable(value, { lines: true }) as T;
+  if (Array.isArray(value)) return value.map(inert) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [printable(key, { lines: true }), inert(item)]),
+  ) as T;
+}
