@@ -1,6 +1,6 @@
 // What the mock's route handlers share: the variant, the clock, the store and the service's behaviour.
 import type { Variant } from '../contract/variant.js';
-import type { OwnServer } from './rules/own-server.js';
+import type { OwnServer } from './rules/guard/own-server.js';
 import type { MockTemplates } from './rules/templates.js';
 import type { VirtualClock } from './state/clock.js';
 import type { WebhookDispatcher } from './state/dispatcher.js';

@@ -28,7 +28,7 @@ import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
 import { envelopeOf } from './rules/envelope.js';
 import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/faults.js';
 import { MockNetworkError } from './rules/http-error.js';
-import { OwnServer } from './rules/own-server.js';
+import { OwnServer } from './rules/guard/own-server.js';
 import { RequestPipeline } from './rules/pipeline.js';
 import { RateLimiter } from './rules/rate-limiter.js';
 import { readTemplates, type KnownTemplates } from './rules/templates.js';

@@ -12,7 +12,7 @@ import type { EventStream } from './stream.js';
 
 /**
  * Who may call the control API, besides what the HTTP face checks of every route (`Host`, and no
- * delivery of a mock: rules/request-guard.ts).
+ * delivery of a mock: rules/guard/request-guard.ts).
  */
 export interface ControlAccess {
   /** The bearer token every call must carry; undefined: none is needed (bound to a loopback address). */

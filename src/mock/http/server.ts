@@ -12,7 +12,7 @@ import {
   type ControlAnswer,
 } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
-import { guardRefusal, HostAllowlist, refusedByService, type GuardRefusal } from '../rules/request-guard.js';
+import { guardRefusal, HostAllowlist, refusedByService, type GuardRefusal } from '../rules/guard/request-guard.js';
 import type { MockAnswer } from '../rules/request.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';

@@ -5,7 +5,7 @@ import type { HttpHandler } from 'msw';
 // forever. The caller passes it in: on Node msw is an optional peer, loaded only if installed.
 import type { http as mswHttp } from 'msw/core/http';
 import { MockNetworkError } from '../rules/http-error.js';
-import { guardRefusal, refusedByService } from '../rules/request-guard.js';
+import { guardRefusal, refusedByService } from '../rules/guard/request-guard.js';
 import type { MockService } from '../service.js';
 
 /** msw handlers that answer every request under one of `mocks()`' base URLs with that mock. */

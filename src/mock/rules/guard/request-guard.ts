@@ -2,12 +2,12 @@
 // deliveries (a URL or a receiver that leads one back to a mock), and over real HTTP only a `Host`
 // that is one of its names, so that a page of another site that rebinds its name to 127.0.0.1
 // reaches nothing. Every face applies it to every route; each answers the refusal in its own form.
-import type { Variant } from '../../contract/variant.js';
-import { showValue } from '../../shared/describe.js';
-import { InvalidArgumentError } from '../../shared/errors.js';
-import { envelopeOf } from './envelope.js';
-import { MockHttpError } from './http-error.js';
-import type { MockAnswer, MockRequest } from './request.js';
+import type { Variant } from '../../../contract/variant.js';
+import { showValue } from '../../../shared/describe.js';
+import { InvalidArgumentError } from '../../../shared/errors.js';
+import { envelopeOf } from '../envelope.js';
+import { MockHttpError } from '../http-error.js';
+import type { MockAnswer, MockRequest } from '../request.js';
 
 /**
  * The header every webhook delivery of a bizmsg mock carries, and that every route of a mock
