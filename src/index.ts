@@ -83,10 +83,3 @@ export type { FilledTemplate } from './templates/fill.js';
 export type { TemplateComponent, TemplateParameter } from './schemas/message-params.js';
 export type { AutomationRun } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';
-
-// Deprecated names, kept for one release (docs/decisions.md, "One scheme for variant-specific names").
-export type { AccountResource } from './resources/account.js';
-export type { ContactsResource } from './resources/contacts.js';
-export type { SendTextParams, SendTemplateParams } from './variant2/messages.js';
-export type { ContactListParams } from './schemas/contact-params.js';
-export type { SendMessageParams, SendTextV1Params, SendTemplateV1Params } from './schemas/message-params.js';

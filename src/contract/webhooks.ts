@@ -1,8 +1,11 @@
 // How the service delivers events (spec section 6): the facts the webhook receivers and the mock's
 // dispatcher both depend on.
 
-/** The request header that carries a delivery's signature (lower case, as fetch and node:http give it). */
-export const SIGNATURE_HEADER = 'x-service-signature';
+/** The request header that carries a delivery's signature, as the spec writes it (documents, messages). */
+export const SIGNATURE_HEADER_NAME = 'X-Service-Signature';
+
+/** The same header in lower case, as fetch and node:http give it. */
+export const SIGNATURE_HEADER = SIGNATURE_HEADER_NAME.toLowerCase();
 
 /** Delays of the retries after a failed delivery: 1 m, 5 m, 30 m, 2 h, 24 h (spec section 6). */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000] as const;

@@ -21,15 +21,7 @@ export {
   VARIANT2_PLANS,
   WEBHOOK_RETRY_DELAYS_MS,
 } from './options.js';
-export type {
-  MockKeySpec,
-  MockPlan,
-  MockSeed,
-  MockServedOn,
-  MockServerOptions,
-  MockVariant,
-  Scope,
-} from './options.js';
+export type { MockKeySpec, MockPlan, MockSeed, MockServedOn, MockServerOptions, Scope } from './options.js';
 export type { Variant } from '../contract/variant.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { FaultSpec, InjectedFault } from './rules/faults.js';

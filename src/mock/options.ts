@@ -4,9 +4,6 @@ import type { Variant } from '../contract/variant.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 import type { TemplateCatalog } from '../templates/catalog.js';
 
-/** @deprecated Renamed `Variant` (the same type as the clients'); this name goes in the next major version. */
-export type MockVariant = Variant;
-
 export { SCOPES, type Scope } from '../contract/scopes.js';
 export { WEBHOOK_RETRY_DELAYS_MS } from '../contract/webhooks.js';
 

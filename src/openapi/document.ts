@@ -3,6 +3,7 @@ import { endpointsOf, errorCodesOf, type Endpoint, type JsonSchema } from '../co
 import { ListMetaSchema } from '../schemas/common.js';
 import type { Variant } from '../contract/variant.js';
 import { SCOPE_GRANTS, SCOPES } from '../contract/scopes.js';
+import { SIGNATURE_HEADER_NAME } from '../contract/webhooks.js';
 import { ErrorResponses } from './errors.js';
 import { HEADERS, rateLimitHeaders } from './headers.js';
 import { componentSchemas, type ComponentSchemas } from './json-schemas.js';
@@ -23,7 +24,7 @@ const TAGS: Readonly<Record<string, string>> = {
   Webhooks: 'The endpoints that receive the webhook events.',
   Automations: 'Automation flows, triggered for a contact.',
   Account: 'The account and the key that asks.',
-  'Webhook events': 'What the service POSTs to each registered endpoint, signed with `X-Service-Signature`.',
+  'Webhook events': `What the service POSTs to each registered endpoint, signed with \`${SIGNATURE_HEADER_NAME}\`.`,
 };
 
 /** How each variant authenticates (spec section 5). */

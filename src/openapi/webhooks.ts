@@ -1,6 +1,7 @@
 // The documents' webhooks section: the ten events and their signature header.
 import type * as z from 'zod/mini';
 import type { JsonSchema } from '../contract/endpoints.js';
+import { SIGNATURE_HEADER_NAME } from '../contract/webhooks.js';
 import { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 import { eventSchemaName, webhookEventSchemas } from './json-schemas.js';
 
@@ -20,7 +21,7 @@ const MEANINGS: Readonly<Record<(typeof WEBHOOK_EVENT_KINDS)[number], string>> =
 
 /** The `X-Service-Signature` header parameter of every delivery. */
 export const SIGNATURE_PARAMETER: JsonSchema = {
-  name: 'X-Service-Signature',
+  name: SIGNATURE_HEADER_NAME,
   in: 'header',
   required: true,
   description:

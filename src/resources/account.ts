@@ -4,11 +4,7 @@ import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { AccountSchema, type Account } from '../schemas/account.js';
 
-/**
- * `GET /account/me`, the same in both variants.
- * @deprecated The shared base of `Variant1Account` and `Variant2Account`: name those instead. It is
- * no longer exported from the next major version.
- */
+/** `GET /account/me`, the same in both variants. */
 export class AccountResource {
   readonly #http: HttpClient;
 

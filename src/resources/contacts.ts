@@ -10,11 +10,7 @@ import * as z from 'zod/mini';
 /** Contact list payload. */
 export const ContactListSchema = /* @__PURE__ */ z.array(ContactSchema);
 
-/**
- * Contact endpoints that both variants share: get and update by id.
- * @deprecated The shared base of `Variant1Contacts` and `Variant2Contacts`: name those instead. It
- * is no longer exported from the next major version.
- */
+/** Contact endpoints that both variants share: get and update by id. */
 export class ContactsResource {
   readonly #http: HttpClient;
 

@@ -31,5 +31,3 @@ export interface Variant2ContactListParams extends Variant1ContactListParams {
   /** Only contacts carrying this tag. */
   tag?: string;
 }
-/** @deprecated Renamed `Variant2ContactListParams` (variant-specific types start with their variant); this name goes in the next major version. */
-export type ContactListParams = Variant2ContactListParams;

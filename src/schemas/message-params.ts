@@ -93,19 +93,11 @@ export const Variant2SendMessageSchema = /* @__PURE__ */ z.discriminatedUnion('t
 ]);
 /** Variant 2 body of `POST /messages/send`. */
 export type Variant2SendMessageParams = z.input<typeof Variant2SendMessageSchema>;
-/** @deprecated Renamed `Variant2SendMessageParams` (variant-specific types start with their variant); this name goes in the next major version. */
-export type SendMessageParams = Variant2SendMessageParams;
-
 /** Variant 1 body of `POST /messages/send`. */
 export const Variant1SendTextSchema = /* @__PURE__ */ z.object({ to: PhoneParamSchema, message: nonEmptyString() });
 /** Variant 1 body of `POST /messages/send`. */
 export type Variant1SendTextParams = z.input<typeof Variant1SendTextSchema>;
-/** @deprecated Renamed `Variant1SendTextParams` (variant-specific types start with their variant); this name goes in the next major version. */
-export type SendTextV1Params = Variant1SendTextParams;
-
 /** Variant 1 body of `POST /messages/template` (not shown in the spec; mirrors Variant 2's content). */
 export const Variant1SendTemplateSchema = /* @__PURE__ */ z.extend(TemplateContentSchema, { to: PhoneParamSchema });
 /** Variant 1 body of `POST /messages/template`. */
 export type Variant1SendTemplateParams = z.input<typeof Variant1SendTemplateSchema>;
-/** @deprecated Renamed `Variant1SendTemplateParams` (variant-specific types start with their variant); this name goes in the next major version. */
-export type SendTemplateV1Params = Variant1SendTemplateParams;

@@ -15,13 +15,8 @@ interface Addressing {
 }
 /** `messages.sendText` parameters. */
 export type Variant2SendTextParams = Addressing & { body: string };
-/** @deprecated Renamed `Variant2SendTextParams` (variant-specific types start with their variant); this name goes in the next major version. */
-export type SendTextParams = Variant2SendTextParams;
 /** `messages.sendTemplate` parameters. */
 export type Variant2SendTemplateParams = Addressing & TemplateContent;
-/** @deprecated Renamed `Variant2SendTemplateParams` (variant-specific types start with their variant); this name goes in the next major version. */
-export type SendTemplateParams = Variant2SendTemplateParams;
-
 /** Variant 2 message endpoints. */
 export class Variant2Messages {
   readonly #http: HttpClient;

@@ -18,7 +18,9 @@ export async function createPackedProject(
   files: Record<string, string>,
 ): Promise<string> {
   const project = mkdtempSync(join(tmpdir(), prefix));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: root });
+  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
+    cwd: root,
+  });
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
   const installed = join(project, 'node_modules', 'bizmsg');
   mkdirSync(installed, { recursive: true });

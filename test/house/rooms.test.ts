@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const src = join(root, 'src');
 
-/** Every directory under src/, and the TypeScript sources directly in each. */
+/** Every directory under src/, and the TypeScript sources (the page's `.tsx` too) directly in each. */
 function rooms(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   (function walk(dir: string) {
@@ -16,7 +16,7 @@ function rooms(): Map<string, string[]> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
+      else if (/\.(ts|mts|tsx)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
     }
     found.set(dir, files);
   })(src);
@@ -29,7 +29,7 @@ function importsOf(file: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(/(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?['"](\.[^'"]+)['"]/g)) {
     const target = normalize(join(dirname(file), match[1]!)).replace(/\.m?js$/, '');
-    for (const candidate of [`${target}.ts`, `${target}.mts`, join(target, 'index.ts')]) {
+    for (const candidate of [`${target}.ts`, `${target}.mts`, `${target}.tsx`, join(target, 'index.ts')]) {
       try {
         if (statSync(candidate).isFile()) {
           out.push(candidate);

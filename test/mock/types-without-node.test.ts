@@ -17,6 +17,16 @@ export const fetchStub = (input: RequestInfo | URL, init?: RequestInit): Promise
 export const contacts: MockState['contacts'] = mock.store.contacts;
 export const phone: string = MAGIC_NUMBERS.fails;
 `;
+const nodeSuite = `
+import { createMockServer, startMockHttpServer } from 'bizmsg/mock';
+
+const mock = createMockServer({ variant: 2 });
+mock.listen();
+const server = await startMockHttpServer({ variant: 1 });
+export const url: string = server.url;
+await server.close();
+mock.close();
+`;
 const browserSuite = `
 import { createMockWorker, type MockState } from 'bizmsg/mock';
 
@@ -31,8 +41,9 @@ mock.stop();
 
 beforeAll(async () => {
   // zod is the dependency the declarations refer to; msw the peer dependency of the browser build.
-  project = await createPackedProject('bizmsg-mock-web-types-', ['zod', 'msw'], {
+  project = await createPackedProject('bizmsg-mock-web-types-', ['zod', 'msw', '@types'], {
     'worker.ts': workerSuite,
+    'node.ts': nodeSuite,
     'browser.ts': browserSuite,
   });
 }, 60_000);
@@ -57,4 +68,28 @@ describe('the types of the Web builds of bizmsg/mock without @types/node ("types
     },
     60_000,
   );
+});
+
+/**
+ * The requirement the README states for Node projects: `createMockServer`'s types name msw's
+ * handlers, and msw's own declarations need lib DOM (31 errors without it); `skipLibCheck` is the
+ * other way out. Both tsconfigs, exactly as the README gives them.
+ */
+describe('the types of bizmsg/mock on Node, as the README states them', () => {
+  it.each([
+    ['lib ES2022 and DOM, types node, skipLibCheck false', { lib: ['ES2022', 'DOM'], skipLibCheck: false }],
+    ['lib ES2022 alone, types node, skipLibCheck true', { lib: ['ES2022'], skipLibCheck: true }],
+  ])(
+    'type-check a Node suite with %s',
+    async (name, options) => {
+      const nodeNext = { module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], ...options };
+      expect(await typeCheckWithoutNode(project, name, 'node.ts', nodeNext)).toBe('no errors');
+    },
+    60_000,
+  );
+
+  it('fails without DOM and without skipLibCheck, inside msw (so the README is right to ask for one)', async () => {
+    const bare = { module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], lib: ['ES2022'] };
+    expect(await typeCheckWithoutNode(project, 'bare', 'node.ts', bare)).toMatch(/node_modules\/msw\/.*error TS/);
+  }, 60_000);
 });

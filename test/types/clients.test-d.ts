@@ -21,7 +21,7 @@ import {
   type WebhookEndpoint,
 } from '../../src/index.js';
 import type * as Names from '../../src/index.js';
-import type { MockVariant, Variant } from '../../src/mock/index.js';
+import type { Variant } from '../../src/mock/index.js';
 
 declare const v1: Variant1Client;
 declare const v2: Variant2Client;
@@ -156,24 +156,14 @@ describe('raw responses and observability options', () => {
   });
 });
 
-describe('one scheme for variant-specific names, the old names kept as deprecated aliases', () => {
-  it('names the types of one variant after it, and the old names are the same types', () => {
-    expectTypeOf<Names.SendTextV1Params>().toEqualTypeOf<Names.Variant1SendTextParams>();
-    expectTypeOf<Names.SendTemplateV1Params>().toEqualTypeOf<Names.Variant1SendTemplateParams>();
-    expectTypeOf<Names.SendMessageParams>().toEqualTypeOf<Names.Variant2SendMessageParams>();
-    expectTypeOf<Names.SendTextParams>().toEqualTypeOf<Names.Variant2SendTextParams>();
-    expectTypeOf<Names.SendTemplateParams>().toEqualTypeOf<Names.Variant2SendTemplateParams>();
-    expectTypeOf<Names.ContactListParams>().toEqualTypeOf<Names.Variant2ContactListParams>();
+describe('one scheme for variant-specific names, one name per type', () => {
+  it('names the types of one variant after it', () => {
     expectTypeOf(v1.messages.send).parameter(0).toEqualTypeOf<Names.Variant1SendTextParams>();
     expectTypeOf(v2.messages.sendText).parameter(0).toEqualTypeOf<Names.Variant2SendTextParams>();
     expectTypeOf(v1.contacts.list).parameter(0).toEqualTypeOf<Names.Variant1ContactListParams | undefined>();
     expectTypeOf(v2.contacts.list).parameter(0).toEqualTypeOf<Names.Variant2ContactListParams | undefined>();
     expectTypeOf(v1.account).toEqualTypeOf<Names.Variant1Account>();
     expectTypeOf(v2.account).toEqualTypeOf<Names.Variant2Account>();
-    // The deprecated base classes still type what they typed.
-    expectTypeOf(v2.account).toExtend<Names.AccountResource>();
-    expectTypeOf(v1.contacts).toExtend<Names.ContactsResource>();
-    expectTypeOf<MockVariant>().toEqualTypeOf<Variant>();
     expectTypeOf<Variant>().toEqualTypeOf<Names.Variant>();
   });
 });

@@ -1,5 +1,5 @@
 // The typed event of a verified body, or the WebhookVerificationError that says why it is not one.
-import { REDELIVERY_SPAN_MS } from '../../contract/webhooks.js';
+import { REDELIVERY_SPAN_MS, SIGNATURE_HEADER_NAME } from '../../contract/webhooks.js';
 import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEventSchema, type WebhookEvent } from '../../schemas/webhook-event.js';
@@ -14,12 +14,12 @@ const KNOWN_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(WEBHOOK_EVENT_K
 export function assertSigned(signature: unknown, valid: boolean): void {
   if (valid) return;
   if (signature === undefined || signature === null || signature === '') {
-    throw new WebhookVerificationError('missing_signature', 'The X-Service-Signature header is missing.');
+    throw new WebhookVerificationError('missing_signature', `The ${SIGNATURE_HEADER_NAME} header is missing.`);
   }
   if (signatureBytes(signature) === undefined) {
     throw new WebhookVerificationError(
       'malformed_signature',
-      'The X-Service-Signature header is not a SHA-256 hex digest (bare or sha256=<hex>).',
+      `The ${SIGNATURE_HEADER_NAME} header is not a SHA-256 hex digest (bare or sha256=<hex>).`,
     );
   }
   throw new WebhookVerificationError('mismatch', 'The signature does not match the body under the given secret.');

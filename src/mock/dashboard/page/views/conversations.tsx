@@ -1,19 +1,10 @@
 // Conversations: one thread per contact (and per number that wrote without being one), its messages
 // in order with their status on the virtual clock, and the box to write as the customer.
-import type { StoredContact, StoredConversation, StoredMessage } from '../../../state/records.js';
+import type { StoredContact } from '../../../state/records.js';
 import { phoneKey, textOf } from '../format.js';
 import { hrefOf } from '../route.js';
 import type { MockView } from '../use-mock.js';
-import { Thread } from './thread.js';
-
-/** A contact's thread, or a number's that is no contact. */
-export interface ThreadOf {
-  readonly key: string;
-  readonly phone: string;
-  readonly contact: StoredContact | undefined;
-  readonly conversation: StoredConversation | undefined;
-  readonly messages: readonly StoredMessage[];
-}
+import { Thread, type ThreadOf } from './thread.js';
 
 /** The conversations view; `phone` (the fragment's) picks the thread shown. */
 export function ConversationsView({ mock, phone }: { mock: MockView; phone: string | undefined }) {

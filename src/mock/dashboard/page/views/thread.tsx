@@ -1,12 +1,20 @@
 // One conversation: who it is with, its status and assignee (close, reopen, reassign), its messages
 // in order with direction and status times, and the box to write as the customer.
 import { useState } from 'preact/hooks';
-import type { StoredMessage } from '../../../state/records.js';
+import type { StoredContact, StoredConversation, StoredMessage } from '../../../state/records.js';
 import { control } from '../api.js';
 import { textOf, timeOf } from '../format.js';
 import type { MockView } from '../use-mock.js';
-import type { ThreadOf } from './conversations.js';
 import { CustomerBox } from './customer-box.js';
+
+/** A contact's thread, or a number's that is no contact. */
+export interface ThreadOf {
+  readonly key: string;
+  readonly phone: string;
+  readonly contact: StoredContact | undefined;
+  readonly conversation: StoredConversation | undefined;
+  readonly messages: readonly StoredMessage[];
+}
 
 /** How many of a thread's newest messages are shown before "Show earlier" is asked for. */
 const SHOWN = 200;
