@@ -116,6 +116,40 @@ export default tseslint.config(
     },
   },
   {
+    // bizmsg/bulk drives a client the caller made: of the clients it reads only the error classes
+    // (what a failed send says) and the types of the clients and their bodies.
+    files: ['src/bulk/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.[./]*/(.*/)?((mock|webhooks|openapi|resources|contract)/|redis/(?!commands\\.js$))',
+              message: 'bulk/ stands on shared/, the clients it is given and the Redis commands of redis/commands.ts',
+            },
+            {
+              regex: '^\\.[./]*/(.*/)?(variant1|variant2|schemas|core/(?!errors/))',
+              allowTypeImports: true,
+              message: 'bulk/ may import of the clients only their types and the error classes of core/errors/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Node built-ins only in the command and the BullMQ part: sendBulk runs wherever the clients run.
+    files: ['src/bulk/**'],
+    ignores: ['src/bulk/cli/**', 'src/bulk/queue/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^node:', message: 'node built-ins only in bulk/cli/ and bulk/queue/' }] },
+      ],
+    },
+  },
+  {
     // msw is an optional peer: only the msw faces load it; node built-ins only where Node runs.
     files: ['src/mock/**'],
     ignores: ['src/mock/msw/**', 'src/mock/http/**', 'src/mock/cli/**', 'src/mock/dashboard/*.ts'],

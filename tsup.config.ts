@@ -33,7 +33,7 @@ const shared: Options = {
   // CommonJS build must run on every Node 20. p-throttle (ESM-only) stays external and is
   // loaded with import() when the rateLimit option asks for it.
   noExternal: ['zod', 'ky'],
-  external: ['p-throttle', 'msw', 'ioredis', 'redis'],
+  external: ['p-throttle', 'msw', 'ioredis', 'redis', 'bullmq', 'classic-level'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
   esbuildPlugins: [siblingFiles('cjs')],
@@ -80,6 +80,8 @@ export default defineConfig([
       'mock/web': 'src/mock/web.ts',
       'mock/browser': 'src/mock/browser.ts',
       'redis/index': 'src/redis/index.ts',
+      // bizmsg/bulk: its optional peers (classic-level, bullmq, ioredis) load only with the functions that use them.
+      'bulk/index': 'src/bulk/index.ts',
     },
     dts: true,
     clean: false,
@@ -88,6 +90,21 @@ export default defineConfig([
     ...shared,
     entry: { 'mock/cli': 'src/mock/cli/main.ts' },
     format: ['esm'],
+    dts: false,
+    clean: false,
+  },
+  {
+    ...shared,
+    // The `bizmsg` command: its CSV parser and progress bar are bundled into it, so that they are
+    // no dependency of the package (only the command runs them).
+    entry: { 'bulk/cli': 'src/bulk/cli/main.ts' },
+    format: ['esm'],
+    noExternal: [...(shared.noExternal ?? []), 'csv-parse', 'cli-progress'],
+    // One file, with a `require` for the CommonJS code bundled into it (cli-progress requires readline).
+    splitting: false,
+    banner: {
+      js: "import { createRequire as __bizmsgRequire } from 'node:module'; const require = __bizmsgRequire(import.meta.url);",
+    },
     dts: false,
     clean: false,
   },

@@ -9,6 +9,7 @@ export default defineConfig({
       { find: /^bizmsg$/, replacement: source('index.ts') },
       { find: /^bizmsg\/webhooks$/, replacement: source('webhooks/index.ts') },
       { find: /^bizmsg\/mock$/, replacement: source('mock/index.ts') },
+      { find: /^bizmsg\/bulk$/, replacement: source('bulk/index.ts') },
       // The tests run on Node, so they get the clients' Node build, as the `node` condition gives it (tsup.config.ts).
       { find: /^\.\/default-exchange\.js$/, replacement: source('core/transport/default-exchange.node.ts') },
     ],

@@ -3,6 +3,7 @@
 // 2, 3 and 9 on this Node and on Node 22 and 24 when the runtime matrix installed them.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { measureBulk } from './bulk.js';
 import { measureColdStart } from './cold-start.js';
 import { measureDashboard } from './dashboard.js';
 import { measureImport } from './import-cost.js';
@@ -32,6 +33,7 @@ const all = {
   9: measureColdStart,
   10: measureDashboard,
   11: measureStatus,
+  12: measureBulk,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

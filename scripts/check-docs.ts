@@ -38,7 +38,7 @@ function filesIn(folder: string, extension: string): string[] {
 async function examplePrelude(): Promise<string> {
   const lines = ["import express from 'express';"];
   const seen = new Set<string>();
-  for (const entry of ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock']) {
+  for (const entry of ['bizmsg', 'bizmsg/webhooks', 'bizmsg/mock', 'bizmsg/bulk']) {
     const names = Object.keys((await import(entry)) as object).filter((name) => !seen.has(name));
     for (const name of names) seen.add(name);
     lines.push(`import { ${names.join(', ')} } from '${entry}';`);

@@ -5,6 +5,7 @@ import * as main from '../src/index.js';
 import * as mockBrowser from '../src/mock/browser.js';
 import * as mock from '../src/mock/index.js';
 import * as mockWeb from '../src/mock/web.js';
+import * as bulk from '../src/bulk/index.js';
 import * as redis from '../src/redis/index.js';
 import * as webhooks from '../src/webhooks/index.js';
 import * as webhooksWeb from '../src/webhooks/web.js';
@@ -15,6 +16,7 @@ const ENTRIES = {
   'bizmsg/webhooks': { file: 'src/webhooks/index.ts', module: webhooks },
   'bizmsg/mock': { file: 'src/mock/index.ts', module: mock },
   'bizmsg/redis': { file: 'src/redis/index.ts', module: redis },
+  'bizmsg/bulk': { file: 'src/bulk/index.ts', module: bulk },
 };
 
 /** Every name each entry exports, values and types, with `(deprecated)` after those kept for one release; and which are values. */
@@ -162,6 +164,36 @@ describe('entry points', () => {
           "defineTemplates",
           "normalizePhone",
           "samePhone",
+        ],
+        "bizmsg/bulk": [
+          "BulkClient",
+          "BulkConnection",
+          "BulkError",
+          "BulkJournal",
+          "BulkJournalMismatchError",
+          "BulkMessage",
+          "BulkProgress",
+          "BulkProgressListener",
+          "BulkQueueReport",
+          "BulkReport",
+          "BulkResult",
+          "BulkRun",
+          "BulkStatus",
+          "BulkWorker",
+          "BulkWorkerOptions",
+          "EnqueueBulkOptions",
+          "EnqueueReport",
+          "FileJournalOptions",
+          "JournalEntry",
+          "SendBulkOptions",
+          "Variant1BulkClient",
+          "Variant2BulkClient",
+          "bulkReport",
+          "createBulkWorker",
+          "enqueueBulk",
+          "fileJournal",
+          "memoryJournal",
+          "sendBulk",
         ],
         "bizmsg/mock": [
           "AUTOMATIONS",

@@ -161,6 +161,35 @@ describe('the built package', () => {
     ]);
   });
 
+  it('serves bizmsg/bulk from ESM and CJS; bullmq, classic-level, ioredis and Node built-ins load only when used', () => {
+    const script = `
+      const { createRequire } = await import('node:module');
+      const esm = await import('bizmsg/bulk');
+      const cjs = createRequire(import.meta.url)('bizmsg/bulk');
+      console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort(), typeof esm.memoryJournal().open]));`;
+    const names = [
+      'BulkJournalMismatchError',
+      'BulkRun',
+      'bulkReport',
+      'createBulkWorker',
+      'enqueueBulk',
+      'fileJournal',
+      'memoryJournal',
+      'sendBulk',
+    ];
+    expect(node(['--input-type=module', '-e', script])).toEqual([names, names, 'function']);
+    for (const format of ['js', 'cjs']) {
+      expect(codeLoadedWith(`bulk/index.${format}`)).not.toMatch(
+        /from ["'](bullmq|classic-level|ioredis|node:[a-z]+)["']|require\(["'](bullmq|classic-level|ioredis|node:[a-z]+)["']\)/,
+      );
+    }
+    expect(pkg.bin.bizmsg).toBe('./dist/bulk/cli.js');
+    // The bin runs as built: csv-parse and cli-progress (CommonJS, bundled into it) load in its ESM.
+    const usage = execFileSync(process.execPath, ['dist/bulk/cli.js', 'help'], { cwd: root, encoding: 'utf8' });
+    expect(usage).toMatch(/^Usage: bizmsg bulk --csv FILE --template NAME --language L/);
+    for (const peer of ['bullmq', 'classic-level']) expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
+  });
+
   it('loads nothing of Redis from bizmsg or either build of bizmsg/webhooks', () => {
     for (const format of ['js', 'cjs']) {
       for (const entry of [`index.${format}`, `webhooks/index.${format}`, `webhooks/web.${format}`]) {

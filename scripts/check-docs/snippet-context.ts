@@ -24,4 +24,6 @@ declare global {
   const on: WebhookHandlers;
   /** The reader's own code. */
   function markDelivered(messageId: string): Promise<void>;
+  /** The reader's customers, read one by one (a database cursor, a file). */
+  function customers(): AsyncIterable<{ phone: string; name: string }>;
 }

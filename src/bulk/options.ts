@@ -1,0 +1,78 @@
+// The options of sendBulk, checked before anything is read or sent.
+import { showValue } from '../shared/describe.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import { hasMethods } from '../shared/guards.js';
+import { memoryJournal, type BulkJournal } from './journal.js';
+import type { RowRules } from './row.js';
+import type { BulkClient, BulkMessage } from './types.js';
+
+/** Options of `sendBulk`. */
+export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
+  /** The job's id: running it again with the same journal resumes it. */
+  id: string;
+  /** The recipients, any iterable or async iterable; read as the sends go, never all held. */
+  recipients: Iterable<R> | AsyncIterable<R>;
+  /** The message for a recipient; a throw makes that recipient `failed` (`INVALID_RECIPIENT`). */
+  message: (recipient: R) => BulkMessage<C> | Promise<BulkMessage<C>>;
+  /** The recipient's key (default: its message's `to` in E.164); a key seen twice is sent once. */
+  key?: (recipient: R) => string;
+  /** Where claims and outcomes are recorded (default `memoryJournal()`); `fileJournal(path)` survives a crash. */
+  journal?: BulkJournal;
+  /** Sends in flight at once (1 to 256, default 8). */
+  concurrency?: number;
+  /** Stops reading recipients; the sends in flight finish and are recorded. */
+  signal?: AbortSignal;
+  /** Sends again a recipient whose earlier send may have been processed (`unknown`): may send a duplicate. */
+  resendUnknown?: boolean;
+}
+
+/** sendBulk's options, checked, with defaults. */
+export interface BulkSettings<R> extends RowRules<R> {
+  readonly id: string;
+  readonly recipients: Iterable<R> | AsyncIterable<R>;
+  readonly journal: BulkJournal;
+  readonly concurrency: number;
+  readonly signal: AbortSignal | undefined;
+  readonly resendUnknown: boolean;
+}
+
+const DEFAULT_CONCURRENCY = 8;
+const MAX_CONCURRENCY = 256;
+const JOURNAL_METHODS = ['open', 'get', 'put', 'delete', 'close'];
+
+/** Checks the client and options of `sendBulk`; a mistake is an `InvalidArgumentError`. */
+export function checkBulkOptions<R>(client: BulkClient, options: SendBulkOptions<R>): BulkSettings<R> {
+  if (!hasMethods((client as Partial<BulkClient> | undefined)?.messages, ['send'])) {
+    throw new InvalidArgumentError('sendBulk(client, options): `client` must be a Variant1Client or Variant2Client.');
+  }
+  const { id, recipients, message, key, journal = memoryJournal(), concurrency = DEFAULT_CONCURRENCY } = options;
+  const fail = (what: string, value: unknown) => {
+    throw new InvalidArgumentError(`sendBulk: \`${what}\`, got ${showValue(value)}.`);
+  };
+  if (typeof id !== 'string' || id === '') fail('id` must be a non-empty string', id);
+  if (!isIterable(recipients)) fail('recipients` must be an iterable or async iterable', recipients);
+  if (typeof message !== 'function') fail('message` must be a function of a recipient', message);
+  if (key !== undefined && typeof key !== 'function') fail('key` must be a function of a recipient', key);
+  if (!hasMethods(journal, JOURNAL_METHODS))
+    fail('journal` must be memoryJournal(), fileJournal(path) or a BulkJournal', journal);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+    fail(`concurrency\` must be an integer from 1 to ${MAX_CONCURRENCY}`, concurrency);
+  }
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+    fail('signal` must be an AbortSignal', options.signal);
+  return {
+    id,
+    recipients,
+    message,
+    key,
+    journal,
+    concurrency,
+    signal: options.signal,
+    resendUnknown: options.resendUnknown === true,
+  };
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> | AsyncIterable<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  return Symbol.iterator in value || Symbol.asyncIterator in value;
+}

@@ -1,0 +1,81 @@
+// Sending one bulk message and naming its outcome: sent, failed for good (nothing was processed),
+// unknown (it may have been processed, so it is never sent again unless asked), or unsent (it
+// never reached the service: the job stops, and a later run sends it).
+import { ApiError, ConnectionError, RateLimitExceededError } from '../core/errors/classes.js';
+import type { Message } from '../schemas/message.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import type { BulkClient, BulkError, BulkMessage } from './types.js';
+
+/** How a send ended. */
+export type SendOutcome =
+  | { readonly status: 'sent'; readonly messageId: string }
+  | { readonly status: 'failed' | 'unknown'; readonly error: BulkError };
+
+/**
+ * A send that never reached the service: the signal stopped a wait for the rate limit (`cause`
+ * undefined), or the service could not be reached at all (`cause`: the `ConnectionError`).
+ */
+export interface Unsent {
+  readonly status: 'unsent';
+  readonly cause: unknown;
+}
+
+/** Longest wait for a rate limit that the client gave up on, before asking again (ms). */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
+/**
+ * Sends `body` once. A 429 the client gave up waiting out (its retries used up) was not processed,
+ * so it is waited out here and sent again, until `signal` aborts.
+ */
+export async function sendOne(
+  client: BulkClient,
+  body: BulkMessage,
+  signal?: AbortSignal,
+): Promise<SendOutcome | Unsent> {
+  for (;;) {
+    try {
+      const message = await dispatch(client, body);
+      return { status: 'sent', messageId: message.id };
+    } catch (error) {
+      // The client already retried a refused connection: the service is out of reach for now.
+      if (ConnectionError.is(error) && !error.mayHaveBeenProcessed) return { status: 'unsent', cause: error };
+      if (!RateLimitExceededError.is(error) || error.mayHaveBeenProcessed) return outcomeOf(error);
+      const waited = await pause(Math.min((error.retryAfter ?? 1) * 1000, MAX_RATE_LIMIT_WAIT_MS), signal);
+      if (!waited) return { status: 'unsent', cause: undefined };
+    }
+  }
+}
+
+/** Variant 2 and Variant 1 texts go to `messages.send`, Variant 1 templates (no `message`) to `sendTemplate`. */
+function dispatch(client: BulkClient, body: BulkMessage): PromiseLike<Message> {
+  const messages = client.messages as unknown as Record<
+    'send' | 'sendTemplate',
+    (body: BulkMessage) => PromiseLike<Message>
+  >;
+  return 'message' in body || 'type' in body ? messages.send(body) : messages.sendTemplate(body);
+}
+
+/** The outcome of a send that threw: failed only when the error says nothing was processed. */
+export function outcomeOf(error: unknown): SendOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  if (InvalidArgumentError.is(error)) return { status: 'failed', error: { code: 'INVALID_RECIPIENT', message } };
+  if (ApiError.is(error) && error.status < 500 && !error.mayHaveBeenProcessed) {
+    return { status: 'failed', error: { code: String(error.code), message } };
+  }
+  const code = ApiError.is(error) ? String(error.code) : error instanceof Error ? error.name : 'UNKNOWN';
+  return { status: 'unknown', error: { code, message } };
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (waited: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(waited);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

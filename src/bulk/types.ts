@@ -1,0 +1,85 @@
+// The words of a bulk send: what a caller gives (options, the message of a recipient) and what it
+// gets back (one result per recipient, progress, the report).
+import type {
+  Variant1SendTemplateParams,
+  Variant1SendTextParams,
+  Variant2SendMessageParams,
+} from '../schemas/message-params.js';
+
+/** A send of a client: its body in, a message with an id out. */
+type Send<B> = (body: B) => PromiseLike<{ readonly id: string }>;
+
+/**
+ * A `Variant2Client`, as bizmsg/bulk needs it. (Described by shape, so that a client from the
+ * `bizmsg` entry fits however the two entries' type declarations are bundled.)
+ */
+export interface Variant2BulkClient {
+  readonly messages: { readonly send: Send<Variant2SendMessageParams>; readonly sendText: unknown };
+}
+
+/** A `Variant1Client`, as bizmsg/bulk needs it. */
+export interface Variant1BulkClient {
+  readonly messages: {
+    readonly send: Send<Variant1SendTextParams>;
+    readonly sendTemplate: Send<Variant1SendTemplateParams>;
+    readonly status: unknown;
+  };
+}
+
+/** A client of either variant (`Variant1Client`, `Variant2Client`), as `sendBulk` and `createBulkWorker` take it. */
+export type BulkClient = Variant1BulkClient | Variant2BulkClient;
+
+/**
+ * What `message(recipient)` returns for a client: Variant 2, the body of `messages.send`;
+ * Variant 1, a text (`{ to, message }`, sent with `messages.send`) or a template
+ * (`{ to, name, language, components }`, sent with `messages.sendTemplate`), told apart by `message`;
+ * a client of either variant (a union), either.
+ */
+export type BulkMessage<C extends BulkClient = BulkClient> = [C] extends [Variant2BulkClient]
+  ? Variant2SendMessageParams
+  : [C] extends [Variant1BulkClient]
+    ? Variant1SendTextParams | Variant1SendTemplateParams
+    : Variant2SendMessageParams | Variant1SendTextParams | Variant1SendTemplateParams;
+
+/** How one recipient ended: sent, rejected for good, perhaps sent (never resent), or a repeat of a key. */
+export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped';
+
+/** Why a recipient failed or is unknown: the service's error code (or ours) and what happened. */
+export interface BulkError {
+  /** The service's code (e.g. `INVALID_PHONE`), or `INVALID_RECIPIENT`, `INTERRUPTED`, an error's name. */
+  readonly code: string;
+  /** What happened, the API key removed. */
+  readonly message: string;
+}
+
+/** The outcome of one recipient. */
+export interface BulkResult {
+  /** The recipient's key: its number in E.164, unless `key(recipient)` said otherwise. */
+  readonly key: string;
+  /** The number the message was for, in E.164 when it is valid, else as given. */
+  readonly to: string;
+  readonly status: BulkStatus;
+  /** The message's id, when it was sent. */
+  readonly messageId?: string;
+  /** Why it failed or is unknown. */
+  readonly error?: BulkError;
+}
+
+/** Counts of a bulk send: `total` recipients read, each with one status (unless aborted first). */
+export interface BulkReport {
+  /** The job's id. */
+  readonly id: string;
+  readonly total: number;
+  readonly sent: number;
+  readonly failed: number;
+  readonly unknown: number;
+  readonly skipped: number;
+  /** True when the signal stopped the run before every recipient was read. */
+  readonly aborted: boolean;
+}
+
+/** Where a running bulk send is: the report so far and the sends in flight. */
+export interface BulkProgress extends Omit<BulkReport, 'aborted'> {
+  /** Recipients being sent now. */
+  readonly inFlight: number;
+}

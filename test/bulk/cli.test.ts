@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
+
+// `bizmsg bulk` from its own process against the emulator over HTTP: the header checked before the
+// first send, one send per phone, the report, the exit code, and a second run that resumes.
+
+const CLI = fileURLToPath(new URL('../../src/bulk/cli/main.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-'));
+const catalog = join(dir, 'templates.json');
+let server: MockHttpServer;
+
+const CATALOG = {
+  order_update: {
+    languages: ['en', 'de'],
+    body: ['name', 'order_id'],
+    buttons: [{ sub_type: 'url', params: ['tracking'] }],
+  },
+} as const;
+
+beforeAll(async () => {
+  // The emulator checks each send against the same catalog, as the service checks its templates.
+  server = await startMockHttpServer({ variant: 1, templates: CATALOG });
+  writeFileSync(catalog, JSON.stringify(CATALOG));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function bizmsg(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, BIZMSG_API_KEY: server.apiKey, BIZMSG_BASE_URL: server.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+const sends = () => server.mock.requests().filter((r) => r.method === 'POST').length;
+
+describe('bizmsg bulk', () => {
+  it('stops before the first send when a template parameter has no column', { timeout: 20_000 }, async () => {
+    const csv = join(dir, 'missing.csv');
+    writeFileSync(csv, 'phone,name,order_id\n+4915112345678,Ada,A-1\n');
+    const result = await bizmsg([
+      'bulk',
+      '--csv',
+      csv,
+      '--template',
+      'order_update',
+      '--language',
+      'en',
+      '--templates',
+      catalog,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('has no column "tracking"');
+    expect(result.stderr).toContain('Nothing was sent.');
+    expect(sends()).toBe(0);
+  });
+
+  it(
+    'sends each phone once, reports, exits 1 on a failed row, and resumes without sending again',
+    { timeout: 30_000 },
+    async () => {
+      const csv = join(dir, 'orders.csv');
+      writeFileSync(
+        csv,
+        [
+          'phone,name,order_id,tracking',
+          '+49 151 1234 5678,Ada,A-1,t1',
+          '+4915112345679,Grace,A-2,t2',
+          '004915112345678,Ada again,A-3,t3',
+          '0151 999,Nobody,A-4,t4',
+          '+4915112345680,Edsger,A-5,t5',
+        ].join('\n'),
+      );
+      const args = ['bulk', '--csv', csv, '--template', 'order_update', '--language', 'de', '--templates', catalog];
+      const first = await bizmsg(args);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain(
+        [
+          'bulk job "orders.csv:order_update:de"',
+          '  total    5',
+          '  sent     3',
+          '  failed   1',
+          '  unknown  0',
+          '  skipped  1',
+        ].join('\n'),
+      );
+      expect(first.stdout).toMatch(
+        /failed:\n {2}0151 999 {2}INVALID_PHONE: to: "0151 999" is not a valid phone number: it starts with 0/,
+      );
+      const posts = server.mock.requests().filter((r) => r.method === 'POST');
+      expect(posts).toHaveLength(3);
+      expect(posts.every((r) => r.path?.endsWith('/messages/template') === true && r.status === 200)).toBe(true);
+
+      const second = await bizmsg(args);
+      expect(second.code).toBe(1);
+      expect(second.stdout).toContain('  sent     3');
+      expect(sends()).toBe(3);
+    },
+  );
+});

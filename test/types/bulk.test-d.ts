@@ -1,0 +1,33 @@
+import { expectTypeOf, test } from 'vitest';
+import { sendBulk, type BulkReport, type BulkResult } from '../../src/bulk/index.js';
+import { Variant1Client, Variant2Client } from '../../src/index.js';
+
+test('sendBulk takes the body of each variant, and only that', () => {
+  const v2 = new Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1' });
+  const v1 = new Variant1Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1' });
+  const run = sendBulk(v2, {
+    id: 'job',
+    recipients: [{ phone: '+4915112345678' }],
+    message: (r) => ({ to: r.phone, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }),
+  });
+  expectTypeOf(run).toExtend<PromiseLike<BulkReport>>();
+  expectTypeOf(run.results()).toExtend<AsyncIterable<BulkResult>>();
+  sendBulk(v1, { id: 'job', recipients: ['+4915112345678'], message: (to) => ({ to, message: 'Hi' }) });
+  sendBulk(v1, {
+    id: 'job',
+    recipients: ['+4915112345678'],
+    message: (to) => ({ to, name: 'order_update', language: 'en', components: [] }),
+  });
+  sendBulk(v2, {
+    id: 'job',
+    recipients: ['+4915112345678'],
+    // @ts-expect-error a Variant 1 body for a Variant 2 client
+    message: (to) => ({ to, message: 'Hi' }),
+  });
+  sendBulk(v1, {
+    id: 'job',
+    recipients: ['+4915112345678'],
+    // @ts-expect-error a Variant 2 body for a Variant 1 client
+    message: (to) => ({ to, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }),
+  });
+});
