@@ -14,6 +14,7 @@ import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-par
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
 import { MessageSchema } from '../schemas/message.js';
 import {
+  TemplateParameterSchema,
   Variant2SendMessageSchema,
   Variant2TemplateMessageSchema,
   Variant1SendTemplateSchema,
@@ -163,6 +164,10 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
     jsonSchema.pattern = PHONE_PATTERN.source;
     jsonSchema.description = `An international number: ${PHONE_PATTERN_TEXT} (else 400 INVALID_PHONE).`;
   }
+  if (zodSchema === TemplateParameterSchema)
+    jsonSchema.description =
+      'A value filled into a template: `{ type: "text", text }` (header, body, a url button), `{ type: "payload", payload }` (a quick reply), ' +
+      'or another kind with its own fields. A `text` parameter needs a `text`, a `payload` one a `payload`, each with more than spaces.';
 }
 
 /**
