@@ -58,7 +58,8 @@ describe('a status tracker across processes on one Redis', () => {
     ];
     await mock.mock.clock.advance(LIFECYCLE_MS.read);
     const read = await readOne;
-    expect(read).toMatchObject({ id: sends[0]!.id, to: '4915100000001', status: 'read' });
+    // `to` as tracked: the send's, which the client wrote in E.164 (its phoneFormat).
+    expect(read).toMatchObject({ id: sends[0]!.id, to: '+4915100000001', status: 'read' });
     expect(Date.parse(read.readAt!) - Date.parse(read.sentAt!)).toBeGreaterThanOrEqual(LIFECYCLE_MS.read);
     // Delivered, or already read if its subscription opened after both events.
     expect(['delivered', 'read']).toContain((await deliveredTwo).status);
