@@ -19,6 +19,9 @@ const webApis = {
   Uint8Array,
   DataView,
   console,
+  // Timers are Web APIs too (every runtime has them); the receivers' default de-duplication bounds its store call with one.
+  setTimeout,
+  clearTimeout,
 };
 
 /**
