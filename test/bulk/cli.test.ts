@@ -68,6 +68,30 @@ describe('bizmsg bulk', () => {
   });
 
   it(
+    'refuses a column named twice, names a CSV it cannot read, and answers --help, sending nothing',
+    { timeout: 30_000 },
+    async () => {
+      const twice = join(dir, 'twice.csv');
+      writeFileSync(twice, 'phone,phone,name,order_id,tracking\n+4915112340009,+4915112340010,Ada,A-1,t1\n');
+      const args = ['--template', 'order_update', '--language', 'en', '--templates', catalog];
+      const repeated = await bizmsg(['bulk', '--csv', twice, ...args]);
+      expect([repeated.code, repeated.stderr.split('\n')[0]]).toEqual([
+        2,
+        `bizmsg: ${twice} names a column twice (phone): each column must have one name. Nothing was sent.`,
+      ]);
+      const missing = await bizmsg(['bulk', '--csv', join(dir, 'nowhere.csv'), ...args]);
+      expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([
+        2,
+        `bizmsg: cannot read the CSV ${join(dir, 'nowhere.csv')}: ENOENT: no such file or directory, open '${join(dir, 'nowhere.csv')}'`,
+      ]);
+      const help = await bizmsg(['bulk', '--help']);
+      expect([help.code, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toMatch(/^Usage: bizmsg bulk --csv FILE/);
+      expect(sends()).toBe(0);
+    },
+  );
+
+  it(
     'sends each phone once, reports, exits 1 on a failed row, and resumes without sending again',
     { timeout: 30_000 },
     async () => {

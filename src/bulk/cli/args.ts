@@ -33,6 +33,7 @@ export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return 'help';
   if (command !== 'bulk') throw new CliUsageError(`unknown command ${JSON.stringify(command)}`);
+  if (rest.includes('--help') || rest.includes('-h')) return 'help';
   let values;
   try {
     ({ values } = parseArgs({

@@ -9,18 +9,20 @@ export type CsvRow = Record<string, string>;
 
 function parser(file: string, onHeader?: (header: string[]) => void) {
   // A row with too few or too many fields still comes through: it fails alone, it never stops the job.
-  return createReadStream(file).pipe(
-    parse({
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      columns: (header: string[]) => {
-        onHeader?.(header);
-        return header;
-      },
-    }),
-  );
+  const rows = parse({
+    bom: true,
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    columns: (header: string[]) => {
+      onHeader?.(header);
+      return header;
+    },
+  });
+  const input = createReadStream(file);
+  // pipe() does not pass a read error on (a missing file): the rows end with it, so their reader throws it.
+  input.on('error', (error) => rows.destroy(error));
+  return input.pipe(rows);
 }
 
 /** The header and the number of rows, read once before anything is sent. */

@@ -54,6 +54,12 @@ async function bulk(command: BulkCommand): Promise<number> {
 
 /** Every parameter of the template is a column, and so is `phone`: else nothing is sent. */
 function checkHeader(header: readonly string[], template: RowTemplate, command: BulkCommand): void {
+  const repeated = header.filter((column, index) => header.indexOf(column) !== index);
+  if (repeated.length > 0) {
+    throw new CliUsageError(
+      `${command.csv} names a column twice (${[...new Set(repeated)].join(', ')}): each column must have one name. Nothing was sent.`,
+    );
+  }
   const missing = ['phone', ...template.parameters].filter((column) => !header.includes(column));
   if (missing.length > 0) {
     throw new CliUsageError(

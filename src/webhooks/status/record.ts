@@ -91,9 +91,13 @@ function rank(status: TrackedStatus): number {
 /** What `waitFor` waits for: a status reached or passed; `final` is read or failed. */
 export type StatusGoal = 'delivered' | 'read' | 'final';
 
-/** True when `record` has reached `goal` (a failed message reaches only `final`). */
+/**
+ * True when `record` has reached `goal`. A failed message reaches `final`, and `delivered` or
+ * `read` only where an event said it got there before it failed (its `deliveredAt`, `readAt`).
+ */
 export function reached(record: StatusRecord, goal: StatusGoal): boolean {
-  if (record.status === 'failed') return goal === 'final';
+  if (record.status === 'failed')
+    return goal === 'final' || record.readAt !== undefined || (goal === 'delivered' && record.deliveredAt !== undefined);
   if (goal === 'final') return record.status === 'read';
   return rank(record.status) >= rank(goal);
 }

@@ -182,6 +182,23 @@ const event = (kind: string, data: Record<string, unknown>, timestamp = '2026-11
   ({ event: kind, timestamp, data }) as WebhookEvent;
 
 describe('rules and bad input', () => {
+  it('resolves waitFor for a step a message reached before it failed, and rejects it for one it never reached', async () => {
+    const t = createStatusTracker();
+    await t.apply(event('message.read', { message_id: 'm9', read_at: '2026-11-22T10:05:00Z' }));
+    await t.apply(event('message.failed', { message_id: 'm9' }, '2026-11-22T10:06:00Z'));
+    await t.apply(event('message.delivered', { message_id: 'm10' }, '2026-11-22T10:01:00Z'));
+    await t.apply(event('message.failed', { message_id: 'm10' }, '2026-11-22T10:06:00Z'));
+    expect(await t.waitFor('m9', 'delivered', { timeout: 1 })).toMatchObject({
+      status: 'failed',
+      readAt: '2026-11-22T10:05:00.000Z',
+    });
+    expect(await t.waitFor('m9', 'read', { timeout: 1 })).toMatchObject({ status: 'failed' });
+    expect(await t.waitFor('m10', 'delivered', { timeout: 1 })).toMatchObject({
+      deliveredAt: '2026-11-22T10:01:00.000Z',
+    });
+    await expect(t.waitFor('m10', 'read', { timeout: 1000 })).rejects.toBeInstanceOf(MessageFailedError);
+  });
+
   it('never moves a status back, keeps the earliest time of each step, and ignores repeats', async () => {
     const t = createStatusTracker();
     await t.apply(event('message.read', { message_id: 'm1', read_at: '2026-11-22T10:05:00Z' }));
