@@ -97,7 +97,9 @@ export type StatusGoal = 'delivered' | 'read' | 'final';
  */
 export function reached(record: StatusRecord, goal: StatusGoal): boolean {
   if (record.status === 'failed')
-    return goal === 'final' || record.readAt !== undefined || (goal === 'delivered' && record.deliveredAt !== undefined);
+    return (
+      goal === 'final' || record.readAt !== undefined || (goal === 'delivered' && record.deliveredAt !== undefined)
+    );
   if (goal === 'final') return record.status === 'read';
   return rank(record.status) >= rank(goal);
 }

@@ -2,12 +2,16 @@
 // It returns plain data; test/runtimes/expected.ts says what that data must be.
 
 const SECRET = 'whsec_matrix';
-const EVENT = JSON.stringify({
-  event: 'message.read',
-  // Fresh: the receivers refuse a delivery older than 27 h by default.
-  timestamp: new Date().toISOString(),
-  data: { message_id: 'msg_1', to: '4915112345678', status: 'read' },
-});
+/**
+ * The delivery verified everywhere, stamped now: the receivers refuse one older than 27 h by default.
+ * Made when the scenario runs, not when the module loads: a Worker's clock reads 1970 at load time.
+ */
+const eventNow = () =>
+  JSON.stringify({
+    event: 'message.read',
+    timestamp: new Date().toISOString(),
+    data: { message_id: 'msg_1', to: '4915112345678', status: 'read' },
+  });
 
 /**
  * @param {object} run
@@ -41,6 +45,7 @@ async function callTheMock({ Variant2Client, ValidationError }, baseUrl, apiKey,
 }
 
 async function verifyWebhooks(webhooks, sync) {
+  const EVENT = eventNow();
   // Signed here with Web Crypto, independently of the package under test.
   const signature = `sha256=${await hmacHex(EVENT, SECRET)}`;
   const handler = webhooks.createWebhookHandler({ secret: SECRET, on: { 'message.read': () => {} } });
