@@ -1,6 +1,7 @@
-// INTERIM: what the status tracker reads of a message event, checked by its own small schema until
-// the typed event data of every kind lands (then the event union itself guarantees these fields
-// and this schema gives way to it: keep every reading of an event's data in this file).
+// What the status tracker reads of a message event, checked by its own small schema: `apply` also
+// takes events a caller built, and the tracker needs only the id, the times and a failure's details,
+// so it does not refuse an event that lacks fields the typed event data requires (`to`, `status`).
+// Every reading of an event's data by the tracker stays in this file.
 import * as z from 'zod/mini';
 import { issuePath, issueText, reportedIssues } from '../../shared/describe.js';
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
