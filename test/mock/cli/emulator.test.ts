@@ -44,7 +44,8 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     const control = connectMock(mock.url);
     await control.receiveMessage({ from: '+4915112345678', body: 'Hello?' });
     await mock.printed(/webhook message\.received -> \S+\/hooks 200 \(attempt 1, \d+ ms\)/);
-    expect(receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual([
+    // Both events happen at once and are POSTed side by side (deliveries run concurrently): either may land first.
+    expect(receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event).sort()).toEqual([
       'conversation.created',
       'message.received',
     ]);
