@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
+import { bizmsg as run } from './cli-process.js';
 
 // `bizmsg bulk` from its own process against the emulator over HTTP: the header checked before the
 // first send, one send per phone, the report, the exit code, and a second run that resumes.
 
-const CLI = fileURLToPath(new URL('../../src/bulk/cli/main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-'));
 const catalog = join(dir, 'templates.json');
 let server: MockHttpServer;
@@ -32,17 +30,22 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function bizmsg(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, BIZMSG_API_KEY: server.apiKey, BIZMSG_BASE_URL: server.url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const bizmsg = (args: string[]) => run(server, args);
+
+/** Every flag of `bizmsg bulk`, each documented by --help on a line of its own. */
+const FLAGS = [
+  '--csv',
+  '--template',
+  '--language',
+  '--templates',
+  '--variant',
+  '--account',
+  '--journal',
+  '--id',
+  '--concurrency',
+  '--resend-unknown',
+  '-h, --help',
+];
 
 const sends = () => server.mock.requests().filter((r) => r.method === 'POST').length;
 
@@ -82,11 +85,12 @@ describe('bizmsg bulk', () => {
       const missing = await bizmsg(['bulk', '--csv', join(dir, 'nowhere.csv'), ...args]);
       expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([
         2,
-        `bizmsg: cannot read the CSV ${join(dir, 'nowhere.csv')}: ENOENT: no such file or directory, open '${join(dir, 'nowhere.csv')}'`,
+        `bizmsg: cannot read the CSV ${join(dir, 'nowhere.csv')}: ENOENT: no such file or directory, open '${join(dir, 'nowhere.csv')}'. Nothing was sent.`,
       ]);
       const help = await bizmsg(['bulk', '--help']);
       expect([help.code, help.stderr]).toEqual([0, '']);
       expect(help.stdout).toMatch(/^Usage: bizmsg bulk --csv FILE/);
+      for (const flag of FLAGS) expect(help.stdout).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
       expect(sends()).toBe(0);
     },
   );
@@ -121,7 +125,7 @@ describe('bizmsg bulk', () => {
         ].join('\n'),
       );
       expect(first.stdout).toMatch(
-        /failed:\n {2}0151 999 {2}INVALID_PHONE: to: "0151 999" is not a valid phone number: it starts with 0/,
+        /failed:\n {2}line 5 {2}0151 999 {2}INVALID_PHONE: to: "0151 999" is not a valid phone number: it starts with 0/,
       );
       const posts = server.mock.requests().filter((r) => r.method === 'POST');
       expect(posts).toHaveLength(3);
