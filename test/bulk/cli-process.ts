@@ -1,8 +1,14 @@
 // `bizmsg bulk` (its source, through tsx) in a process of its own, as a user runs it: with no terminal
 // (a CI log: stdout and stderr apart) or under a pseudo-terminal (`script`, stdout and stderr as one),
-// killed if it has not exited by itself in time.
+// killed if it has not exited by itself in time; and the emulator and files a test file's runs share.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { startMockHttpServer, type MockHttpServer, type MockServerOptions } from '../../src/mock/index.js';
+import type { TemplateCatalog } from '../../src/templates/catalog.js';
 
 /** The bin's source. */
 export const CLI = fileURLToPath(new URL('../../src/bulk/cli/main.ts', import.meta.url));
@@ -61,4 +67,60 @@ export function bizmsg(target: CliTarget, args: readonly string[], options: CliO
       resolve({ code, stdout, stderr, killed });
     }),
   );
+}
+
+/** What a test file's runs share: a Variant 1 emulator that knows `catalog`, and a temp folder with the catalog's file. */
+export interface BulkEmulator {
+  readonly server: MockHttpServer;
+  /** The test file's temp folder (removed after its tests). */
+  readonly dir: string;
+  /** The catalog's file, for `--templates`. */
+  readonly catalog: string;
+  /** Writes `text` to the file `name` in the temp folder; its path. */
+  file(name: string, text: string): string;
+  /** `bulk --csv CSV --template order_update --language LANGUAGE --templates CATALOG` and `more`. */
+  args(csv: string, more?: readonly string[], language?: string): string[];
+}
+
+/** Starts the emulator before the file's tests (it checks each send against `catalog`, as the service does) and stops it after. */
+export function useBulkEmulator(
+  catalog: TemplateCatalog,
+  options: Pick<MockServerOptions, 'keys' | 'plans'> = {},
+): BulkEmulator {
+  const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-'));
+  const catalogFile = join(dir, 'templates.json');
+  writeFileSync(catalogFile, JSON.stringify(catalog));
+  let server: MockHttpServer | undefined;
+  beforeAll(async () => {
+    server = await startMockHttpServer({ variant: 1, templates: catalog, ...options });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      if (server === undefined) throw new Error('the emulator starts in beforeAll');
+      return server;
+    },
+    dir,
+    catalog: catalogFile,
+    file(name, text) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+    args: (csv, more = [], language = 'en') => [
+      'bulk',
+      '--csv',
+      csv,
+      '--template',
+      'order_update',
+      '--language',
+      language,
+      '--templates',
+      catalogFile,
+      ...more,
+    ],
+  };
 }

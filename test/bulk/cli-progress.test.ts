@@ -1,55 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
-import { bizmsg } from './cli-process.js';
+import { describe, expect, it } from 'vitest';
+import { bizmsg, useBulkEmulator } from './cli-process.js';
 
 // The progress `bizmsg bulk` shows on stderr while the rate window holds it back: without a terminal
 // (a CI log) a line to begin, a line every few seconds and a line when it starts waiting for the
 // window; in a terminal, the bar says so. The emulator's key allows 2 requests per 2-second window.
 
-const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-progress-'));
-const catalog = join(dir, 'templates.json');
-let server: MockHttpServer;
 const KEY = 'sk_test_two_per_window';
-
-const CATALOG = { order_update: { languages: ['en'], body: ['name'] } } as const;
-
-beforeAll(async () => {
-  server = await startMockHttpServer({
-    variant: 1,
-    templates: CATALOG,
-    keys: [{ key: KEY, plan: 'slow' }],
-    plans: { slow: { rateLimit: 2, window: 2000 } },
-  });
-  writeFileSync(catalog, JSON.stringify(CATALOG));
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const emulator = useBulkEmulator(
+  { order_update: { languages: ['en'], body: ['name'] } },
+  { keys: [{ key: KEY, plan: 'slow' }], plans: { slow: { rateLimit: 2, window: 2000 } } },
+);
+const slowKey = () => ({ url: emulator.server.url, apiKey: KEY });
 
 /** A CSV of 8 numbers: at 2 per window, at least 3 waits for the window (6 s and more). */
 function csvOf(name: string): string {
-  const csv = join(dir, name);
   const rows = Array.from({ length: 8 }, (_, i) => `+4915112360${String(i).padStart(2, '0')},N${i}`);
-  writeFileSync(csv, ['phone,name', ...rows].join('\n'));
-  return csv;
+  return emulator.file(name, ['phone,name', ...rows].join('\n'));
 }
 
-const args = (csv: string) => [
-  'bulk',
-  '--csv',
-  csv,
-  '--template',
-  'order_update',
-  '--language',
-  'en',
-  '--templates',
-  catalog,
-];
-const sent = () => server.mock.requests().filter((r) => r.method === 'POST' && r.status === 200).length;
+const sent = () => emulator.server.mock.requests().filter((r) => r.method === 'POST' && r.status === 200).length;
 
 describe('bizmsg bulk progress', () => {
   it(
@@ -57,7 +26,7 @@ describe('bizmsg bulk progress', () => {
     { timeout: 90_000 },
     async () => {
       const csv = csvOf('ci.csv');
-      const result = await bizmsg({ url: server.url, apiKey: KEY }, args(csv), { killAfterMs: 80_000 });
+      const result = await bizmsg(slowKey(), emulator.args(csv), { killAfterMs: 80_000 });
       expect([result.killed, result.code]).toEqual([false, 0]);
       expect(result.stdout).toContain('  total    8\n  sent     8\n');
       const lines = result.stderr.trimEnd().split('\n');
@@ -76,7 +45,7 @@ describe('bizmsg bulk progress', () => {
 
   it('in a terminal, the bar says it waits for the rate window', { timeout: 90_000 }, async () => {
     const before = sent();
-    const result = await bizmsg({ url: server.url, apiKey: KEY }, args(csvOf('tty.csv')), {
+    const result = await bizmsg(slowKey(), emulator.args(csvOf('tty.csv')), {
       tty: true,
       killAfterMs: 80_000,
     });

@@ -1,47 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
-import { bizmsg, CLI } from './cli-process.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bizmsg, CLI, useBulkEmulator } from './cli-process.js';
 
 // What `bizmsg bulk` makes of each row, counted on the emulator's request journal: every unsendable
 // row failed and named by its CSV line (junk repeated is still a row), `--resend-unknown` sending
 // the unknown rows again exactly once, and a row of 600 MB refused by its line in bounded memory.
 
-const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-rows-'));
-const catalog = join(dir, 'templates.json');
-let server: MockHttpServer;
-
-const CATALOG = { order_update: { languages: ['en'], body: ['name'] } } as const;
-const args = (csv: string, ...more: string[]) => [
-  'bulk',
-  '--csv',
-  csv,
-  '--template',
-  'order_update',
-  '--language',
-  'en',
-  '--templates',
-  catalog,
-  ...more,
-];
-
-beforeAll(async () => {
-  server = await startMockHttpServer({ variant: 1, templates: CATALOG });
-  writeFileSync(catalog, JSON.stringify(CATALOG));
-});
-beforeEach(() => server.mock.reset());
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const emulator = useBulkEmulator({ order_update: { languages: ['en'], body: ['name'] } });
+beforeEach(() => emulator.server.mock.reset());
 
 /** The numbers each send to the emulator was for, and its answer's status. */
 const sends = () =>
-  server.mock
+  emulator.server.mock
     .requests()
     .filter((request) => request.method === 'POST')
     .map((request) => [(request.body as { to: string }).to, request.status] as const);
@@ -51,9 +24,8 @@ describe('bizmsg bulk, row by row', () => {
     'fails every row whose phone is empty or invalid, repeats included, and lists each by its CSV line',
     { timeout: 30_000 },
     async () => {
-      const csv = join(dir, 'junk.csv');
-      writeFileSync(
-        csv,
+      const csv = emulator.file(
+        'junk.csv',
         [
           'phone,name', // line 1
           '+4915112340001,Ada', // 2
@@ -68,7 +40,7 @@ describe('bizmsg bulk, row by row', () => {
           '+49 151 1234 0001,Ada again', // 11: a repeat of line 2
         ].join('\n'),
       );
-      const result = await bizmsg(server, args(csv));
+      const result = await bizmsg(emulator.server, emulator.args(csv));
       expect(result.code).toBe(1);
       expect(result.stdout.split('\n')).toEqual([
         'bulk job "junk.csv:order_update:en"',
@@ -91,10 +63,9 @@ describe('bizmsg bulk, row by row', () => {
   );
 
   it('names a row the service refused by its CSV line', { timeout: 30_000 }, async () => {
-    const csv = join(dir, 'refused.csv');
-    writeFileSync(csv, 'phone,name\n\n\n+4915112340011,Ada\n+4915112340012,Bob\n');
-    server.mock.inject({ route: 'POST /messages/template', status: 400, code: 'VALIDATION_ERROR', times: 1 });
-    const result = await bizmsg(server, args(csv, '--concurrency', '1'));
+    const csv = emulator.file('refused.csv', 'phone,name\n\n\n+4915112340011,Ada\n+4915112340012,Bob\n');
+    emulator.server.mock.inject({ route: 'POST /messages/template', status: 400, code: 'VALIDATION_ERROR', times: 1 });
+    const result = await bizmsg(emulator.server, emulator.args(csv, ['--concurrency', '1']));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\nfailed:\n {2}line 4 {2}\+4915112340011 {2}VALIDATION_ERROR: /);
     expect(sends()).toEqual([
@@ -107,12 +78,14 @@ describe('bizmsg bulk, row by row', () => {
     'sends the unknown rows again with --resend-unknown, each once, and never again',
     { timeout: 60_000 },
     async () => {
-      const csv = join(dir, 'unknown.csv');
       const phones = Array.from({ length: 6 }, (_, i) => `+49151123500${i}`);
-      writeFileSync(csv, ['phone,name', ...phones.map((phone, i) => `${phone},N${i}`)].join('\n'));
+      const csv = emulator.file(
+        'unknown.csv',
+        ['phone,name', ...phones.map((phone, i) => `${phone},N${i}`)].join('\n'),
+      );
       // The first two sends are answered 500: they may have been processed, so they are `unknown`.
-      server.mock.inject({ route: 'POST /messages/template', status: 500, times: 2 });
-      const first = await bizmsg(server, args(csv));
+      emulator.server.mock.inject({ route: 'POST /messages/template', status: 500, times: 2 });
+      const first = await bizmsg(emulator.server, emulator.args(csv));
       expect(first.stdout).toContain('  sent     4\n  failed   0\n  unknown  2\n');
       const unknown = sends()
         .filter(([, status]) => status === 500)
@@ -122,18 +95,18 @@ describe('bizmsg bulk, row by row', () => {
       for (const line of lines) expect(first.stdout).toContain(line);
       expect(first.stdout).toContain('--resend-unknown sends them again, once');
 
-      server.mock.reset();
-      const again = await bizmsg(server, args(csv));
+      emulator.server.mock.reset();
+      const again = await bizmsg(emulator.server, emulator.args(csv));
       expect(again.stdout).toContain('  unknown  2\n');
       expect(sends()).toEqual([]);
 
-      const resent = await bizmsg(server, args(csv, '--resend-unknown'));
+      const resent = await bizmsg(emulator.server, emulator.args(csv, ['--resend-unknown']));
       expect(resent.code).toBe(0);
       expect(resent.stdout).toContain('  total    6\n  sent     6\n  failed   0\n  unknown  0\n  skipped  0');
       expect(sends().sort()).toEqual(unknown.map((to) => [to, 200]).sort());
 
-      server.mock.reset();
-      const once = await bizmsg(server, args(csv, '--resend-unknown'));
+      emulator.server.mock.reset();
+      const once = await bizmsg(emulator.server, emulator.args(csv, ['--resend-unknown']));
       expect(once.stdout).toContain('  sent     6\n');
       expect(sends()).toEqual([]);
     },
@@ -143,17 +116,16 @@ describe('bizmsg bulk, row by row', () => {
     'refuses a CSV with a 600 MB field by its line, before sending, without holding the row',
     { timeout: 180_000 },
     async () => {
-      const csv = join(dir, 'huge.csv');
+      const csv = join(emulator.dir, 'huge.csv');
       const out = createWriteStream(csv);
       out.write('phone,name\n+4915112340021,Ada\n+4915112340022,');
       const chunk = Buffer.alloc(1 << 20, 'x');
       for (let i = 0; i < 600; i += 1) if (!out.write(chunk)) await once(out, 'drain');
       out.end('\n+4915112340023,Eve\n');
       await once(out, 'finish');
-      const small = join(dir, 'small.csv');
-      writeFileSync(small, 'phone,name\n+4915112340024,Ada\n');
+      const small = emulator.file('small.csv', 'phone,name\n+4915112340024,Ada\n');
 
-      const huge = peakRss(args(csv, '--journal', join(dir, 'huge.journal')));
+      const huge = peakRss(emulator.args(csv, ['--journal', join(emulator.dir, 'huge.journal')]));
       rmSync(csv);
       expect(huge.code).toBe(2);
       expect(huge.stderr).toBe(
@@ -162,7 +134,7 @@ describe('bizmsg bulk, row by row', () => {
       expect(huge.stdout).toBe('');
       expect(sends()).toEqual([]);
       // The same command on a one-row CSV: what the bin and tsx take anyway.
-      const baseline = peakRss(args(small, '--journal', join(dir, 'small.journal')));
+      const baseline = peakRss(emulator.args(small, ['--journal', join(emulator.dir, 'small.journal')]));
       expect(baseline.code).toBe(0);
       expect(huge.peakMiB).toBeLessThan(baseline.peakMiB + 64);
     },
@@ -177,7 +149,7 @@ function peakRss(cliArgs: readonly string[]): { code: number | null; stdout: str
     'print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=open(3, "w"))\n' +
     'sys.exit(code)';
   const result = spawnSync('python3', ['-c', measure, process.execPath, '--import', 'tsx', CLI, ...cliArgs], {
-    env: { ...process.env, BIZMSG_API_KEY: server.apiKey, BIZMSG_BASE_URL: server.url },
+    env: { ...process.env, BIZMSG_API_KEY: emulator.server.apiKey, BIZMSG_BASE_URL: emulator.server.url },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     encoding: 'utf8',
   });

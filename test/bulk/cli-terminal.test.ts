@@ -1,40 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileJournal } from '../../src/bulk/index.js';
-import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
-import { bizmsg } from './cli-process.js';
+import { bizmsg, useBulkEmulator } from './cli-process.js';
 
 // `bizmsg bulk` in a terminal (a pseudo-terminal through `script`) and without one, fed a hostile CSV:
 // an error before the first send stops the bar, shows the cursor again and exits; nothing the CSV
 // carries (escape sequences, BEL, C1 controls, bidi controls) reaches the terminal as itself.
 
-const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-terminal-'));
-const catalog = join(dir, 'templates.json');
-let server: MockHttpServer;
-
-const CATALOG = { order_update: { languages: ['en'], body: ['name'] } } as const;
-const args = (csv: string) => [
-  'bulk',
-  '--csv',
-  csv,
-  '--template',
-  'order_update',
-  '--language',
-  'en',
-  '--templates',
-  catalog,
-];
-
-beforeAll(async () => {
-  server = await startMockHttpServer({ variant: 1, templates: CATALOG });
-  writeFileSync(catalog, JSON.stringify(CATALOG));
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const emulator = useBulkEmulator({ order_update: { languages: ['en'], body: ['name'] } });
 
 const HIDE_CURSOR = '\x1b[?25l';
 const SHOW_CURSOR = '\x1b[?25h';
@@ -44,9 +16,8 @@ const HOSTILE = ['\x1b]', '\x1b[2K', '\x07', '\u009b', '\u202e'];
 
 /** A CSV whose phones and names carry terminal sequences: row 2 is sendable, rows 3 to 5 are not. */
 function hostileCsv(name: string): string {
-  const csv = join(dir, name);
-  writeFileSync(
-    csv,
+  return emulator.file(
+    name,
     [
       'phone,name',
       '+4915112340001,"\x1b[2K\x1b]52;c;aGVsbG8=\x07Eve"',
@@ -55,7 +26,6 @@ function hostileCsv(name: string): string {
       '\u202e8765,Ann',
     ].join('\n'),
   );
-  return csv;
 }
 
 describe('bizmsg bulk in a terminal', () => {
@@ -63,12 +33,11 @@ describe('bizmsg bulk in a terminal', () => {
     'exits 1 within seconds when the journal is in use, the bar stopped and the cursor shown again',
     { timeout: 60_000 },
     async () => {
-      const csv = join(dir, 'held.csv');
-      writeFileSync(csv, 'phone,name\n+4915112345678,Ada\n');
+      const csv = emulator.file('held.csv', 'phone,name\n+4915112345678,Ada\n');
       const held = fileJournal(`${csv}.journal`);
       await held.open('another run');
       try {
-        const result = await bizmsg(server, args(csv), { tty: true, killAfterMs: 30_000 });
+        const result = await bizmsg(emulator.server, emulator.args(csv), { tty: true, killAfterMs: 30_000 });
         expect(result.killed).toBe(false);
         expect(result.code).toBe(1);
         expect(result.stdout).toContain(
@@ -80,7 +49,7 @@ describe('bizmsg bulk in a terminal', () => {
       } finally {
         await held.close();
       }
-      expect(server.mock.requests()).toEqual([]);
+      expect(emulator.server.mock.requests()).toEqual([]);
     },
   );
 
@@ -88,7 +57,10 @@ describe('bizmsg bulk in a terminal', () => {
     'prints none of the sequences a CSV carries, under a terminal: each is a visible \\u escape',
     { timeout: 60_000 },
     async () => {
-      const result = await bizmsg(server, args(hostileCsv('tty.csv')), { tty: true, killAfterMs: 30_000 });
+      const result = await bizmsg(emulator.server, emulator.args(hostileCsv('tty.csv')), {
+        tty: true,
+        killAfterMs: 30_000,
+      });
       expect([result.killed, result.code]).toEqual([false, 1]);
       for (const sequence of HOSTILE) expect(result.stdout).not.toContain(sequence);
       expect(result.stdout).toContain('line 3  \\u001b]0;PWNED\\u0007+4915112340002  INVALID_PHONE');
@@ -105,7 +77,7 @@ describe('bizmsg bulk without a terminal', () => {
   const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
   it('prints no control character of the CSV in the report', { timeout: 30_000 }, async () => {
-    const result = await bizmsg(server, args(hostileCsv('pipe.csv')));
+    const result = await bizmsg(emulator.server, emulator.args(hostileCsv('pipe.csv')));
     expect(result.code).toBe(1);
     expect(result.stdout).not.toMatch(CONTROL);
     expect(result.stderr).not.toMatch(CONTROL);
@@ -121,9 +93,9 @@ describe('bizmsg bulk without a terminal', () => {
     'prints no control character of a column name it refuses, nor a line break that would forge a line',
     { timeout: 30_000 },
     async () => {
-      const csv = join(dir, 'header.csv');
-      writeFileSync(csv, 'phone,"\x1b]0;PWNED\x07x\n  sent 100",name\n+4915112345678,a,Ada\n');
-      const result = await bizmsg(server, ['bulk', '--csv', csv, '--template', 'order_update', '--language', 'en']);
+      const csv = emulator.file('header.csv', 'phone,"\x1b]0;PWNED\x07x\n  sent 100",name\n+4915112345678,a,Ada\n');
+      const withoutCatalog = ['bulk', '--csv', csv, '--template', 'order_update', '--language', 'en'];
+      const result = await bizmsg(emulator.server, withoutCatalog);
       expect(result.code).toBe(2);
       expect(result.stderr).not.toMatch(CONTROL);
       expect(result.stderr.split('\n')[0]).toBe(
