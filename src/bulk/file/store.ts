@@ -1,0 +1,254 @@
+// A LevelDB folder (classic-level) whose records are sealed: writes are committed in groups, each
+// group one synced LevelDB batch followed by the synced seal (group commit: one pair of syncs for
+// all the writes that arrived while the last group was being committed), and opening it checks
+// its records against the seal, refusing a folder that lost or changed any.
+import { BizMsgError } from '../../shared/errors.js';
+import { BulkJournalBusyError, BulkJournalDamagedError } from '../errors.js';
+import { emptyDigest, Seal, SEAL_FILE, toggleRecord, type SealState } from './seal.js';
+
+/** The part of classic-level used here (keys and values are strings). */
+interface Level {
+  open(): Promise<void>;
+  close(): Promise<void>;
+  get(key: string): Promise<string | undefined>;
+  getMany(keys: string[]): Promise<(string | undefined)[]>;
+  batch(operations: BatchOperation[], options: { sync: boolean }): Promise<void>;
+  iterator(): AsyncIterable<[string, string]>;
+}
+
+type BatchOperation = { type: 'put'; key: string; value: string } | { type: 'del'; key: string };
+
+/** The store's own record: the seal's state as of the batch it was written with (not part of the digest). */
+const META = '~seal';
+
+/** Writes committed together, and who waits for them. */
+class Group {
+  readonly writes = new Map<string, string | undefined>();
+  readonly committed: Promise<void>;
+  settle!: (error?: Error) => void;
+
+  constructor() {
+    this.committed = new Promise<void>((resolve, reject) => {
+      this.settle = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    // A group may fail with nobody waiting on it (its writers already gave up).
+    this.committed.catch(() => undefined);
+  }
+}
+
+/** A sealed store open on one folder; one at a time per folder (LevelDB's lock). */
+export class SealedStore {
+  readonly #path: string;
+  readonly #db: Level;
+  readonly #seal: Seal;
+  #state: SealState;
+  /** Writes not committed yet, and the group being committed. */
+  #open = new Group();
+  #committing: Group | undefined;
+  /** Claims of a key under way: a second waits for the first. */
+  readonly #claims = new Map<string, Promise<unknown>>();
+  #failure: { error: Error } | undefined;
+
+  private constructor(path: string, db: Level, seal: Seal, state: SealState) {
+    this.#path = path;
+    this.#db = db;
+    this.#seal = seal;
+    this.#state = state;
+  }
+
+  /** Opens the folder `path`, checks it against its seal, and resolves with the store; refuses a damaged or busy one. */
+  static async open(path: string): Promise<SealedStore> {
+    const db = await openLevel(path);
+    let seal: Seal | undefined;
+    try {
+      const found = await Seal.read(path);
+      seal = found?.seal;
+      const { digest, records } = await scan(db, path);
+      const meta = parseMeta(await db.get(META));
+      let state: SealState;
+      if (found === undefined) {
+        if (records > 0 || meta !== undefined)
+          throw new BulkJournalDamagedError(path, `it has records but no seal file ${SEAL_FILE}`);
+        seal = await Seal.create(path);
+        state = { seq: 0, digest };
+      } else {
+        state = checkSeal(path, found.state, meta, digest);
+        if (state.seq !== found.state?.seq) await found.seal.write(state);
+      }
+      return new SealedStore(path, db, seal!, state);
+    } catch (error) {
+      await seal?.close();
+      await db.close();
+      throw damageOf(error, path);
+    }
+  }
+
+  /** The value of `key`, writes not yet committed included. */
+  async get(key: string): Promise<string | undefined> {
+    if (this.#open.writes.has(key)) return this.#open.writes.get(key);
+    if (this.#committing?.writes.has(key)) return this.#committing.writes.get(key);
+    return this.#db.get(key).catch((error: unknown) => {
+      throw damageOf(error, this.#path);
+    });
+  }
+
+  /** Writes `value` for `key` unless it has one, in one step: resolves with the value it had (nothing written), or undefined once written. */
+  claim(key: string, value: string): Promise<string | undefined> {
+    const earlier = this.#claims.get(key);
+    const claimed = (earlier ?? Promise.resolve()).then(async () => {
+      const found = await this.get(key);
+      if (found !== undefined) return found;
+      await this.write(key, value);
+      return undefined;
+    });
+    const done = claimed.catch(() => undefined);
+    this.#claims.set(key, done);
+    void done.then(() => this.#claims.get(key) === done && this.#claims.delete(key));
+    return claimed;
+  }
+
+  /** Writes `value` for `key` (undefined: deletes it); resolves once it is synced and sealed. */
+  write(key: string, value: string | undefined): Promise<void> {
+    if (this.#failure !== undefined) return Promise.reject(this.#failure.error);
+    const group = this.#open;
+    group.writes.set(key, value);
+    if (this.#committing === undefined) void this.#commitNext();
+    return group.committed;
+  }
+
+  /** Every record but the store's own, in key order. */
+  async *entries(): AsyncGenerator<[string, string]> {
+    try {
+      for await (const [key, value] of this.#db.iterator()) if (key !== META) yield [key, value];
+    } catch (error) {
+      throw damageOf(error, this.#path);
+    }
+  }
+
+  /** Commits what was written, then closes the folder. */
+  async close(): Promise<void> {
+    while (this.#committing !== undefined) await this.#committing.committed.catch(() => undefined);
+    await this.#seal.close();
+    await this.#db.close();
+  }
+
+  /** Commits the open group, then the one that gathered meanwhile, until none is left. */
+  async #commitNext(): Promise<void> {
+    while (this.#open.writes.size > 0 && this.#failure === undefined) {
+      const group = (this.#committing = this.#open);
+      this.#open = new Group();
+      try {
+        await this.#commit(group.writes);
+        group.settle();
+      } catch (error) {
+        this.#failure = {
+          error: new BizMsgError(
+            `The journal at ${this.#path} could not record a write (${(error as Error).message}): the run stops, sending nothing more.`,
+            { cause: error },
+          ),
+        };
+        group.settle(this.#failure.error);
+        this.#open.settle(this.#failure.error);
+      }
+    }
+    this.#committing = undefined;
+  }
+
+  /** One synced LevelDB batch of `writes` with the new state, then the seal of that state. */
+  async #commit(writes: ReadonlyMap<string, string | undefined>): Promise<void> {
+    const keys = [...writes.keys()];
+    const before = await this.#db.getMany(keys);
+    const digest = Buffer.from(this.#state.digest);
+    const operations: BatchOperation[] = keys.map((key, i) => {
+      const value = writes.get(key);
+      const old = before[i];
+      if (old !== undefined) toggleRecord(digest, key, old);
+      if (value === undefined) return { type: 'del', key };
+      toggleRecord(digest, key, value);
+      return { type: 'put', key, value };
+    });
+    const state = { seq: this.#state.seq + 1, digest };
+    operations.push({
+      type: 'put',
+      key: META,
+      value: JSON.stringify({ seq: state.seq, digest: digest.toString('hex') }),
+    });
+    await this.#db.batch(operations, { sync: true });
+    this.#state = state;
+    await this.#seal.write(state);
+  }
+}
+
+/**
+ * The state to go on from, when the records match the seal: the seal's own, or the one written with
+ * the last batch when the process stopped between that batch and its seal. Anything else is damage.
+ */
+function checkSeal(
+  path: string,
+  sealed: SealState | undefined,
+  meta: SealState | undefined,
+  digest: Buffer,
+): SealState {
+  if (sealed === undefined) throw new BulkJournalDamagedError(path, `its seal file ${SEAL_FILE} is damaged`);
+  const last = meta?.seq ?? 0;
+  if (last === sealed.seq && digest.equals(sealed.digest)) return sealed;
+  if (last === sealed.seq + 1 && meta !== undefined && digest.equals(meta.digest)) return meta;
+  throw new BulkJournalDamagedError(
+    path,
+    last < sealed.seq
+      ? `its log ends at write ${last} of ${sealed.seq}: the writes after it are lost`
+      : `its records differ from those its seal vouches for (write ${sealed.seq}): some were lost or changed`,
+  );
+}
+
+function parseMeta(value: string | undefined): SealState | undefined {
+  if (value === undefined) return undefined;
+  const { seq, digest } = JSON.parse(value) as { seq: number; digest: string };
+  return { seq, digest: Buffer.from(digest, 'hex') };
+}
+
+/** The digest and number of the folder's records (the store's own left out). */
+async function scan(db: Level, path: string): Promise<{ digest: Buffer; records: number }> {
+  const digest = emptyDigest();
+  let records = 0;
+  try {
+    for await (const [key, value] of db.iterator()) {
+      if (key === META) continue;
+      toggleRecord(digest, key, value);
+      records += 1;
+    }
+  } catch (error) {
+    throw damageOf(error, path);
+  }
+  return { digest, records };
+}
+
+/** LevelDB's report of a corrupt file, as the journal's refusal; other errors as they are. */
+function damageOf(error: unknown, path: string): unknown {
+  const code = (error as { code?: string; cause?: { code?: string } }).code;
+  const causeCode = (error as { cause?: { code?: string } }).cause?.code;
+  if (code !== 'LEVEL_CORRUPTION' && causeCode !== 'LEVEL_CORRUPTION') return error;
+  return new BulkJournalDamagedError(path, `LevelDB found a corrupt file: ${(error as Error).message}`, {
+    cause: error,
+  });
+}
+
+async function openLevel(path: string): Promise<Level> {
+  let ClassicLevel: new (path: string, options: { keyEncoding: 'utf8'; valueEncoding: 'utf8' }) => Level;
+  try {
+    ({ ClassicLevel } = (await import('classic-level')) as unknown as { ClassicLevel: typeof ClassicLevel });
+  } catch (error) {
+    throw new BizMsgError('fileJournal needs the package classic-level: npm install classic-level', { cause: error });
+  }
+  const db = new ClassicLevel(path, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+  try {
+    await db.open();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED')
+      throw new BulkJournalBusyError(path, { cause: error });
+    const damage = damageOf(error, path);
+    if (damage !== error) throw damage;
+    throw new BizMsgError(`The journal at ${path} could not be opened: ${(error as Error).message}`, { cause: error });
+  }
+  return db;
+}
