@@ -1,7 +1,7 @@
-// A LevelDB folder (classic-level) whose records are sealed: writes are committed in groups, each
-// group one synced LevelDB batch followed by the synced seal (group commit: one pair of syncs for
-// all the writes that arrived while the last group was being committed), and opening it checks
-// its records against the seal, refusing a folder that lost or changed any.
+// A LevelDB folder (classic-level) whose records are sealed: writes are committed in groups (group
+// commit: the writes that arrive while a batch is written go together in the next), each group one
+// synced LevelDB batch followed by the synced seal, and opening it checks its records against the
+// seal, refusing a folder that lost or changed any.
 import { BizMsgError } from '../../shared/errors.js';
 import { BulkJournalBusyError, BulkJournalDamagedError } from '../errors.js';
 import { emptyDigest, Seal, SEAL_FILE, toggleRecord, type SealState } from './seal.js';
@@ -42,9 +42,10 @@ export class SealedStore {
   readonly #db: Level;
   readonly #seal: Seal;
   #state: SealState;
-  /** Writes not committed yet, and the group being committed. */
+  /** Writes gathering for the next batch, the group whose batch is being written, and the last seal's write. */
   #open = new Group();
-  #committing: Group | undefined;
+  #writing: Group | undefined;
+  #sealed: Promise<void> = Promise.resolve();
   /** Claims of a key under way: a second waits for the first. */
   readonly #claims = new Map<string, Promise<unknown>>();
   #failure: { error: Error } | undefined;
@@ -86,7 +87,7 @@ export class SealedStore {
   /** The value of `key`, writes not yet committed included. */
   async get(key: string): Promise<string | undefined> {
     if (this.#open.writes.has(key)) return this.#open.writes.get(key);
-    if (this.#committing?.writes.has(key)) return this.#committing.writes.get(key);
+    if (this.#writing?.writes.has(key)) return this.#writing.writes.get(key);
     return this.#db.get(key).catch((error: unknown) => {
       throw damageOf(error, this.#path);
     });
@@ -112,7 +113,7 @@ export class SealedStore {
     if (this.#failure !== undefined) return Promise.reject(this.#failure.error);
     const group = this.#open;
     group.writes.set(key, value);
-    if (this.#committing === undefined) void this.#commitNext();
+    if (this.#writing === undefined) void this.#writeGroups();
     return group.committed;
   }
 
@@ -127,35 +128,41 @@ export class SealedStore {
 
   /** Commits what was written, then closes the folder. */
   async close(): Promise<void> {
-    while (this.#committing !== undefined) await this.#committing.committed.catch(() => undefined);
+    while (this.#writing !== undefined) await this.#writing.committed.catch(() => undefined);
+    await this.#sealed;
     await this.#seal.close();
     await this.#db.close();
   }
 
-  /** Commits the open group, then the one that gathered meanwhile, until none is left. */
-  async #commitNext(): Promise<void> {
+  /**
+   * Writes the open group to LevelDB, then the one that gathered meanwhile, until none is left.
+   * Each group's seal follows its batch (and the seal before it): a group counts once its seal is
+   * synced, while the next batch is being written already.
+   */
+  async #writeGroups(): Promise<void> {
     while (this.#open.writes.size > 0 && this.#failure === undefined) {
-      const group = (this.#committing = this.#open);
+      const group = (this.#writing = this.#open);
       this.#open = new Group();
       try {
-        await this.#commit(group.writes);
-        group.settle();
+        const state = await this.#writeBatch(group.writes);
+        this.#sealed = this.#sealed.then(async () => {
+          if (this.#failure !== undefined) return group.settle(this.#failure.error);
+          try {
+            await this.#seal.write(state);
+            group.settle();
+          } catch (error) {
+            group.settle(this.#fail(error));
+          }
+        });
       } catch (error) {
-        this.#failure = {
-          error: new BizMsgError(
-            `The journal at ${this.#path} could not record a write (${(error as Error).message}): the run stops, sending nothing more.`,
-            { cause: error },
-          ),
-        };
-        group.settle(this.#failure.error);
-        this.#open.settle(this.#failure.error);
+        group.settle(this.#fail(error));
       }
     }
-    this.#committing = undefined;
+    this.#writing = undefined;
   }
 
-  /** One synced LevelDB batch of `writes` with the new state, then the seal of that state. */
-  async #commit(writes: ReadonlyMap<string, string | undefined>): Promise<void> {
+  /** One synced LevelDB batch of `writes` with the state it leads to, which it resolves with. */
+  async #writeBatch(writes: ReadonlyMap<string, string | undefined>): Promise<SealState> {
     const keys = [...writes.keys()];
     const before = await this.#db.getMany(keys);
     const digest = Buffer.from(this.#state.digest);
@@ -175,13 +182,27 @@ export class SealedStore {
     });
     await this.#db.batch(operations, { sync: true });
     this.#state = state;
-    await this.#seal.write(state);
+    return state;
+  }
+
+  /** The store can record no more: every write from now on, and those waiting, fail with the returned error. */
+  #fail(error: unknown): Error {
+    this.#failure ??= {
+      error: new BizMsgError(
+        `The journal at ${this.#path} could not record a write (${(error as Error).message}): the run stops, sending nothing more.`,
+        { cause: error },
+      ),
+    };
+    this.#open.settle(this.#failure.error);
+    return this.#failure.error;
   }
 }
 
 /**
- * The state to go on from, when the records match the seal: the seal's own, or the one written with
- * the last batch when the process stopped between that batch and its seal. Anything else is damage.
+ * The state to go on from, when the records match the seal. A group's seal is written only once its
+ * batch is synced, and its writes count only once its seal is: so LevelDB may be ahead of the seal
+ * (batches of groups that never counted), never behind it, and its records must match the digest
+ * of the last batch it has. Anything else is damage.
  */
 function checkSeal(
   path: string,
@@ -191,14 +212,18 @@ function checkSeal(
 ): SealState {
   if (sealed === undefined) throw new BulkJournalDamagedError(path, `its seal file ${SEAL_FILE} is damaged`);
   const last = meta?.seq ?? 0;
-  if (last === sealed.seq && digest.equals(sealed.digest)) return sealed;
-  if (last === sealed.seq + 1 && meta !== undefined && digest.equals(meta.digest)) return meta;
-  throw new BulkJournalDamagedError(
-    path,
-    last < sealed.seq
-      ? `its log ends at write ${last} of ${sealed.seq}: the writes after it are lost`
-      : `its records differ from those its seal vouches for (write ${sealed.seq}): some were lost or changed`,
-  );
+  if (last < sealed.seq)
+    throw new BulkJournalDamagedError(
+      path,
+      `its log ends at write ${last} of ${sealed.seq}: the writes after it are lost`,
+    );
+  const vouched = last === sealed.seq ? sealed : meta!;
+  if (!digest.equals(vouched.digest))
+    throw new BulkJournalDamagedError(
+      path,
+      `its records differ from those written by write ${vouched.seq}: some were lost or changed`,
+    );
+  return vouched;
 }
 
 function parseMeta(value: string | undefined): SealState | undefined {
