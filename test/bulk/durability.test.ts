@@ -76,7 +76,7 @@ it.skipIf(!hasStrace())(
           '-s',
           '4000',
           '-e',
-          'trace=write,writev,pwrite64,fsync,fdatasync,sendto,sendmsg',
+          'trace=openat,write,writev,pwrite64,fsync,fdatasync,sendto,sendmsg',
           '-o',
           traceFile,
         ].concat([process.execPath, '--import', 'tsx', SENDER, args]),
@@ -87,10 +87,15 @@ it.skipIf(!hasStrace())(
     } finally {
       await server.close();
     }
-    const calls = parseTrace(readFileSync(traceFile, 'utf8'));
+    const trace = readFileSync(traceFile, 'utf8');
+    const calls = parseTrace(trace);
     const isSync = (call: Call) => call.name === 'fdatasync' || call.name === 'fsync';
     const logSyncs = calls.filter((call) => isSync(call) && /\/\d+\.log$/.test(call.file));
-    const sealSyncs = calls.filter((call) => isSync(call) && call.file.endsWith('/bizmsg-seal'));
+    // The seal is opened with O_DSYNC where the system has it: each of its writes is synced as it is written.
+    const dsync = /openat\([^\n]*bizmsg-seal", [^\n]*O_DSYNC/.test(trace);
+    const sealSyncs = calls.filter(
+      (call) => call.file.endsWith('/bizmsg-seal') && (isSync(call) || (dsync && call.name === 'pwrite64')),
+    );
     const claims = new Map<string, number>();
     for (const call of calls.filter((c) => /\/\d+\.log$/.test(c.file) && c.name === 'write')) {
       for (const [, phone] of call.text.matchAll(/\{\\"to\\":\\"(\+\d+)\\",\\"status\\":\\"claimed\\"/g))

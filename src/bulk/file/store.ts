@@ -21,6 +21,9 @@ type BatchOperation = { type: 'put'; key: string; value: string } | { type: 'del
 /** The store's own record: the seal's state as of the batch it was written with (not part of the digest). */
 const META = '~seal';
 
+/** Keys whose LevelDB value the store keeps in mind (a send's claim and outcome come well within this). */
+const KNOWN = 4096;
+
 /** Writes committed together, and who waits for them. */
 class Group {
   readonly writes = new Map<string, string | undefined>();
@@ -46,8 +49,13 @@ export class SealedStore {
   #open = new Group();
   #writing: Group | undefined;
   #sealed: Promise<void> = Promise.resolve();
-  /** Claims of a key under way: a second waits for the first. */
-  readonly #claims = new Map<string, Promise<unknown>>();
+  /** The last operation on each key under way (claims and writes of a key run one at a time). */
+  readonly #keyed = new Map<string, Promise<unknown>>();
+  /**
+   * What LevelDB holds for keys read or written lately (undefined: nothing), so that a batch knows
+   * the records it replaces (for the digest) without reading them again.
+   */
+  readonly #known = new Map<string, string | undefined>();
   #failure: { error: Error } | undefined;
 
   private constructor(path: string, db: Level, seal: Seal, state: SealState) {
@@ -95,26 +103,47 @@ export class SealedStore {
 
   /** Writes `value` for `key` unless it has one, in one step: resolves with the value it had (nothing written), or undefined once written. */
   claim(key: string, value: string): Promise<string | undefined> {
-    const earlier = this.#claims.get(key);
-    const claimed = (earlier ?? Promise.resolve()).then(async () => {
+    return this.#withKey(key, async () => {
+      const pending = this.#open.writes.has(key) || this.#writing?.writes.has(key) === true;
       const found = await this.get(key);
+      // Read from LevelDB while no write of the key was under way: what the next batch replaces.
+      if (!pending) this.#remember(key, found);
       if (found !== undefined) return found;
-      await this.write(key, value);
+      await this.#enqueue(key, value);
       return undefined;
     });
-    const done = claimed.catch(() => undefined);
-    this.#claims.set(key, done);
-    void done.then(() => this.#claims.get(key) === done && this.#claims.delete(key));
-    return claimed;
   }
 
   /** Writes `value` for `key` (undefined: deletes it); resolves once it is synced and sealed. */
   write(key: string, value: string | undefined): Promise<void> {
+    return this.#withKey(key, () => this.#enqueue(key, value));
+  }
+
+  /** Runs `operation` once the operations on `key` before it have ended: one at a time per key. */
+  #withKey<T>(key: string, operation: () => Promise<T>): Promise<T> {
+    const result = (this.#keyed.get(key) ?? Promise.resolve()).then(operation);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#keyed.set(key, settled);
+    void settled.then(() => this.#keyed.get(key) === settled && this.#keyed.delete(key));
+    return result;
+  }
+
+  #enqueue(key: string, value: string | undefined): Promise<void> {
     if (this.#failure !== undefined) return Promise.reject(this.#failure.error);
     const group = this.#open;
     group.writes.set(key, value);
     if (this.#writing === undefined) void this.#writeGroups();
     return group.committed;
+  }
+
+  /** Notes that LevelDB holds `value` for `key` now, forgetting the longest-known key beyond the bound. */
+  #remember(key: string, value: string | undefined): void {
+    this.#known.delete(key);
+    this.#known.set(key, value);
+    if (this.#known.size > KNOWN) this.#known.delete(this.#known.keys().next().value!);
   }
 
   /** Every record but the store's own, in key order. */
@@ -164,11 +193,13 @@ export class SealedStore {
   /** One synced LevelDB batch of `writes` with the state it leads to, which it resolves with. */
   async #writeBatch(writes: ReadonlyMap<string, string | undefined>): Promise<SealState> {
     const keys = [...writes.keys()];
-    const before = await this.#db.getMany(keys);
+    const unknown = keys.filter((key) => !this.#known.has(key));
+    const read = unknown.length === 0 ? [] : await this.#db.getMany(unknown);
+    const before = new Map(unknown.map((key, i) => [key, read[i]]));
     const digest = Buffer.from(this.#state.digest);
-    const operations: BatchOperation[] = keys.map((key, i) => {
+    const operations: BatchOperation[] = keys.map((key) => {
       const value = writes.get(key);
-      const old = before[i];
+      const old = before.has(key) ? before.get(key) : this.#known.get(key);
       if (old !== undefined) toggleRecord(digest, key, old);
       if (value === undefined) return { type: 'del', key };
       toggleRecord(digest, key, value);
@@ -181,6 +212,7 @@ export class SealedStore {
       value: JSON.stringify({ seq: state.seq, digest: digest.toString('hex') }),
     });
     await this.#db.batch(operations, { sync: true });
+    for (const [key, value] of writes) this.#remember(key, value);
     this.#state = state;
     return state;
   }
