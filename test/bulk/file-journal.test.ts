@@ -132,20 +132,16 @@ describe('a damaged fileJournal', () => {
       signal: controller.signal,
       concurrency: 2,
     }).on('progress', (p) => p.sent === 20 && controller.abort());
-    const second = await sendBulk(client(), {
-      id: 'intact',
-      recipients: rows,
-      message: text,
-      journal: fileJournal(path),
-    });
-    expect(second).toMatchObject({ total: 60, sent: 60, unknown: 0 });
-    const third = await sendBulk(client(), {
-      id: 'intact',
-      recipients: rows,
-      message: text,
-      journal: fileJournal(path),
-    });
-    expect(third).toMatchObject({ total: 60, sent: 60, unknown: 0 });
+    // Resumed from LevelDB's log, then again from the tables it wrote the log into when it opened.
+    for (let run = 2; run <= 3; run++) {
+      const report = await sendBulk(client(), {
+        id: 'intact',
+        recipients: rows,
+        message: text,
+        journal: fileJournal(path),
+      });
+      expect(report).toMatchObject({ total: 60, sent: 60, unknown: 0 });
+    }
     expect(rows.every((to) => server.counts.get(to) === 1)).toBe(true);
   });
 });
