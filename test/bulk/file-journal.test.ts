@@ -120,6 +120,22 @@ describe('a damaged fileJournal', () => {
     expect(server.total()).toBe(before);
   });
 
+  it.each([
+    ['its first slot', [0], false],
+    ['its second slot', [64], false],
+    ['both its slots', [0, 64], true],
+  ] as const)('its seal with %s overwritten: refused only when no slot is whole', async (_, offsets, refused) => {
+    const path = join(dir, `seal-${offsets.join('-')}`);
+    const rows = phones(20, 35_000 + offsets.length * 100 + offsets[0]);
+    await sendBulk(client(), { id: 'seal', recipients: rows, message: text, journal: fileJournal(path) });
+    for (const offset of offsets) overwrite(join(path, 'bizmsg-seal'), offset, 64);
+    const before = server.total();
+    const run = sendBulk(client(), { id: 'seal', recipients: rows, message: text, journal: fileJournal(path) });
+    if (refused) await expect(run).rejects.toThrow(BulkJournalDamagedError);
+    else expect(await run).toMatchObject({ total: 20, sent: 20, unknown: 0 });
+    expect(server.total()).toBe(before);
+  });
+
   it('an intact journal resumes as before, from the log and again from its tables', async () => {
     const path = join(dir, 'intact');
     const rows = phones(60, 40_000);

@@ -74,17 +74,17 @@ export class SealedStore {
       seal = found?.seal;
       const { digest, records } = await scan(db, path);
       const meta = parseMeta(await db.get(META));
-      let state: SealState;
-      if (found === undefined) {
-        if (records > 0 || meta !== undefined)
-          throw new BulkJournalDamagedError(path, `it has records but no seal file ${SEAL_FILE}`);
+      if (records === 0 && meta === undefined && found?.state === undefined) {
+        // A new folder: no record, and no seal yet (or one whose first write a crash cut short).
+        seal = undefined;
+        await found?.seal.close();
         seal = await Seal.create(path);
-        state = { seq: 0, digest };
-      } else {
-        state = checkSeal(path, found.state, meta, digest);
-        if (state.seq !== found.state?.seq) await found.seal.write(state);
+        return new SealedStore(path, db, seal, { seq: 0, digest });
       }
-      return new SealedStore(path, db, seal!, state);
+      if (found === undefined) throw new BulkJournalDamagedError(path, `it has records but no seal file ${SEAL_FILE}`);
+      const state = checkSeal(path, found.state, meta, digest);
+      if (state.seq !== found.state?.seq) await found.seal.write(state);
+      return new SealedStore(path, db, found.seal, state);
     } catch (error) {
       await seal?.close();
       await db.close();
