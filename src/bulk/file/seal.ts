@@ -1,9 +1,9 @@
-// The seal of a file journal: a small file beside LevelDB's, synced after each group of writes,
+// The seal of a file journal: a small file beside LevelDB's, written after each group of writes,
 // holding how many groups were committed and a digest of every record the store should hold. It
 // is the witness that LevelDB's own log cannot be: a log cut short or damaged loses the records
 // and any count kept with them, but not the seal.
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -15,12 +15,6 @@ export interface SealState {
 
 /** The seal's file name in the journal's folder (LevelDB leaves names it does not know alone). */
 export const SEAL_FILE = 'bizmsg-seal';
-
-/**
- * Writes to the seal are synced as they are written (O_DSYNC: one call, not a write and a sync),
- * where the system has it; elsewhere each write is followed by a sync.
- */
-const DSYNC = constants.O_DSYNC ?? 0;
 
 /** Bytes of a record's digest, and of the store's (the records' digests XORed). */
 const DIGEST_BYTES = 32;
@@ -44,20 +38,27 @@ export function toggleRecord(digest: Buffer, key: string, value: string): void {
 
 /**
  * The seal file of the folder `path`. It has two slots, written in turn (write `seq` goes to slot
- * `seq % 2`), so that a write torn by a power cut leaves the one before it whole.
+ * `seq % 2`), so that a write torn by a power cut leaves the one before it whole. A write reaches
+ * the file at once (it survives the process) and is synced soon after, in the background: the
+ * claims it vouches for are synced already, in LevelDB, so a power cut can only leave the seal
+ * behind LevelDB, which opening accepts.
  */
 export class Seal {
   readonly #file: FileHandle;
+  /** The background sync: running, whether a write came after it started, and how it failed. */
+  #syncing: Promise<void> | undefined;
+  #dirty = false;
+  #failure: { error: unknown } | undefined;
 
   private constructor(file: FileHandle) {
     this.#file = file;
   }
 
-  /** The seal of `folder` and what it says, or undefined when it has none. Throws naming a seal with no whole slot. */
+  /** The seal of `folder` and what it says, or undefined when it has none (`state` undefined: no whole slot). */
   static async read(folder: string): Promise<{ seal: Seal; state: SealState | undefined } | undefined> {
     let file: FileHandle;
     try {
-      file = await open(join(folder, SEAL_FILE), constants.O_RDWR | DSYNC);
+      file = await open(join(folder, SEAL_FILE), 'r+');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -73,26 +74,48 @@ export class Seal {
 
   /** Creates the seal of a new store in `folder` (synced, with the folder's entry for it). */
   static async create(folder: string): Promise<Seal> {
-    const flags = constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | DSYNC;
-    const seal = new Seal(await open(join(folder, SEAL_FILE), flags));
-    await seal.write({ seq: 0, digest: emptyDigest() });
+    const seal = new Seal(await open(join(folder, SEAL_FILE), 'w+'));
+    seal.write({ seq: 0, digest: emptyDigest() });
+    await seal.#file.datasync();
     await syncFolder(folder);
     return seal;
   }
 
-  /** Records `state` on disk: resolves once it is synced. */
-  async write(state: SealState): Promise<void> {
+  /** Writes `state` to the file now, and has it synced soon; throws when an earlier sync failed. */
+  write(state: SealState): void {
+    if (this.#failure !== undefined) throw this.#failure.error;
     const slot = Buffer.alloc(SLOT_BYTES);
     MAGIC.copy(slot, 0);
     slot.writeBigUInt64BE(BigInt(state.seq), MAGIC.length);
     state.digest.copy(slot, MAGIC.length + 8);
     checkOf(slot).copy(slot, SLOT_BYTES - 16);
-    await this.#file.write(slot, 0, SLOT_BYTES, (state.seq % 2) * SLOT_BYTES);
-    if (DSYNC === 0) await this.#file.datasync();
+    writeSync(this.#file.fd, slot, 0, SLOT_BYTES, (state.seq % 2) * SLOT_BYTES);
+    this.#dirty = true;
+    this.#syncing ??= this.#sync();
   }
 
+  /** Syncs what was written, then closes the file. */
   async close(): Promise<void> {
-    await this.#file.close();
+    try {
+      await this.#syncing;
+      if (this.#failure !== undefined) throw this.#failure.error;
+    } finally {
+      await this.#file.close();
+    }
+  }
+
+  /** Syncs until no write is left unsynced. */
+  async #sync(): Promise<void> {
+    try {
+      while (this.#dirty) {
+        this.#dirty = false;
+        await this.#file.datasync();
+      }
+    } catch (error) {
+      this.#failure = { error };
+    } finally {
+      this.#syncing = undefined;
+    }
   }
 }
 

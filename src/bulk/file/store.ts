@@ -1,6 +1,6 @@
 // A LevelDB folder (classic-level) whose records are sealed: writes are committed in groups (group
 // commit: the writes that arrive while a batch is written go together in the next), each group one
-// synced LevelDB batch followed by the synced seal, and opening it checks its records against the
+// synced LevelDB batch followed by the seal's write, and opening it checks its records against the
 // seal, refusing a folder that lost or changed any.
 import { BizMsgError } from '../../shared/errors.js';
 import { BulkJournalBusyError, BulkJournalDamagedError } from '../errors.js';
@@ -45,10 +45,9 @@ export class SealedStore {
   readonly #db: Level;
   readonly #seal: Seal;
   #state: SealState;
-  /** Writes gathering for the next batch, the group whose batch is being written, and the last seal's write. */
+  /** Writes gathering for the next batch, and the group whose batch is being written. */
   #open = new Group();
   #writing: Group | undefined;
-  #sealed: Promise<void> = Promise.resolve();
   /** The last operation on each key under way (claims and writes of a key run one at a time). */
   readonly #keyed = new Map<string, Promise<unknown>>();
   /**
@@ -83,7 +82,7 @@ export class SealedStore {
       }
       if (found === undefined) throw new BulkJournalDamagedError(path, `it has records but no seal file ${SEAL_FILE}`);
       const state = checkSeal(path, found.state, meta, digest);
-      if (state.seq !== found.state?.seq) await found.seal.write(state);
+      if (state.seq !== found.state?.seq) found.seal.write(state);
       return new SealedStore(path, db, found.seal, state);
     } catch (error) {
       await seal?.close();
@@ -158,31 +157,21 @@ export class SealedStore {
   /** Commits what was written, then closes the folder. */
   async close(): Promise<void> {
     while (this.#writing !== undefined) await this.#writing.committed.catch(() => undefined);
-    await this.#sealed;
     await this.#seal.close();
     await this.#db.close();
   }
 
   /**
-   * Writes the open group to LevelDB, then the one that gathered meanwhile, until none is left.
-   * Each group's seal follows its batch (and the seal before it): a group counts once its seal is
-   * synced, while the next batch is being written already.
+   * Writes the open group to LevelDB (one synced batch), then the seal, then the one that gathered
+   * meanwhile, until none is left: a group's writes count once its batch is synced and its seal written.
    */
   async #writeGroups(): Promise<void> {
     while (this.#open.writes.size > 0 && this.#failure === undefined) {
       const group = (this.#writing = this.#open);
       this.#open = new Group();
       try {
-        const state = await this.#writeBatch(group.writes);
-        this.#sealed = this.#sealed.then(async () => {
-          if (this.#failure !== undefined) return group.settle(this.#failure.error);
-          try {
-            await this.#seal.write(state);
-            group.settle();
-          } catch (error) {
-            group.settle(this.#fail(error));
-          }
-        });
+        this.#seal.write(await this.#writeBatch(group.writes));
+        group.settle();
       } catch (error) {
         group.settle(this.#fail(error));
       }
@@ -232,9 +221,10 @@ export class SealedStore {
 
 /**
  * The state to go on from, when the records match the seal. A group's seal is written only once its
- * batch is synced, and its writes count only once its seal is: so LevelDB may be ahead of the seal
- * (batches of groups that never counted), never behind it, and its records must match the digest
- * of the last batch it has. Anything else is damage.
+ * batch is synced, and its writes count only once its seal is written: so LevelDB may be ahead of
+ * the seal (a group that never counted, or a seal whose last writes a power cut took before they
+ * were synced), never behind it, and its records must match the digest of the last batch it has.
+ * Anything else is damage.
  */
 function checkSeal(
   path: string,
