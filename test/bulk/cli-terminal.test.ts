@@ -41,7 +41,7 @@ describe('bizmsg bulk in a terminal', () => {
         expect(result.killed).toBe(false);
         expect(result.code).toBe(1);
         expect(result.stdout).toContain(
-          `bizmsg: The journal at ${csv}.journal is in use by another process: one bulk run per journal at a time.`,
+          `bizmsg: The journal ${csv}.journal is in use by another run (of this process or another): a journal serves one run at a time. Nothing was sent;`,
         );
         // The bar had hidden the cursor; the last word on it shows it again.
         expect(result.stdout).toContain(HIDE_CURSOR);
