@@ -188,7 +188,7 @@ class Walk {
     let kept: Record<string, unknown> | undefined;
     for (const key of Object.keys(shape)) {
       const field = shape[key]!;
-      const at = join(path, key);
+      const at = pathOf(path, key);
       const optional = isOptional(field);
       if (!Object.hasOwn(value, key)) {
         if (!optional || isAlways(marks?.[key])) addPath(this.#missing, at);
@@ -203,7 +203,7 @@ class Walk {
       else if (child.value !== value[key]) (kept ??= { ...value })[key] = child.value;
     }
     // A strict object (a request body) knows no other key either; a loose one keeps them, reported.
-    for (const key of Object.keys(value)) if (!Object.hasOwn(shape, key)) addPath(this.#unexpected, join(path, key));
+    for (const key of Object.keys(value)) if (!Object.hasOwn(shape, key)) addPath(this.#unexpected, pathOf(path, key));
     return { fits, value: kept ?? value };
   }
 
@@ -220,7 +220,7 @@ class Walk {
 
   #values(valueType: ZodMiniType, record: Record<string, unknown>, path: string) {
     let fits = true;
-    for (const [key, item] of Object.entries(record)) fits &&= this.node(valueType, item, join(path, key)).fits;
+    for (const [key, item] of Object.entries(record)) fits &&= this.node(valueType, item, pathOf(path, key)).fits;
     return { fits, value: record };
   }
 
@@ -257,8 +257,8 @@ function bestOf<T>(items: readonly T[], score: (item: T) => number): T | undefin
   return best;
 }
 
-/** `path.key`, the key shown only when it is a field name. */
-function join(path: string, key: string): string {
+/** `path.key` (`key` at the root), the key shown only when it is a field name: else `*`. */
+export function pathOf(path: string, key: string): string {
   const name = FIELD_NAME.test(key) ? key : '*';
   return path === '' ? name : `${path}.${name}`;
 }

@@ -1,7 +1,11 @@
 // The one request function every endpoint goes through.
 import type { ZodMiniType } from 'zod/mini';
+import { pathOf } from '../../contract/drift.js';
+import { logDriftOnce, type DriftHandler } from '../../contract/drift-report.js';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
+import type { ZodIssueLike } from '../../shared/describe.js';
 import type { InvalidArgumentError } from '../../shared/errors.js';
+import { isRecord } from '../../shared/guards.js';
 import { invalidBodyError } from '../errors/failures.js';
 import { describeIssue, type ResponseIssue } from '../errors/response-issue.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
@@ -9,6 +13,7 @@ import { Pacing } from '../rate-limit/pacing.js';
 import { ApiPromise } from '../results/api-promise.js';
 import { wrapHooks } from '../transport/hooks.js';
 import { Transport } from '../transport/transport.js';
+import { readPart, reportFindings, type Findings } from './answer-reader.js';
 import { readArguments } from './arguments.js';
 import type { CallSpec, PreparedCall, Reply } from './call.js';
 import {
@@ -31,9 +36,14 @@ export interface PageData<T> {
   reply: Reply;
 }
 
+/** The fields of the success envelopes of both variants (`{ success, data, meta }`). */
+const ENVELOPE: ReadonlySet<string> = /* @__PURE__ */ new Set(['success', 'data', 'meta']);
+
 /**
  * The one request function every endpoint goes through: it checks the call, hands it to the
- * transport (ky, retries, pacing) and parses the answer. The API key lives only in private fields.
+ * transport (ky, retries, pacing) and reads the answer, tolerantly: a field bizmsg guessed that is
+ * missing or of another type is left out, and what differs is reported (`onDrift`, else the log).
+ * The API key lives only in private fields.
  */
 export class HttpClient {
   readonly #settings: ClientSettings;
@@ -42,12 +52,20 @@ export class HttpClient {
   readonly #transport: Transport;
   /** Authentication headers, put on top of any per-call headers. */
   readonly #auth: Readonly<Record<string, string>>;
+  /** Where what an answer differs in goes; undefined when nobody would see it (no onDrift, log below warn). */
+  readonly #drift: DriftHandler | undefined;
 
   constructor(protocol: Protocol, options: ClientOptions | undefined) {
     const settings = resolveSettings(options);
     this.#settings = settings;
     this.#protocol = protocol;
     this.#auth = protocol.authHeaders(settings.apiKey);
+    const { logger } = settings;
+    this.#drift =
+      settings.onDrift ??
+      (logger?.enabled('warn') === true
+        ? logDriftOnce((level, message) => logger.log(level, message), 'left out of the result')
+        : undefined);
     const { rateLimitStore: store } = settings;
     this.#pacing = new Pacing(
       settings.rateLimit,
@@ -92,12 +110,7 @@ export class HttpClient {
   /** Sends a list `call` and returns its parsed items, `meta` and reply. */
   async requestPage<T>(call: CallSpec<T[]>, options?: RequestOptions, walkedTo?: number): Promise<PageData<T>> {
     const reply = await this.#transport.send(this.#prepare(call, options));
-    const { data, meta } = this.#payload(call, reply);
-    const page = {
-      data: this.#parse(call, call.schema, data, reply),
-      meta: meta === undefined ? undefined : this.#parse(call, ListMetaSchema, meta, reply),
-      reply,
-    };
+    const page = { ...this.#read(call, reply, true), reply };
     if (walkedTo !== undefined) this.#checkPageAnswered(call, walkedTo, page.meta, reply);
     return page;
   }
@@ -143,16 +156,51 @@ export class HttpClient {
   }
 
   #result<T, R>(call: CallSpec<T, R>, reply: Reply): R {
-    const value = this.#parse(call, call.schema, this.#payload(call, reply).data, reply);
-    return call.map === undefined ? (value as unknown as R) : call.map(value);
+    const { data } = this.#read(call, reply, false);
+    return call.map === undefined ? (data as unknown as R) : call.map(data);
   }
 
-  /** The payload of a successful answer, out of the variant's envelope. */
-  #payload(call: CallSpec<unknown>, reply: Reply): { data: unknown; meta: unknown } {
-    const payload = this.#protocol.unwrap(this.#parseJson(call, reply));
+  /**
+   * The payload (and a list's `meta`) of a successful answer, out of the variant's envelope, read
+   * tolerantly; what the answer differs in is reported, also when it cannot be read.
+   */
+  #read<T>(call: CallSpec<T, unknown>, reply: Reply, list: boolean): { data: T; meta: ListMeta | undefined } {
+    const body = this.#parseJson(call, reply);
+    const payload = this.#protocol.unwrap(body);
     if (payload === undefined)
       throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
-    return payload;
+    const findings: Findings | undefined = this.#drift && { missing: [], unexpected: [], mismatched: [] };
+    const root = payload.data === body ? '' : 'data';
+    try {
+      if (findings !== undefined && root === 'data' && isRecord(body))
+        for (const key of Object.keys(body)) if (!ENVELOPE.has(key)) findings.unexpected.push(pathOf('', key));
+      const data = this.#readPart(call, call.schema, payload.data, root, findings, reply);
+      if (!list) return { data, meta: undefined };
+      if (payload.meta === undefined) findings?.missing.push('meta');
+      const meta =
+        payload.meta === undefined
+          ? undefined
+          : this.#readPart(call, ListMetaSchema, payload.meta, 'meta', findings, reply);
+      return { data, meta };
+    } finally {
+      if (findings !== undefined)
+        reportFindings(`${call.method} /${call.path}`, findings, this.#drift!, (error) =>
+          this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
+        );
+    }
+  }
+
+  #readPart<T>(
+    call: CallSpec<unknown>,
+    schema: ZodMiniType<T>,
+    value: unknown,
+    root: string,
+    findings: Findings | undefined,
+    reply: Reply,
+  ): T {
+    const read = readPart(schema, value, root, findings);
+    if (read.ok) return read.value;
+    throw this.#unreadable(call, read.issues, reply);
   }
 
   #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {
@@ -164,13 +212,12 @@ export class HttpClient {
     }
   }
 
-  #parse<T>(call: CallSpec<unknown>, schema: ZodMiniType<T>, value: unknown, reply: Reply): T {
-    const result = schema.safeParse(value, { reportInput: true });
-    if (result.success) return result.data;
-    const issues = result.error.issues.map(describeIssue);
+  /** The error of an answer that lacks what the method promises (a message id, a record's id, a list's items). */
+  #unreadable(call: CallSpec<unknown>, zodIssues: readonly ZodIssueLike[], reply: Reply) {
+    const issues = zodIssues.map(describeIssue);
     const first = issues[0];
     const where = first === undefined || first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
-    throw this.#invalidBody(
+    return this.#invalidBody(
       call,
       `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`,
       issues,
