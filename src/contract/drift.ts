@@ -46,8 +46,11 @@ export interface CompareOptions {
 
 /** The longest list a report holds: a body of 10,000 unknown keys still gives a short report. */
 const MAX_FINDINGS = 100;
-/** A key shown as it is: a field name. Anything else (a number, a phone, an e-mail, a long text) shows as `*`. */
-const FIELD_NAME = /^[A-Za-z_][\w-]{0,63}$/;
+/**
+ * A key shown as it is: a field name (letters, digits and `_`, at most 64, no run of four digits).
+ * Anything else (a number, a phone, an e-mail, an id, a text) shows as `*`: a value used as a key.
+ */
+const FIELD_NAME = /^(?!.*\d{4})[A-Za-z_]\w{0,63}$/;
 
 /**
  * Compares `value` with `schema` at the level of JSON types and fields: what is missing, what is
