@@ -1,6 +1,6 @@
 // The events the service POSTs, as a union discriminated by `event`.
 import * as z from 'zod/mini';
-import { IdSchema, openEnum } from './common.js';
+import { expected, IdSchema, openEnum } from './common.js';
 import { ContactSchema } from './contact.js';
 import { MESSAGE_STATUSES } from './message.js';
 import type { WebhookEventKind } from './webhook-endpoint.js';
@@ -17,16 +17,17 @@ function eventSchema<K extends WebhookEventKind, D extends z.ZodMiniType>(kind: 
  * (`contract/event-fields.ts` marks each field).
  */
 const MessageEventDataSchema = /* @__PURE__ */ z.looseObject({
-  message_id: z.optional(z.string()),
+  message_id: expected(z.string()),
   /** The recipient's number, digits only (`4915112345678`). */
-  to: z.optional(z.string()),
-  status: z.optional(openEnum(MESSAGE_STATUSES)),
+  to: expected(z.string()),
+  status: expected(openEnum(MESSAGE_STATUSES)),
   conversation_id: z.optional(IdSchema),
 });
 
 /** `data` of `message.received`: an inbound message, `from` the customer (digits), `to` the business. */
 const MessageReceivedDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, {
-  from: z.optional(z.string()),
+  to: z.optional(z.string()),
+  from: expected(z.string()),
   body: z.optional(z.string()),
 });
 /** `data` of `message.delivered`, as the spec gives it: its four fields are always there. */
@@ -49,13 +50,13 @@ const MessageFailedDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema,
 
 /** `data` of `conversation.created` and `conversation.closed`: its id, and the customer's number (digits). */
 const ConversationEventDataSchema = /* @__PURE__ */ z.looseObject({
-  conversation_id: z.optional(IdSchema),
+  conversation_id: expected(IdSchema),
   phone: z.optional(z.string()),
 });
 
 /** `data` of `contact.created`: the contact (as `contacts.get` gives it, every field a guess here). */
 const ContactEventDataSchema = /* @__PURE__ */ z.extend(ContactSchema, {
-  id: z.optional(IdSchema),
+  id: expected(IdSchema),
   phone: z.optional(z.string()),
 });
 /** `data` of `contact.updated`: the contact, and the names of the fields that changed. */
@@ -65,7 +66,7 @@ const ContactUpdatedDataSchema = /* @__PURE__ */ z.extend(ContactEventDataSchema
 
 /** `data` of `campaign.completed`: its id, name, how many messages it sent, and when it finished. */
 const CampaignCompletedDataSchema = /* @__PURE__ */ z.looseObject({
-  campaign_id: z.optional(IdSchema),
+  campaign_id: expected(IdSchema),
   name: z.optional(z.string()),
   sent_count: z.optional(z.int()),
   completed_at: z.optional(z.string()),

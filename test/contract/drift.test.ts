@@ -3,14 +3,13 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { compareShape, isEmptyDrift } from '../../src/contract/drift.js';
 import { logDriftOnce, sendDrift, type DriftReport } from '../../src/contract/drift-report.js';
-import { EVENT_MARKS, EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
-import { RECORD_MARKS } from '../../src/contract/fields.js';
+import { EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
+import { expected } from '../../src/schemas/common.js';
 import { ContactSchema } from '../../src/schemas/contact.js';
 import { ConversationWithMessagesSchema } from '../../src/schemas/conversation.js';
 import { MessageSchema } from '../../src/schemas/message.js';
 import { Variant2SendMessageSchema } from '../../src/schemas/message-params.js';
 
-const marks = RECORD_MARKS;
 const contact = {
   id: 7,
   phone: '4915112345678',
@@ -21,14 +20,14 @@ const contact = {
 describe('compareShape', () => {
   it('finds nothing in a value of the expected shape, and gives that same value back', () => {
     const value = { ...contact, name: 'Ada', email: null, tags: ['vip'], custom_fields: { a: [1] } };
-    const reading = compareShape(ContactSchema, value, { root: 'data', marks });
+    const reading = compareShape(ContactSchema, value, 'data');
     expect(reading).toEqual({ missing: [], unexpected: [], mismatched: [], value, fits: true });
     expect(reading.value).toBe(value);
   });
 
   it('names missing, unknown and mismatched fields by dotted paths from the root, and leaves the mismatched optional ones out', () => {
     const value = { id: 7, phone: '4915112345678', tags: 'vip,new', vip: true, created_at: 1767225600 };
-    expect(compareShape(ContactSchema, value, { root: 'data', marks })).toEqual({
+    expect(compareShape(ContactSchema, value, 'data')).toEqual({
       missing: ['data.updated_at'],
       unexpected: ['data.vip'],
       mismatched: [
@@ -42,24 +41,25 @@ describe('compareShape', () => {
   });
 
   it('does not fit when a required field is missing or of another type, and keeps it for the parser to name', () => {
-    expect(compareShape(ContactSchema, { ...contact, phone: 4915112345678 }, { marks })).toMatchObject({
+    expect(compareShape(ContactSchema, { ...contact, phone: 4915112345678 })).toMatchObject({
       mismatched: [{ path: 'phone', expected: 'string', received: 'number' }],
       value: { ...contact, phone: 4915112345678 },
       fits: false,
     });
-    expect(compareShape(ContactSchema, { phone: '1' }, { marks })).toMatchObject({
+    expect(compareShape(ContactSchema, { phone: '1' })).toMatchObject({
       missing: ['id', 'created_at', 'updated_at'],
       fits: false,
     });
-    expect(compareShape(ContactSchema, [contact], { root: 'data', marks })).toMatchObject({
+    expect(compareShape(ContactSchema, [contact], 'data')).toMatchObject({
       mismatched: [{ path: 'data', expected: 'object', received: 'array' }],
       fits: false,
     });
   });
 
-  it('reports the fields a guess expects always only when the marks say so', () => {
-    expect(compareShape(ContactSchema, { id: 1, phone: '1' }).missing).toEqual([]);
-    expect(compareShape(ContactSchema, { id: 1, phone: '1' }, { marks }).missing).toEqual(['created_at', 'updated_at']);
+  it('reports an optional field missing only when the schema expects it every time (expected())', () => {
+    expect(compareShape(ContactSchema, { id: 1, phone: '1' }).missing).toEqual(['created_at', 'updated_at']);
+    const schema = z.looseObject({ a: z.optional(z.string()), b: expected(z.string()), c: z.string() });
+    expect(compareShape(schema, {}).missing).toEqual(['b', 'c']);
   });
 
   it('names array items by [] once however many items differ, and copies only what changed', () => {
@@ -69,7 +69,7 @@ describe('compareShape', () => {
       status: 'open',
       messages: [{ id: 'msg_1', to: 49, status: 'sent' }, second, { id: 'msg_3', to: 50, status: 'sent' }],
     };
-    const reading = compareShape(ConversationWithMessagesSchema, value, { root: 'data', marks });
+    const reading = compareShape(ConversationWithMessagesSchema, value, 'data');
     expect(reading.mismatched).toEqual([{ path: 'data.messages[].to', expected: 'string | null', received: 'number' }]);
     expect(reading.fits).toBe(true);
     const kept = reading.value as typeof value;
@@ -79,8 +79,9 @@ describe('compareShape', () => {
   });
 
   it('reads a pipe by its input (a message whose id is under message_id), an integer as JSON has it, a union by its types', () => {
-    expect(compareShape(MessageSchema, { message_id: 'msg_1', messaging_account_id: 1.5, campaign_id: true })).toEqual({
-      missing: [],
+    expect(
+      compareShape(MessageSchema, { message_id: 'msg_1', messaging_account_id: 1.5, campaign_id: true }),
+    ).toMatchObject({
       unexpected: [],
       mismatched: [
         { path: 'messaging_account_id', expected: 'integer', received: 'number' },
@@ -115,7 +116,7 @@ describe('compareShape', () => {
       [`x${'y'.repeat(80)}`]: 4,
       ...many,
     };
-    const { unexpected } = compareShape(ContactSchema, value, { marks });
+    const { unexpected } = compareShape(ContactSchema, value);
     expect(unexpected.slice(0, 2)).toEqual(['*', 'field_0']);
     expect(unexpected).toHaveLength(100);
   });
@@ -127,7 +128,7 @@ describe('compareShape', () => {
       data: { id: 'msg_1', recipient_id: '4915112345678', read_at: 1767225600 },
       entry: [],
     };
-    expect(compareShape(EVENT_SCHEMAS.get('message.read')!, event, { marks: EVENT_MARKS })).toMatchObject({
+    expect(compareShape(EVENT_SCHEMAS.get('message.read')!, event)).toMatchObject({
       missing: ['data.message_id', 'data.to', 'data.status'],
       unexpected: ['data.id', 'data.recipient_id', 'entry'],
       mismatched: [
@@ -154,7 +155,7 @@ describe('compareShape', () => {
     })).value;
     fc.assert(
       fc.property(reshaped, (value) => {
-        const { value: _, fits: __, ...drift } = compareShape(ContactSchema, value, { root: 'data', marks });
+        const { value: _, fits: __, ...drift } = compareShape(ContactSchema, value, 'data');
         const text = JSON.stringify(drift);
         expect(text).not.toContain(canary);
         expect(text).not.toContain('424242');

@@ -52,9 +52,13 @@ const DRIFT: Record<WebhookEventKind, Omit<DriftReport, 'source' | 'operation'>>
     mismatched: [],
   },
   'conversation.closed': { missing: [], unexpected: ['data.closed_by', 'data.closed_at', ...ENVELOPE], mismatched: [] },
-  'contact.created': { missing: ['data.id'], unexpected: ['data.contact', ...ENVELOPE], mismatched: [] },
+  'contact.created': {
+    missing: ['data.id', 'data.created_at', 'data.updated_at'],
+    unexpected: ['data.contact', ...ENVELOPE],
+    mismatched: [],
+  },
   'contact.updated': {
-    missing: [],
+    missing: ['data.created_at', 'data.updated_at'],
     unexpected: ENVELOPE,
     mismatched: [type('data.tags', 'array', 'string'), type('data.changed', 'array', 'object')],
   },

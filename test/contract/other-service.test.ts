@@ -26,7 +26,7 @@ const type = (path: string, expected: string, received: string) => ({ path, expe
 /** What the other service's contacts differ in, at `at` (`data`, `data[]` or the root). */
 const contactDrift = (at: string, envelope: string[]): Drift => ({
   missing: [`${at}.created_at`],
-  unexpected: [...envelope, `${at}.created`],
+  unexpected: [`${at}.created`, ...envelope],
   mismatched: [
     type(`${at}.tags`, 'array', 'string'),
     type(`${at}.custom_fields`, 'object', 'array'),
@@ -111,7 +111,7 @@ describe.each(PLACES)('the clients against another service, %s', (_, where) => {
     const sendDrift = (operation: string) =>
       report(operation, {
         missing: MESSAGE_FIELDS.map((field) => `data.${field}`),
-        unexpected: ['request_id', 'data.recipient', 'data.created'],
+        unexpected: ['data.recipient', 'data.created', 'request_id'],
       });
     expect(await run((c) => v1[c].messages.send({ to: '+4915112345678', message: 'Hi' }))).toEqual({
       result: sent,
@@ -166,7 +166,7 @@ describe.each(PLACES)('the clients against another service, %s', (_, where) => {
       reports: [
         report('POST /automations/trigger', {
           missing: ['data.id', 'data.automation_id', 'data.status'],
-          unexpected: ['request_id', 'data.run_id', 'data.state'],
+          unexpected: ['data.run_id', 'data.state', 'request_id'],
         }),
       ],
     });
@@ -175,7 +175,7 @@ describe.each(PLACES)('the clients against another service, %s', (_, where) => {
       reports: [
         report('GET /account/me', {
           missing: ['data.id', 'data.name', 'data.email'],
-          unexpected: ['request_id', 'data.account_id', 'data.company'],
+          unexpected: ['data.account_id', 'data.company', 'request_id'],
           mismatched: [type('data.plan', 'string | null', 'object'), type('data.scopes', 'array', 'string')],
         }),
       ],
@@ -250,7 +250,7 @@ describe.each(PLACES)('the clients against another service, %s', (_, where) => {
       reports: [
         report('GET /conversations', {
           missing: ['data[].assigned_to', 'data[].phone'],
-          unexpected: ['links', 'data[].assignee', 'data[].contact'],
+          unexpected: ['data[].assignee', 'data[].contact', 'links'],
           mismatched: [type('data[].updated_at', 'string | null', 'number')],
         }),
       ],
@@ -297,7 +297,7 @@ describe.each(PLACES)('the clients against another service, %s', (_, where) => {
     const listed = await run(async (c) => (await v2[c].campaigns.list()).data);
     expect(listed.result).toEqual([campaign]);
     const { unexpected, ...rest } = campaignDrift('data[].');
-    expect(listed.reports).toEqual([report('GET /campaigns', { ...rest, unexpected: ['links', ...unexpected!] })]);
+    expect(listed.reports).toEqual([report('GET /campaigns', { ...rest, unexpected: [...unexpected!, 'links'] })]);
     const body = {
       name: 'Spring',
       messaging_account_id: 1,
@@ -320,7 +320,7 @@ describe.each(PLACES)('the clients against another service, %s', (_, where) => {
       reports: [
         report('GET /webhooks', {
           missing: ['data[].status'],
-          unexpected: ['links', 'data[].enabled'],
+          unexpected: ['data[].enabled', 'links'],
           mismatched: [type('data[].events', 'array', 'string')],
         }),
       ],

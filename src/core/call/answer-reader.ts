@@ -1,48 +1,31 @@
-// Reading the payload of a successful answer as a tolerant reader: a guessed field that is missing
-// or of another type does not fail the call (it is left out), and what differs is reported.
-import type { ZodMiniType } from 'zod/mini';
-import { compareShape, type Mismatch } from '../../contract/drift.js';
-import { sendDrift, type DriftHandler } from '../../contract/drift-report.js';
-import { RECORD_MARKS } from '../../contract/fields.js';
-import type { ZodIssueLike } from '../../shared/describe.js';
+// Reading a successful answer as a tolerant reader: a guessed field that is missing or of another
+// type does not fail the call (it is left out), and what differs is reported.
+import * as z from 'zod/mini';
+import { compareShape } from '../../contract/drift.js';
+import { expected, ListMetaSchema } from '../../schemas/common.js';
 
-/** What one answer's parts differ in, gathered for one report; undefined when nobody listens. */
-export interface Findings {
-  readonly missing: string[];
-  readonly unexpected: string[];
-  readonly mismatched: Mismatch[];
-}
-
-/** The value read, or the issues of the parse that failed (the promise of the method is broken). */
-export type Read<T> = { ok: true; value: T } | { ok: false; issues: readonly ZodIssueLike[] };
+/** The shape of an enveloped body (`{ success?, data, meta? }`), by payload schema, for lists and not. */
+const envelopes = [new WeakMap<z.ZodMiniType, z.ZodMiniType>(), new WeakMap<z.ZodMiniType, z.ZodMiniType>()];
 
 /**
- * Reads `value` (found at `root` in the body) with `schema`. With `findings`, it is compared with
- * its shape first (its drift added to them) and parsed without the optional fields of another
- * type; without, it is parsed as it is, and compared only when that fails.
+ * The shape a body is read with: the payload's schema for a bare body, else the envelope of both
+ * variants around it, so that each path names the field from the body's root (`data.tags`,
+ * `meta.total`, an unknown `request_id` beside `data`).
  */
-export function readPart<T>(schema: ZodMiniType<T>, value: unknown, root: string, findings?: Findings): Read<T> {
-  const compare = () => compareShape(schema, value, { root, marks: RECORD_MARKS });
-  const reading = findings === undefined ? undefined : compare();
-  if (reading !== undefined) {
-    findings!.missing.push(...reading.missing);
-    findings!.unexpected.push(...reading.unexpected);
-    findings!.mismatched.push(...reading.mismatched);
+export function shapeOf(schema: z.ZodMiniType, enveloped: boolean, list: boolean): z.ZodMiniType {
+  if (!enveloped) return schema;
+  const cache = envelopes[Number(list)]!;
+  let shape = cache.get(schema);
+  if (shape === undefined) {
+    // A list's `meta` is shown (spec section 2): reported when missing, and then the list is one page.
+    const meta = list ? expected(ListMetaSchema) : z.optional(z.unknown());
+    shape = z.looseObject({ success: z.optional(z.boolean()), data: schema, meta });
+    cache.set(schema, shape);
   }
-  let result = schema.safeParse(reading === undefined ? value : reading.value, { reportInput: true });
-  if (!result.success && reading === undefined) {
-    const kept = compare().value;
-    if (kept !== value) result = schema.safeParse(kept, { reportInput: true });
-  }
-  return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
+  return shape;
 }
 
-/** Hands what an answer to `operation` differed in to `handler`, when it differed at all. */
-export function reportFindings(
-  operation: string,
-  findings: Findings,
-  handler: DriftHandler,
-  failed: (error: unknown) => void,
-): void {
-  sendDrift({ source: 'response', operation, ...findings }, handler, failed);
+/** The body with every optional field of another type left out: what the payload is parsed from. */
+export function tolerantBody(shape: z.ZodMiniType, body: unknown): unknown {
+  return compareShape(shape, body).value;
 }

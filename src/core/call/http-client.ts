@@ -1,11 +1,9 @@
 // The one request function every endpoint goes through.
-import type { ZodMiniType } from 'zod/mini';
-import { pathOf } from '../../contract/drift.js';
-import { logDriftOnce, type DriftHandler } from '../../contract/drift-report.js';
+import { compareShape } from '../../contract/drift.js';
+import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift-report.js';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
 import type { ZodIssueLike } from '../../shared/describe.js';
 import type { InvalidArgumentError } from '../../shared/errors.js';
-import { isRecord } from '../../shared/guards.js';
 import { invalidBodyError } from '../errors/failures.js';
 import { describeIssue, type ResponseIssue } from '../errors/response-issue.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
@@ -13,7 +11,7 @@ import { Pacing } from '../rate-limit/pacing.js';
 import { ApiPromise } from '../results/api-promise.js';
 import { wrapHooks } from '../transport/hooks.js';
 import { Transport } from '../transport/transport.js';
-import { readPart, reportFindings, type Findings } from './answer-reader.js';
+import { shapeOf, tolerantBody } from './answer-reader.js';
 import { readArguments } from './arguments.js';
 import type { CallSpec, PreparedCall, Reply } from './call.js';
 import {
@@ -35,9 +33,6 @@ export interface PageData<T> {
   meta: ListMeta | undefined;
   reply: Reply;
 }
-
-/** The fields of the success envelopes of both variants (`{ success, data, meta }`). */
-const ENVELOPE: ReadonlySet<string> = /* @__PURE__ */ new Set(['success', 'data', 'meta']);
 
 /**
  * The one request function every endpoint goes through: it checks the call, hands it to the
@@ -162,45 +157,40 @@ export class HttpClient {
 
   /**
    * The payload (and a list's `meta`) of a successful answer, out of the variant's envelope, read
-   * tolerantly; what the answer differs in is reported, also when it cannot be read.
+   * tolerantly: compared with its shape first when someone listens (the drift reported), else only
+   * when it does not parse as it is.
    */
   #read<T>(call: CallSpec<T, unknown>, reply: Reply, list: boolean): { data: T; meta: ListMeta | undefined } {
     const body = this.#parseJson(call, reply);
     const payload = this.#protocol.unwrap(body);
     if (payload === undefined)
       throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
-    const findings: Findings | undefined = this.#drift && { missing: [], unexpected: [], mismatched: [] };
-    const root = payload.data === body ? '' : 'data';
-    try {
-      if (findings !== undefined && root === 'data' && isRecord(body))
-        for (const key of Object.keys(body)) if (!ENVELOPE.has(key)) findings.unexpected.push(pathOf('', key));
-      const data = this.#readPart(call, call.schema, payload.data, root, findings, reply);
-      if (!list) return { data, meta: undefined };
-      if (payload.meta === undefined) findings?.missing.push('meta');
-      const meta =
-        payload.meta === undefined
-          ? undefined
-          : this.#readPart(call, ListMetaSchema, payload.meta, 'meta', findings, reply);
-      return { data, meta };
-    } finally {
-      if (findings !== undefined)
-        reportFindings(`${call.method} /${call.path}`, findings, this.#drift!, (error) =>
-          this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
-        );
+    const enveloped = payload.data !== body;
+    const shape = shapeOf(call.schema, enveloped, list);
+    const drift = this.#drift;
+    let value = body;
+    if (drift !== undefined) {
+      const { missing, unexpected, mismatched, value: kept } = compareShape(shape, body);
+      const operation = `${call.method} /${call.path}`;
+      sendDrift({ source: 'response', operation, missing, unexpected, mismatched }, drift, (error) =>
+        this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
+      );
+      value = kept;
     }
-  }
-
-  #readPart<T>(
-    call: CallSpec<unknown>,
-    schema: ZodMiniType<T>,
-    value: unknown,
-    root: string,
-    findings: Findings | undefined,
-    reply: Reply,
-  ): T {
-    const read = readPart(schema, value, root, findings);
-    if (read.ok) return read.value;
-    throw this.#unreadable(call, read.issues, reply);
+    let read = shape.safeParse(value, { reportInput: true });
+    if (!read.success && drift === undefined) read = shape.safeParse(tolerantBody(shape, body), { reportInput: true });
+    if (!read.success) throw this.#unreadable(call, read.error.issues, reply);
+    if (!enveloped) return { data: read.data as T, meta: undefined };
+    // Never tolerant: a walk over a meta it cannot read would stop short, and a sync would take the rest for gone.
+    const meta =
+      !list || payload.meta === undefined ? undefined : ListMetaSchema.safeParse(payload.meta, { reportInput: true });
+    if (meta?.success === false)
+      throw this.#unreadable(
+        call,
+        meta.error.issues.map((issue) => ({ ...issue, path: ['meta', ...issue.path] })),
+        reply,
+      );
+    return { data: (read.data as { data: T }).data, meta: meta?.data };
   }
 
   #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {

@@ -2,7 +2,7 @@
 // why it is none; how it differs from the shape bizmsg expects goes to a drift handler.
 import { compareShape } from '../../contract/drift.js';
 import type { DriftReport } from '../../contract/drift-report.js';
-import { EVENT_MARKS, EVENT_SCHEMAS } from '../../contract/event-fields.js';
+import { EVENT_SCHEMAS } from '../../contract/event-fields.js';
 import { REDELIVERY_SPAN_MS, SIGNATURE_HEADER_NAME } from '../../contract/webhooks.js';
 import { isRecord } from '../../shared/guards.js';
 import { isIsoTimestamp, readTimestamp } from '../../shared/timestamp.js';
@@ -62,7 +62,7 @@ function driftOf(
   kind: string,
   schema: Parameters<typeof compareShape>[0],
 ): DriftReport {
-  const { missing, unexpected, mismatched } = compareShape(schema, event, { marks: EVENT_MARKS });
+  const { missing, unexpected, mismatched } = compareShape(schema, event);
   if (typeof event.timestamp === 'string' && !isIsoTimestamp(event.timestamp))
     mismatched.push({ path: 'timestamp', expected: 'date-time', received: 'string' });
   return { source: 'webhook', operation: kind, missing, unexpected, mismatched };

@@ -70,7 +70,7 @@ describe('a client reading an answer that differs from what bizmsg expects', () 
     const missing = await failure(v1.contacts.get(7));
     expect([missing.mayHaveBeenProcessed, missing.issues]).toEqual([
       false,
-      [{ path: ['id'], code: 'invalid_union', message: 'is required' }],
+      [{ path: ['data', 'id'], code: 'invalid_union', message: 'is required' }],
     ]);
     expect(reports[0]!.missing).toEqual(['data.id', 'data.created_at', 'data.updated_at']);
     const { client: other } = client(
@@ -78,14 +78,14 @@ describe('a client reading an answer that differs from what bizmsg expects', () 
       json(200, { success: true, data: { id: 7, phone: 4915112345678 } }),
     );
     expect((await failure(other.contacts.get(7))).message).toBe(
-      'GET /contacts/7 returned a body that does not match the expected shape at phone: must be a string',
+      'GET /contacts/7 returned a body that does not match the expected shape at data.phone: must be a string',
     );
   });
 
   it('fails a list without its items, and a page whose meta cannot be read (a walk would stop short)', async () => {
     const { client: v1 } = client(Variant1Client, json(200, { success: true, data: { contacts: [] } }));
     expect((await failure(v1.contacts.list())).message).toBe(
-      'GET /contacts returned a body that does not match the expected shape: must be an array',
+      'GET /contacts returned a body that does not match the expected shape at data: must be an array',
     );
     const meta = { current_page: '1', per_page: 20, total: 1, last_page: 1 };
     const { client: paged, reports } = client(Variant1Client, json(200, { success: true, data: [], meta }));
@@ -114,7 +114,7 @@ describe('a client reading an answer that differs from what bizmsg expects', () 
       {
         source: 'response',
         operation: 'GET /contacts',
-        missing: ['meta'],
+        missing: [],
         unexpected: ['[].vip'],
         mismatched: [
           { path: '[].email', expected: 'string | null', received: 'number' },
