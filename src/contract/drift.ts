@@ -162,7 +162,8 @@ function accepted(schema: ZodMiniType, into = new Set<string>()): Set<string> | 
   if (type === 'optional' || type === 'pipe') return accepted(type === 'pipe' ? def.in : def.innerType, into);
   if (type === 'nullable') return accepted(def.innerType, into)?.add('null');
   if (type === 'union') return def.options.every((option) => accepted(option, into)) ? into : undefined;
-  const name = type === 'literal' ? jsonType(def.values[0]) : type === 'enum' ? 'string' : type === 'record' ? 'object' : type;
+  const name =
+    type === 'literal' ? jsonType(def.values[0]) : type === 'enum' ? 'string' : type === 'record' ? 'object' : type;
   if (!JSON_TYPE.test(name)) return undefined;
   return into.add(name === 'number' && def.format?.includes('int') === true ? 'integer' : name);
 }
