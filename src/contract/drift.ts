@@ -65,7 +65,7 @@ interface Def {
  * says: enum values, formats and patterns are not checked) and never reported.
  *
  * @example
- * ```ts
+ * ```text
  * compareShape(ContactSchema, { id: 1, phone: '4915112345678', tags: 'a,b', vip: true }, 'data');
  * // { missing: ['data.created_at', 'data.updated_at'], unexpected: ['data.vip'],
  * //   mismatched: [{ path: 'data.tags', expected: 'array', received: 'string' }],
@@ -77,62 +77,81 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
   const unexpected = new Set<string>();
   const mismatched = new Map<string, Mismatch>();
 
-  /** Compares one value with its schema: whether it fits (required parts included), and what is kept of it. */
-  const walk = (schema: ZodMiniType, value: unknown, path: string): [boolean, unknown] => {
+  /** Compares one value with its schema: what is kept of it, or NO_FIT when it (or a required part of it) does not fit. */
+  const walk = (schema: ZodMiniType, value: unknown, path: string): unknown => {
     const names = accepted(schema);
     if (!fits(names, value)) {
       mismatched.set(path, { path, expected: [...names!].join(' | '), received: jsonType(value) });
-      return [false, value];
+      return NO_FIT;
     }
     const def = schema._zod.def as unknown as Def;
-    if (typeof value !== 'object' || value === null) return [true, value];
+    if (typeof value !== 'object' || value === null) return value;
     if (def.type === 'optional' || def.type === 'nullable') return walk(def.innerType, value, path);
     if (def.type === 'pipe') return walk(def.in, value, path);
     if (def.type === 'union') {
       const option = optionOf(def, value as Record<string, unknown>);
-      return option === undefined ? [true, value] : walk(option, value, path);
+      return option === undefined ? value : walk(option, value, path);
     }
     let ok = true;
     // A copy of the value, made once something in it is left out or changed.
     let kept: Record<string, unknown> | undefined;
     if (def.type === 'array') {
-      (value as unknown[]).forEach((item, index) => {
-        const [fit, keep] = walk(def.element, item, `${path}[]`);
-        ok &&= fit;
-        if (keep !== item) (kept ??= [...(value as unknown[])] as unknown as Record<string, unknown>)[index] = keep;
-      });
+      const items = value as unknown[];
+      const at = `${path}[]`;
+      for (let index = 0; index < items.length; index++) {
+        const keep = walk(def.element, items[index], at);
+        if (keep === NO_FIT) ok = false;
+        else if (keep !== items[index]) (kept ??= [...items] as unknown as Record<string, unknown>)[index] = keep;
+      }
     } else if (def.type === 'record') {
-      for (const [key, item] of Object.entries(value)) ok = walk(def.valueType, item, pathOf(path, key))[0] && ok;
+      for (const [key, item] of Object.entries(value))
+        if (walk(def.valueType, item, pathOf(path, key)) === NO_FIT) ok = false;
     } else if (def.type === 'object') {
       const object = value as Record<string, unknown>;
-      for (const [key, field] of Object.entries(def.shape)) {
-        const at = pathOf(path, key);
-        const optional = field._zod.optin === 'optional';
+      for (const [key, field, optional, always] of fieldsOf(def.shape)) {
+        const at = path === '' ? key : `${path}.${key}`;
         if (!Object.hasOwn(object, key)) {
-          if (!optional || EXPECTED.has(field)) missing.add(at);
+          if (always) missing.add(at);
           ok &&= optional;
           continue;
         }
-        const [fit, keep] = walk(field, object[key], at);
-        if (!fit && !optional) ok = false;
-        else if (!fit) delete (kept ??= { ...object })[key];
+        const keep = walk(field, object[key], at);
+        if (keep === NO_FIT && optional) delete (kept ??= { ...object })[key];
+        else if (keep === NO_FIT) ok = false;
         else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;
       }
       // A loose object keeps a field it does not know, and a strict one (a request body) refuses it: both are reported.
       for (const key of Object.keys(object)) if (!Object.hasOwn(def.shape, key)) unexpected.add(pathOf(path, key));
     }
-    return [ok, kept ?? value];
+    return ok ? (kept ?? value) : NO_FIT;
   };
 
-  const [fit, kept] = walk(schema, value, root);
+  const kept = walk(schema, value, root);
   const first = <T>(items: Iterable<T>) => [...items].slice(0, MAX_FINDINGS);
   return {
     missing: first(missing),
     unexpected: first(unexpected),
     mismatched: first(mismatched.values()),
-    value: kept,
-    fits: fit,
+    value: kept === NO_FIT ? value : kept,
+    fits: kept !== NO_FIT,
   };
+}
+
+/** What `walk` gives for a value that does not fit its schema. */
+const NO_FIT = Symbol('no fit');
+
+/** Each field of a shape: its name, schema, whether it is optional, and whether it is expected every time (cached). */
+const FIELDS = new WeakMap<object, Array<[string, ZodMiniType, boolean, boolean]>>();
+function fieldsOf(shape: Record<string, ZodMiniType>): Array<[string, ZodMiniType, boolean, boolean]> {
+  let fields = FIELDS.get(shape);
+  if (fields === undefined) {
+    fields = Object.entries(shape).map(([key, field]) => {
+      const optional = field._zod.optin === 'optional';
+      return [key, field, optional, !optional || EXPECTED.has(field)];
+    });
+    FIELDS.set(shape, fields);
+  }
+  return fields;
 }
 
 /** True when a drift has nothing in it. */
@@ -155,13 +174,21 @@ export function pathOf(path: string, key: string): string {
 /** The JSON types a zod schema of each kind accepts, as its own name says (`enum` and `record` aside). */
 const JSON_TYPE = /^(string|number|boolean|null|object|array)$/;
 
+/** The JSON type names each schema accepts, once worked out; null for any. */
+const ACCEPTED = new WeakMap<ZodMiniType, Set<string> | null>();
+function accepted(schema: ZodMiniType): Set<string> | undefined {
+  let names = ACCEPTED.get(schema);
+  if (names === undefined) ACCEPTED.set(schema, (names = typesOf(schema) ?? null));
+  return names ?? undefined;
+}
+
 /** The JSON type names a schema accepts; undefined for any (unknown, transform...). */
-function accepted(schema: ZodMiniType, into = new Set<string>()): Set<string> | undefined {
+function typesOf(schema: ZodMiniType, into = new Set<string>()): Set<string> | undefined {
   const def = schema._zod.def as unknown as Def;
   const { type } = def;
-  if (type === 'optional' || type === 'pipe') return accepted(type === 'pipe' ? def.in : def.innerType, into);
-  if (type === 'nullable') return accepted(def.innerType, into)?.add('null');
-  if (type === 'union') return def.options.every((option) => accepted(option, into)) ? into : undefined;
+  if (type === 'optional' || type === 'pipe') return typesOf(type === 'pipe' ? def.in : def.innerType, into);
+  if (type === 'nullable') return typesOf(def.innerType, into)?.add('null');
+  if (type === 'union') return def.options.every((option) => typesOf(option, into)) ? into : undefined;
   const name =
     type === 'literal' ? jsonType(def.values[0]) : type === 'enum' ? 'string' : type === 'record' ? 'object' : type;
   if (!JSON_TYPE.test(name)) return undefined;
