@@ -7,7 +7,7 @@ import { isEmptyDrift, type ShapeDrift } from './drift.js';
  * names, never a value (no number, no text, no key reaches a report).
  *
  * @example
- * ```ts
+ * ```text
  * { source: 'webhook', operation: 'message.read', missing: ['data.to'], unexpected: ['data.recipient_id'],
  *   mismatched: [{ path: 'data.read_at', expected: 'string', received: 'number' }] }
  * ```
