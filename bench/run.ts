@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBulk } from './bulk.js';
 import { measureColdStart } from './cold-start.js';
+import { measureDrift } from './drift.js';
 import { measureDashboard } from './dashboard.js';
 import { measureImport } from './import-cost.js';
 import { table, type BenchOptions, type Row } from './lib.js';
@@ -34,6 +35,7 @@ const all = {
   10: measureDashboard,
   11: measureStatus,
   12: measureBulk,
+  13: measureDrift,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

@@ -1,6 +1,7 @@
 // The client options and per-call options: defaults, environment fallbacks, and a clear
 // InvalidArgumentError for anything that cannot work, before anything is sent.
 import type { Hooks } from 'ky';
+import type { DriftHandler } from '../../contract/drift-report.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
@@ -87,7 +88,7 @@ export interface ClientOptions {
   hooks?: Hooks;
   /**
    * What to log: `off`, `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable.
-   * @default process.env.BIZMSG_LOG, else 'off'
+   * @default process.env.BIZMSG_LOG, else 'warn'
    */
   logLevel?: LogLevel;
   /**
@@ -103,6 +104,13 @@ export interface ClientOptions {
    * @default 'e164'
    */
   phoneFormat?: ClientPhoneFormat;
+  /**
+   * Called with how an answer differs from what bizmsg expects (a field missing, unknown or of
+   * another JSON type; paths and type names, never a value), when it does. The call succeeds all
+   * the same: a field bizmsg guessed that came with another type is left out of the result.
+   * @default each (operation, path) logged once: missing and mismatched at `warn`, unknown at `info`
+   */
+  onDrift?: DriftHandler;
 }
 
 /** Options of a single call; they override the client's. */
@@ -141,6 +149,7 @@ export interface ClientSettings {
   readonly hooks: Hooks;
   readonly logger: LevelledLogger | undefined;
   readonly phoneFormat: ClientPhoneFormat;
+  readonly onDrift: DriftHandler | undefined;
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
@@ -185,7 +194,14 @@ function settingsFrom(options: ClientOptions): ClientSettings {
       options.phoneFormat === undefined ? 'e164' : options.phoneFormat,
       PHONE_FORMATS,
     ),
+    onDrift: checkOnDrift(options.onDrift),
   };
+}
+
+function checkOnDrift(value: unknown): DriftHandler | undefined {
+  if (value !== undefined && typeof value !== 'function')
+    throw new InvalidArgumentError(`The \`onDrift\` option must be a function, got ${showValue(value)}.`);
+  return value as DriftHandler | undefined;
 }
 
 /** Validates per-call options the same way as the client's; header names come back lower-cased. */
