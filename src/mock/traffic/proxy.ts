@@ -14,7 +14,7 @@ import { DriftFindings, type DriftFinding, type DriftReport } from './findings.j
 import { Upstream } from './forward.js';
 import { Redactor } from './recording/redaction.js';
 import { RecordingWriter } from './recording/writer.js';
-import { outsideBase, trafficServer, type MockTrafficServer, type TrafficOptions } from './serve.js';
+import { errorAnswer, outsideBase, trafficServer, type MockTrafficServer, type TrafficOptions } from './serve.js';
 import { checkVariant } from '../service.js';
 import { TrafficService } from './service.js';
 
@@ -58,14 +58,34 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
     const problem = new OwnServer(url, localHosts('127.0.0.1')).problemWith(target);
     if (problem !== undefined) throw new InvalidArgumentError(`The target ${target} ${problem}.`);
     service = new TrafficService('proxy', variant, url, target, findings);
-    return proxyFace(service, (req, res, path, search) =>
-      upstream.forward(req, res, { path, search, at: Date.now() }, (exchange) => {
-        if (exchange instanceof Error) return;
-        const work = settle(exchange);
-        pending = Promise.all([pending, work]);
-      }),
-    );
+    return proxyFace(service, (req, res, path, search) => {
+      const at = Date.now();
+      upstream.forward(req, res, { path, search, at }, (exchange) => {
+        if (exchange instanceof Error) failed(res, { method: req.method ?? 'GET', path, search, at }, exchange);
+        else pending = Promise.all([pending, settle(exchange)]);
+      });
+    });
   });
+  /** The service could not be reached: 502 in the variant's envelope (when the answer had not begun), journaled. */
+  const failed = (
+    res: ServerResponse,
+    asked: { method: string; path: string; search: string; at: number },
+    error: Error,
+  ) => {
+    const reason = (error as NodeJS.ErrnoException).code ?? error.message;
+    const answer = errorAnswer(variant, 502, 'PROXY_ERROR', `The proxy could not reach ${target}: ${reason}.`, {});
+    if (res.headersSent || res.destroyed) res.destroy();
+    else res.writeHead(answer.status, answer.headers).end(answer.body);
+    void service!.record({
+      ...asked,
+      durationMs: Date.now() - asked.at,
+      requestHeaders: {},
+      requestBody: undefined,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseText: answer.body,
+    });
+  };
   /** What follows an exchange passed on: the journal, the checks, the recording. */
   const settle = async (exchange: Exchange) => {
     const traffic = service!;
