@@ -23,18 +23,18 @@ export interface OtherService {
 }
 
 const RATE = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '99', 'X-RateLimit-Reset': '1767225600' };
-let nextMessage = 1;
 
 /** Starts it on a free loopback port; `slowMs`: how long `GET /slow` waits before answering. */
 export async function startOtherService(options: { slowMs?: number } = {}): Promise<OtherService> {
   const seen: SeenRequest[] = [];
+  const counter = { message: 1 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       seen.push({ method: req.method!, url: req.url!, rawHeaders: [...req.rawHeaders], body });
-      answer(req, body, res, options.slowMs ?? 1500);
+      answer(req, body, res, options.slowMs ?? 1500, counter);
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -51,7 +51,13 @@ export async function startOtherService(options: { slowMs?: number } = {}): Prom
   };
 }
 
-function answer(req: IncomingMessage, body: Buffer, res: ServerResponse, slowMs: number): void {
+function answer(
+  req: IncomingMessage,
+  body: Buffer,
+  res: ServerResponse,
+  slowMs: number,
+  counter: { message: number },
+): void {
   const url = new URL(req.url!, 'http://service');
   const path = url.pathname.replace(/^\/api\/v1/, '');
   const json = (status: number, value: unknown, headers: Record<string, string | string[]> = RATE) => {
@@ -77,9 +83,9 @@ function answer(req: IncomingMessage, body: Buffer, res: ServerResponse, slowMs:
       meta: { current_page: 1, per_page: 20, total: 1, last_page: 1 },
     });
   if (req.method === 'POST' && path === '/contacts')
-    return json(201, { data: { id: 2, ...sent, created_at: 1767225600 } });
+    return json(201, { data: { id: 2, ...sent, created_at: '2026-01-01T00:00:00Z' } });
   if (req.method === 'POST' && path === '/messages/send')
-    return json(200, { data: { message_id: `msg_${nextMessage++}`, recipient: sent.to, status: 'queued' } });
+    return json(200, { data: { message_id: `msg_${counter.message++}`, recipient: sent.to, status: 'queued' } });
   if (req.method === 'POST' && path === '/webhooks')
     return json(201, { data: { id: 'wh_1', url: sent.url, events: sent.events, secret: sent.secret } });
   if (req.method === 'GET' && path === '/account/me') {

@@ -38,7 +38,7 @@ export interface MockProxy extends MockTrafficServer {
   drift(): DriftReport;
   /** How many exchanges were not recorded (writing fell behind, or failed); 0 without `record`. */
   readonly unrecorded: number;
-  /** Resolves once every exchange so far is checked and written. */
+  /** Resolves once every exchange under way is answered, journaled, checked and written. */
   settled(): Promise<void>;
 }
 
@@ -52,7 +52,8 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
   const upstream = new Upstream(target);
   const findings = new DriftFindings();
   const checks = new ContractChecks(variant);
-  let pending: Promise<unknown> = Promise.resolve();
+  /** Each exchange under way, until it is journaled, checked and written. */
+  const underWay = new Set<Promise<void>>();
   let service: TrafficService | undefined;
   const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (url) => {
     const problem = new OwnServer(url, localHosts('127.0.0.1')).problemWith(target);
@@ -60,10 +61,14 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
     service = new TrafficService('proxy', variant, url, target, findings);
     return proxyFace(service, (req, res, path, search) => {
       const at = Date.now();
-      upstream.forward(req, res, { path, search, at }, (exchange) => {
-        if (exchange instanceof Error) failed(res, { method: req.method ?? 'GET', path, search, at }, exchange);
-        else pending = Promise.all([pending, settle(exchange)]);
-      });
+      const work = new Promise<void>((resolve) =>
+        upstream.forward(req, res, { path, search, at }, (exchange) => {
+          if (exchange instanceof Error) failed(res, { method: req.method ?? 'GET', path, search, at }, exchange);
+          void (exchange instanceof Error ? Promise.resolve() : settle(exchange)).then(resolve, resolve);
+        }),
+      );
+      underWay.add(work);
+      void work.then(() => underWay.delete(work));
     });
   });
   /** The service could not be reached: 502 in the variant's envelope (when the answer had not begun), journaled. */
@@ -101,7 +106,7 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
       return writer?.skipped ?? 0;
     },
     settled: async () => {
-      await pending;
+      await Promise.all(underWay);
       await writer?.flushed();
     },
   };

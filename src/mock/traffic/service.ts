@@ -117,10 +117,13 @@ export class TrafficService {
   }
 }
 
-/** The API key a request carries, in either variant's header. */
+/** A key shorter than this is replaced in the credential headers only: replaced in text, it would cut words apart ("te[REDACTED]t"). */
+const SHORTEST_KEY = 8;
+
+/** The API key a request carries, in either variant's header, to be replaced wherever else it appears. */
 export function keyOf(headers: Readonly<Record<string, string>>): string | undefined {
   const key = headers['x-api-key'] ?? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
-  return key === undefined || key === '' ? undefined : key;
+  return key === undefined || key.length < SHORTEST_KEY ? undefined : key;
 }
 
 function headersOf(headers: Readonly<Record<string, string>>): MockRequest['headers'] {

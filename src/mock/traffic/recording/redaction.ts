@@ -22,6 +22,11 @@ const PHONE_QUERY: ReadonlySet<string> = new Set(['search', 'to', 'from', 'phone
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['secret']);
 /** Fewer digits than this are no number worth hiding (a search for "12"). */
 const MIN_DIGITS = 4;
+/**
+ * A number of at least this many digits, once seen in a phone field, is replaced in any field whose
+ * whole value spells it (a service that echoes it as `recipient`); message text is kept.
+ */
+const WHOLE_NUMBER = 8;
 /** How many numbers a replay remembers to map back. */
 const REMEMBERED = 10_000;
 
@@ -30,6 +35,8 @@ export class Redactor {
   readonly #key: Buffer;
   /** Each placeholder's digits and the digits of the number it stands for, as the app sent them (a replay maps them back). */
   readonly #numbers = new Map<string, string>();
+  /** The digits of the whole numbers seen in phone fields, and their placeholders: wherever a field holds one, it is replaced. */
+  readonly #known = new Map<string, string>();
 
   /**
    * `key`: the redaction key (`--redaction-key`); undefined: `BIZMSG_REDACTION_KEY`, else a random
@@ -46,8 +53,8 @@ export class Redactor {
     const hash = createHmac('sha256', this.#key).update(digits).digest();
     const tail = (hash.readBigUInt64BE(0) % 10_000_000_000n).toString().padStart(10, '0');
     const placeholder = `${PLACEHOLDER_CODE}${tail}`;
-    if (this.#numbers.size >= REMEMBERED) this.#numbers.delete(this.#numbers.keys().next().value!);
-    this.#numbers.set(placeholder, digits);
+    remember(this.#numbers, placeholder, digits);
+    if (digits.length >= WHOLE_NUMBER) remember(this.#known, digits, placeholder);
     return placeholder;
   }
 
@@ -59,15 +66,16 @@ export class Redactor {
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
       return Number(this.placeholder(String(value)));
     if (typeof value !== 'string') return value;
-    const { digits } = spelledDigits(value.trim());
-    if (digits === undefined || digits.length < MIN_DIGITS) return value;
+    const digits = digitsOf(value);
+    if (digits.length < MIN_DIGITS) return value;
     const placeholder = this.placeholder(digits);
     return /^\s*(\+|00)/.test(value) ? `+${placeholder}` : placeholder;
   }
 
   /**
-   * A JSON body with every phone field's number, every webhook secret and each of `secrets` (the
-   * API key, wherever it appears) replaced. Message text and everything else is kept.
+   * A JSON body with every phone field's number (and any field that holds a number seen in one),
+   * every webhook secret and each of `secrets` (the API key, wherever it appears) replaced. Message
+   * text and everything else is kept.
    */
   body(value: unknown, secrets: readonly string[]): unknown {
     return this.#walk(value, undefined, secrets);
@@ -112,13 +120,25 @@ export class Redactor {
   #walk(value: unknown, field: string | undefined, secrets: readonly string[]): unknown {
     if (field !== undefined && SECRET_FIELDS.has(field) && typeof value === 'string') return REDACTED;
     if (field !== undefined && PHONE_FIELDS.has(field) && typeof value !== 'object') return this.phone(value);
-    if (typeof value === 'string') return withoutSecrets(value, secrets);
+    if (typeof value === 'string')
+      return this.#known.has(digitsOf(value)) ? this.phone(value) : withoutSecrets(value, secrets);
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, field, secrets));
     if (typeof value !== 'object' || value === null) return value;
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) copy[key] = this.#walk(item, key, secrets);
     return copy;
   }
+}
+
+/** Keeps `key` in `map`, forgetting the oldest past `REMEMBERED`. */
+function remember(map: Map<string, string>, key: string, value: string): void {
+  if (map.size >= REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/** The digits a value spells as a number, or '' when it spells none. */
+function digitsOf(value: string): string {
+  return spelledDigits(value.trim()).digits ?? '';
 }
 
 /** The redaction key, checked: a string of at least 16 characters, or none. */
