@@ -7,10 +7,10 @@ export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'completed'] as const;
 /** A campaign status. */
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** A campaign as the service returns it. */
+/** A campaign as the service returns it: its id, and bizmsg's guess of the rest (contract/fields.ts). */
 export const CampaignSchema = /* @__PURE__ */ z.looseObject({
   id: IdSchema,
-  name: z.string(),
+  name: z.optional(z.string()),
   messaging_account_id: z.optional(z.int()),
   template_name: maybe(z.string()),
   segment_id: z.optional(z.int()),

@@ -23,11 +23,11 @@ export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
 /** A webhook endpoint status. */
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 
-/** A registered webhook endpoint (the secret is not returned). */
+/** A registered webhook endpoint (the secret is not returned): its id, and bizmsg's guess of the rest (contract/fields.ts). */
 export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({
   id: IdSchema,
-  url: z.string(),
-  events: z.array(openEnum(WEBHOOK_EVENT_KINDS)),
+  url: z.optional(z.string()),
+  events: z.optional(z.array(openEnum(WEBHOOK_EVENT_KINDS))),
   status: z.optional(openEnum(WEBHOOK_ENDPOINT_STATUSES)),
   created_at: maybe(z.string()),
   disabled_at: maybe(z.string()),
