@@ -12,6 +12,7 @@ import { measureMock } from './mock.js';
 import { measureOverhead } from './overhead.js';
 import { measurePacing } from './pacing.js';
 import { measurePagination } from './pagination.js';
+import { measureProxy } from './proxy.js';
 import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
 import { measureStatus } from './status.js';
@@ -34,6 +35,7 @@ const all = {
   10: measureDashboard,
   11: measureStatus,
   12: measureBulk,
+  13: measureProxy,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
