@@ -111,6 +111,13 @@ function answer(
     setTimeout(() => json(200, { data: { slow: true } }), slowMs);
     return;
   }
+  if (req.method === 'GET' && path === '/cut') {
+    // The service dies mid-answer: the head and part of the body, then the connection is cut.
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100', ...RATE });
+    res.write('{"data":{"id"');
+    setTimeout(() => res.socket?.destroy(), 50);
+    return;
+  }
   if (req.method === 'GET' && path === '/big') {
     const size = Number(url.searchParams.get('bytes') ?? 1_048_576);
     res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(size), ...RATE });

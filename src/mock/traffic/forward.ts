@@ -45,6 +45,17 @@ export class Upstream {
   ): void {
     const started = performance.now();
     const requestCopy = new BodyCopy();
+    let answerCopy: BodyCopy | undefined;
+    let over = false;
+    /** The exchange failed: the copies dropped, and the client's connection cut if its answer had begun. */
+    const failed = (error: Error) => {
+      if (over) return;
+      over = true;
+      requestCopy.giveUp();
+      answerCopy?.giveUp();
+      if (res.headersSent) res.destroy();
+      done(error);
+    };
     const upstream = this.#request(
       {
         protocol: this.base.protocol,
@@ -57,26 +68,23 @@ export class Upstream {
         timeout: UPSTREAM_IDLE_MS,
       },
       (answer) => {
-        const answerCopy = new BodyCopy();
+        const copy = (answerCopy = new BodyCopy());
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedOn(answer.rawHeaders));
-        answer.on('data', (chunk: Buffer) => answerCopy.add(chunk));
+        answer.on('data', (chunk: Buffer) => copy.add(chunk));
         answer.pipe(res);
         answer.once('end', () => {
-          void completed(req, answer, target, started, requestCopy, answerCopy).then(done, done);
+          over = true;
+          void completed(req, answer, target, started, requestCopy, copy).then(done, done);
         });
-        answer.once('error', (error) => {
-          answerCopy.giveUp();
-          requestCopy.giveUp();
-          res.destroy();
-          done(error);
+        // The service cut the connection mid-answer: so is the client's, as it would be talking to the service.
+        answer.once('close', () => {
+          if (!answer.complete) failed(new Error('the service cut the connection mid-answer'));
         });
+        answer.once('error', failed);
       },
     );
     upstream.once('timeout', () => upstream.destroy(new Error(`no answer for ${UPSTREAM_IDLE_MS / 1000} s`)));
-    upstream.once('error', (error) => {
-      requestCopy.giveUp();
-      done(error);
-    });
+    upstream.once('error', failed);
     req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
     // The client gave up: so does the exchange with the service.
     res.once('close', () => {

@@ -27,6 +27,9 @@ function raw(
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('close', () => {
+        if (!res.complete) reject(new Error('the connection was cut mid-answer'));
+      });
       res.on('end', () =>
         resolve({
           status: res.statusCode!,
@@ -242,6 +245,14 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
     await expect(startMockProxy({ target: `http://localhost:${port}/api/v1`, port })).rejects.toThrow(
       `The target http://localhost:${port}/api/v1 must not point at this mock itself`,
     );
+  });
+
+  it('cuts the connection when the service dies mid-answer, as the service did, and goes on serving', async () => {
+    const { service, proxy } = await setUp();
+    await expect(raw(`${service.baseUrl}/cut`, { headers: auth })).rejects.toThrow('the connection was cut mid-answer');
+    await expect(raw(`${proxy.url}/cut`, { headers: auth })).rejects.toThrow('the connection was cut mid-answer');
+    expect((await raw(`${proxy.url}/contacts/7`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${proxy.origin}/_bizmsg/health`)).status).toBe(200);
   });
 
   it('answers 502 in the envelope when the service cannot be reached, and refuses a foreign Host', async () => {
