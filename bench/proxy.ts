@@ -1,35 +1,12 @@
 // Figure 13: what bizmsg-mock proxy adds to each request, against the same request sent straight to
 // the upstream and through Prism's validation proxy (`prism proxy`, the generated Variant 2
 // document) in front of the same upstream; each server in its own process.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { alternate, ratio, median, type BenchOptions, type Row } from './lib.js';
-
-/** A server in a child process that prints {"url"} once listening. */
-async function child(args: string[]): Promise<{ url: string; process: ChildProcess }> {
-  const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    started.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
-    });
-    started.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-  return { url: (JSON.parse(line) as { url: string }).url, process: started };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { childServer, freePort, PRISM_VERSION, stop } from './mock.js';
 
 /** Prism's proxy for `document` in front of `upstream`, once it answers. */
 async function prism(document: string, upstream: string, headers: Record<string, string>) {
@@ -56,7 +33,7 @@ async function prism(document: string, upstream: string, headers: Record<string,
     if (performance.now() > deadline) throw new Error('Prism did not answer within 120 s.');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, process: started };
+  return { url, close: () => stop(started) };
 }
 
 /** Median µs of one GET /account/me, one keep-alive connection, `count` in a row. */
@@ -75,18 +52,10 @@ async function latency(base: string, headers: Record<string, string>, count: num
   return median(samples);
 }
 
-function stop(running: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (running.exitCode !== null) return resolve();
-    running.once('exit', () => resolve());
-    running.kill('SIGTERM');
-  });
-}
-
 /** Figure 13: the proxy's added latency per request, beside Prism's proxy on the same upstream. */
 export async function measureProxy({ quick, root }: BenchOptions): Promise<Row[]> {
-  const upstream = await child([join(root, 'bench/servers/floor.mjs')]);
-  const proxy = await child([join(root, 'bench/servers/proxy.mjs'), upstream.url]);
+  const upstream = await childServer([join(root, 'bench/servers/floor.mjs')]);
+  const proxy = await childServer([join(root, 'bench/servers/proxy.mjs'), upstream.url]);
   const headers = { authorization: 'Bearer sk_test_bench' };
   const prismProxy = await prism(join(root, 'openapi/v2.json'), upstream.url, headers);
   try {
@@ -125,9 +94,6 @@ export async function measureProxy({ quick, root }: BenchOptions): Promise<Row[]
       },
     ];
   } finally {
-    await Promise.all([stop(prismProxy.process), stop(proxy.process), stop(upstream.process)]);
+    await Promise.all([prismProxy.close(), proxy.close(), upstream.close()]);
   }
 }
-
-const PRISM_VERSION = (createRequire(import.meta.url)('@stoplight/prism-cli/package.json') as { version: string })
-  .version;

@@ -7,6 +7,7 @@ import { RequestJournal, shownUrl, type JournalFilter } from '../state/journal.j
 import type { JournalEntry } from '../state/records.js';
 import { checkArguments, JournalQuery } from '../control/schemas.js';
 import type { MockRequest } from '../rules/request.js';
+import type { Exchange } from './exchange.js';
 import type { DriftFindings } from './findings.js';
 
 /** Which kind of server: a proxy to the real service, or a replay of a recording of it. */
@@ -18,19 +19,8 @@ const HISTORY = 1000;
 const REDACTED = '[REDACTED]';
 const decoder = new TextDecoder();
 
-/** One request and answer, as the journal and the listeners get it. */
-export interface JournaledExchange {
-  readonly at: number;
-  readonly durationMs: number;
-  readonly method: string;
-  /** The path below the base URL, with its query. */
-  readonly path: string;
-  readonly search: string;
-  readonly requestHeaders: Readonly<Record<string, string>>;
-  readonly requestBody: Uint8Array | undefined;
-  /** 0: no answer came (the connection failed). */
-  readonly status: number;
-  readonly responseHeaders: Readonly<Record<string, string>>;
+/** One request and answer, as the journal and the listeners get it: the answer's body as text. */
+export interface JournaledExchange extends Omit<Exchange, 'responseBody'> {
   /** The answer's body as text (decoded from its content encoding), or undefined when it was not copied. */
   readonly responseText: string | undefined;
 }

@@ -45,7 +45,7 @@ describe('bizmsg-mock proxy under a flood', () => {
     children.push(child);
     const url = await new Promise<string>((resolve) => {
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const found = /listening on (\S+)/.exec(out);
         if (found !== null) resolve(found[1]!);
