@@ -200,6 +200,27 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
     for (const value of ['4915112345678', 'Ada', 'gold', 'queued', KEY, 'Acme']) expect(text).not.toContain(value);
   });
 
+  it("reports an error in another variant's envelope; a path outside the contract passes unchecked", async () => {
+    const service = await startOtherService();
+    running.push(service);
+    const proxy = await startMockProxy({ target: service.baseUrl, variant: 1 });
+    running.push(proxy);
+    await raw(`${proxy.url}/contacts/7`);
+    expect((await raw(`${proxy.url}/contacts/7/notes`, { headers: auth })).status).toBe(404);
+    await proxy.settled();
+    expect(proxy.drift().findings.map(({ firstSeen: _f, lastSeen: _l, ...finding }) => finding)).toEqual([
+      {
+        operation: 'GET /contacts/{id}',
+        direction: 'response',
+        kind: 'error-code',
+        path: 'success',
+        expected: 'Variant 1 envelope { success: false, error }',
+        received: 'missing',
+        count: 1,
+      },
+    ]);
+  });
+
   it('serves the drift report and the journal over the control API, and refuses what steers a mock with 501', async () => {
     const { proxy } = await setUp();
     await raw(`${proxy.url}/account/me`, { headers: auth });
@@ -264,4 +285,61 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
     const rebound = await raw(`${proxy.url}/account/me`, { headers: { ...auth, host: 'evil.example' } });
     expect(rebound.status).toBe(403);
   });
+});
+
+describe('bizmsg-mock proxy in front of our own mock', () => {
+  it.each([1, 2] as const)(
+    'finds no drift in the answers where the service follows the contract (Variant %i), errors included',
+    async (variant) => {
+      const { startMockHttpServer } = await import('../../../src/mock/index.js');
+      const service = await startMockHttpServer({ variant });
+      running.push(service);
+      const proxy = await startMockProxy({ target: service.url, variant });
+      running.push(proxy);
+      const headers: Record<string, string> =
+        variant === 1 ? { 'x-api-key': service.apiKey } : { authorization: `Bearer ${service.apiKey}` };
+      const json = { ...headers, 'content-type': 'application/json' };
+      const contact = variant === 1 ? '/contacts/create' : '/contacts';
+      const calls: Array<[string, string, Record<string, string>, unknown?]> = [
+        ['GET', '/account/me', headers],
+        ['GET', '/contacts?page=1&per_page=5', headers],
+        ['POST', contact, json, { name: 'Ada', phone: '+4915112345678', tags: ['vip'] }],
+        ['GET', '/contacts/1', headers],
+        ['GET', '/contacts/999', headers],
+        ['POST', contact, json, { name: 'No phone' }],
+        ['POST', contact, json, { name: 'Bad', phone: 'abc' }],
+        ['GET', '/account/me', { 'x-api-key': 'wrong', authorization: 'Bearer wrong' }],
+        [
+          'POST',
+          '/messages/send',
+          json,
+          variant === 1
+            ? { to: '+4915112345678', message: 'Hi' }
+            : { to: '+4915112345678', messaging_account_id: 1, type: 'text', content: { body: 'Hi' } },
+        ],
+      ];
+      for (const [method, path, callHeaders, body] of calls)
+        await raw(`${proxy.url}${path}`, {
+          method,
+          headers: callHeaders,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      await proxy.settled();
+      // Only what the app got wrong (a contact without its phone); the mock's answers, errors included, show nothing.
+      expect(proxy.drift().findings.map(({ firstSeen: _f, lastSeen: _l, ...finding }) => finding)).toEqual([
+        { operation: `POST ${contact}`, direction: 'request', kind: 'missing', path: 'phone', count: 1 },
+      ]);
+      expect((await connectMock(proxy.url).requests()).map((entry) => entry.status)).toEqual([
+        200,
+        200,
+        variant === 1 ? 200 : 201,
+        200,
+        404,
+        variant === 1 ? 400 : 422,
+        400,
+        401,
+        200,
+      ]);
+    },
+  );
 });
