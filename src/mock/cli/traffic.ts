@@ -4,7 +4,7 @@ import { InvalidArgumentError } from '../../shared/errors.js';
 import { findingLine } from '../traffic/findings.js';
 import { startMockProxy, startMockReplay } from '../traffic/start.js';
 import type { MockTrafficServer } from '../traffic/serve.js';
-import { printable } from '../dashboard/page/printable.js';
+import { printable } from '../../shared/printable.js';
 import { CliUsageError, type ProxyArgs, type ReplayArgs } from './args.js';
 import { activityLine } from './lines.js';
 import { stopOnExit } from './serve.js';
