@@ -93,9 +93,9 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
   };
   /** What follows an exchange passed on: the journal, the checks, the recording. */
   const settle = async (exchange: Exchange) => {
-    const traffic = service!;
-    await traffic.record({ ...exchange, responseText: textOf(exchange.responseBody) });
+    // Checked before it is journaled: the stream then tells the dashboard, which reads the findings.
     for (const finding of findings.add(checks.check(exchange), new Date(exchange.at))) onFinding?.(finding);
+    await service!.record({ ...exchange, responseText: textOf(exchange.responseBody) });
     await writer?.record(exchange);
   };
   return {
