@@ -63,7 +63,28 @@ export interface ReplayArgs {
 }
 
 /** What `bizmsg-mock` was asked to do. */
-export type CliArgs = ServeArgs | EmitArgs | ProxyArgs | ReplayArgs | { readonly command: 'help' };
+export type CliArgs =
+  | ServeArgs
+  | EmitArgs
+  | ProxyArgs
+  | ReplayArgs
+  | { readonly command: 'help'; readonly about: 'proxy' | 'replay' | undefined };
+
+/** What `bizmsg-mock proxy --help` and `bizmsg-mock replay --help` add: each of their flags. */
+export const TRAFFIC_HELP = [
+  '',
+  'bizmsg-mock proxy: passes /api/v1 on to the real service and back unchanged, checks each exchange',
+  'against the contract (GET /_bizmsg/drift, each new finding printed once), and records it redacted.',
+  "  --target URL         the service's base URL: an absolute http(s) URL ending in /api/v1 (required)",
+  '  --variant 1|2        the variant whose contract the traffic is checked against (default 2)',
+  '  --port N             the port on 127.0.0.1 (default 4010; 0: any free port)',
+  '  --record DIR         write each exchange to DIR as one JSON file, redacted (no key, no secret, no phone number)',
+  '  --redaction-key K    the key phone numbers are redacted under (at least 16 characters; default',
+  '                       BIZMSG_REDACTION_KEY, else a random one for this run); a replay needs the same one',
+  '  --quiet              no line per request',
+  'bizmsg-mock replay DIR: serves a recording offline; a request with no recording gets 501 NO_RECORDING.',
+  '  --port N, --redaction-key K, --quiet   as above',
+].join('\n');
 
 /** The commands besides serving the mock, each named by the first argument. */
 const COMMANDS = ['emit', 'proxy', 'replay'] as const;
@@ -111,7 +132,8 @@ type Switch = keyof typeof SWITCHES;
 export function parseCliArgs(args: readonly string[]): CliArgs {
   const { given, switches, positionals } = scan(args);
   const command: Command = COMMANDS.find((known) => known === positionals[0]) ?? 'serve';
-  if (switches.has('help')) return { command: 'help' };
+  if (switches.has('help'))
+    return { command: 'help', about: command === 'proxy' || command === 'replay' ? command : undefined };
   const extra = positionals.slice(command === 'emit' || command === 'replay' ? 2 : command === 'proxy' ? 1 : 0)[0];
   if (extra !== undefined) throw new CliUsageError(`unexpected argument ${JSON.stringify(extra)}`);
   for (const flag of [...Object.keys(given), ...switches] as Array<ValueFlag | Switch>) {

@@ -61,6 +61,8 @@ describe('bizmsg-mock proxy and replay, as users run them', () => {
       'bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
     );
     expect(help.stdout).toContain('bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]');
+    for (const flag of ['--target URL', '--variant 1|2', '--port N', '--record DIR', '--redaction-key K', '--quiet'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${flag.replace(/[|]/g, '\\$&')}\\s{2,}\\S`, 'm'));
     const port = await freePort();
     for (const [args, message] of [
       [['proxy'], 'proxy needs --target'],
