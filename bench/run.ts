@@ -13,6 +13,7 @@ import { measureMock } from './mock.js';
 import { measureOverhead } from './overhead.js';
 import { measurePacing } from './pacing.js';
 import { measurePagination } from './pagination.js';
+import { measureProxy } from './proxy.js';
 import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
 import { measureStatus } from './status.js';
@@ -36,6 +37,7 @@ const all = {
   11: measureStatus,
   12: measureBulk,
   13: measureDrift,
+  15: measureProxy,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

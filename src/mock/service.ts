@@ -511,7 +511,8 @@ export class MockService {
   }
 }
 
-function checkVariant(variant: unknown): Variant {
+/** The `variant` option, checked: 1 or 2. */
+export function checkVariant(variant: unknown): Variant {
   if (variant !== 1 && variant !== 2)
     throw new InvalidArgumentError(`The \`variant\` option must be 1 or 2, got ${showValue(variant)}.`);
   return variant;

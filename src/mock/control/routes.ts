@@ -42,8 +42,8 @@ export interface ControlInput {
   readonly query: unknown;
 }
 
-/** One route of the control API. */
-export interface ControlRoute {
+/** One route of the control API, run on `T` (the mock; a proxy or replay of the real service for theirs). */
+export interface ControlRoute<T = MockService> {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below the origin, with `{id}` (a whole number) or `{key}`. */
   readonly path: string;
@@ -62,7 +62,7 @@ export interface ControlRoute {
   readonly events?: z.ZodMiniType;
   /** The status of a success. */
   readonly status: 200 | 201 | 204;
-  run(mock: MockService, input: ControlInput): unknown;
+  run(target: T, input: ControlInput): unknown;
 }
 
 /** `GET /_bizmsg/health`. */
