@@ -5,7 +5,6 @@ import * as z from 'zod/mini';
 import { endpointsOf, errorCodesOf, type Endpoint } from '../../contract/endpoints.js';
 import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../contract/error-codes.js';
 import { compareShape, jsonType } from '../../contract/drift.js';
-import { RECORD_MARKS } from '../../contract/fields.js';
 import type { Variant } from '../../contract/variant.js';
 import { ListMetaSchema } from '../../schemas/common.js';
 import { compilePath } from '../rules/path-pattern.js';
@@ -60,14 +59,14 @@ export class ContractChecks {
       differences.push({ operation, direction, kind, ...rest });
     if (endpoint.body !== undefined) {
       const body = bodyOf(exchange.requestBody);
-      if ('json' in body) shapeOf(endpoint.body, body.json, (kind, rest) => add('request', kind, rest), 'request');
+      if ('json' in body) shapeOf(endpoint.body, body.json, (kind, rest) => add('request', kind, rest));
     }
     const { status } = exchange;
     const listed = this.#statuses(endpoint);
     if (!listed.includes(status)) add('response', 'status', { expected: listed.join(', '), received: String(status) });
     const answer = bodyOf(exchange.responseBody);
     if (status === endpoint.status) {
-      if ('json' in answer) shapeOf(envelope, answer.json, (kind, rest) => add('response', kind, rest), 'response');
+      if ('json' in answer) shapeOf(envelope, answer.json, (kind, rest) => add('response', kind, rest));
       else if (answer.none !== 'uncopied')
         add('response', 'mismatched', {
           path: '(body)',
@@ -142,15 +141,14 @@ function successEnvelope(variant: Variant, endpoint: Endpoint): z.ZodMiniType {
 /**
  * How a body differs from its schema, by the drift check the clients and receivers use (contract/drift.ts):
  * a request against what the endpoint takes (zod-required fields), an answer against what bizmsg
- * expects of each record (`RECORD_MARKS`: the fields the spec shows, and our guesses).
+ * expects of each record (the fields the spec shows, and the guesses marked `expected()`).
  */
 function shapeOf(
   schema: z.ZodMiniType,
   value: unknown,
   add: (kind: Difference['kind'], rest: Partial<Difference>) => void,
-  direction: Difference['direction'],
 ): void {
-  const drift = compareShape(schema, value, direction === 'response' ? { marks: RECORD_MARKS } : {});
+  const drift = compareShape(schema, value);
   for (const path of drift.missing) add('missing', { path });
   for (const path of drift.unexpected) add('unexpected', { path });
   for (const { path, expected, received } of drift.mismatched) add('mismatched', { path, expected, received });
