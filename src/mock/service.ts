@@ -3,7 +3,7 @@
 import type { Variant } from '../contract/variant.js';
 import { openApiDocument } from '../openapi/document.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-import { showValue } from '../shared/describe.js';
+import { showValue, showWithheld } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
@@ -124,7 +124,7 @@ export class MockService {
   constructor(options: MockServerOptions = {}, servedOn: MockServedOn = {}) {
     this.#options = options;
     this.variant = checkVariant(options.variant ?? 2);
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.#random = new SeededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
     const random = () => this.#random.next();
     this.#keys = new KeyRing(this.variant, options.plans, random);
@@ -515,6 +515,14 @@ function checkVariant(variant: unknown): Variant {
   if (variant !== 1 && variant !== 2)
     throw new InvalidArgumentError(`The \`variant\` option must be 1 or 2, got ${showValue(variant)}.`);
   return variant;
+}
+
+function checkBaseUrl(value: unknown): string {
+  if (typeof value !== 'string' || !URL.canParse(value))
+    throw new InvalidArgumentError(
+      `The \`baseUrl\` option must be an absolute URL (https://api.bizmsg.test/api/v1), got ${showWithheld(value)}.`,
+    );
+  return value;
 }
 
 function checkHistory(value: unknown, name: string): number {

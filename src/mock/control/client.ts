@@ -2,7 +2,7 @@
 // process, on another machine) or in process, with the same methods either way.
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
-import { showValue } from '../../shared/describe.js';
+import { showWithheld } from '../../shared/describe.js';
 import { hasMethods } from '../../shared/guards.js';
 import type { Scope } from '../options.js';
 import type { FaultSpec, InjectedFault } from '../rules/faults.js';
@@ -113,7 +113,7 @@ export function connectMock(target: string | MockService, options: ConnectMockOp
   const origin = typeof target === 'string' ? httpOrigin(target) : undefined;
   if (origin === undefined)
     throw new InvalidArgumentError(
-      `connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got ${showValue(target)}.`,
+      `connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got ${showWithheld(target)}.`,
     );
   if (options.controlToken !== undefined && typeof options.controlToken !== 'string')
     throw new InvalidArgumentError('The `controlToken` option must be a string.');
