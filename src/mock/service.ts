@@ -370,6 +370,7 @@ export class MockService {
     this.#keys.newKey();
     this.#store = new MockStore(this.#history);
     this.clock.reset();
+    this.#context.events.forgetAll();
     this.#faults.clear();
     this.#limiter.reset();
     this.#journal.clear();
