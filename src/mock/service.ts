@@ -15,6 +15,7 @@ import {
   InboundInput,
   JournalQuery,
   KeyInput,
+  MessageStatusInput,
   WebhookInput,
   StateQuery,
 } from './control/schemas.js';
@@ -277,6 +278,26 @@ export class MockService {
     return this.#changed(
       this.#context.messaging.updateConversation(conversation, checked),
       `conversation ${id} changed`,
+    );
+  }
+
+  /**
+   * Decides an outbound message's fate now: `delivered`, `read` or `failed` (never back: sent <
+   * delivered < read < failed), with each step's event (`message.failed` carries `error`, a default
+   * one when none is given); its own lifecycle stops there. An unknown id (404), a move back or to
+   * where it is, or an inbound message (409) is refused and changes nothing.
+   */
+  setMessageStatus(
+    id: string,
+    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } },
+  ): StoredMessage {
+    const message = typeof id === 'string' ? this.#store.messages.get(id) : undefined;
+    if (message === undefined)
+      throw new ControlArgumentError(`There is no message ${showValue(id)}.`, 404, { id: ['names no message'] });
+    const { status, error } = checkArguments(MessageStatusInput, change, 'setMessageStatus');
+    return this.#changed(
+      this.#context.messaging.setStatus(message, status, error),
+      `message ${message.id} was ${status}`,
     );
   }
 

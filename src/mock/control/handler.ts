@@ -7,7 +7,7 @@ import { compilePath } from '../rules/path-pattern.js';
 import type { MockAnswer, MockRequest } from '../rules/request.js';
 import type { MockService } from '../service.js';
 import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
-import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlInput, type ControlRoute } from './routes.js';
 import type { EventStream } from './stream.js';
 
 /**
@@ -100,7 +100,7 @@ function checkAccess(request: MockRequest, access: ControlAccess): void {
   }
 }
 
-function match(method: string, pathname: string): { route: ControlRoute; params: { id?: number; key?: string } } {
+function match(method: string, pathname: string): { route: ControlRoute; params: ControlInput['params'] } {
   const allowed: string[] = [];
   for (const { route, pattern, names } of ROUTES) {
     const found = pattern.exec(pathname);
@@ -110,7 +110,7 @@ function match(method: string, pathname: string): { route: ControlRoute; params:
       allowed.push(...(route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
       continue;
     }
-    return { route, params: paramsOf(names, found) };
+    return { route, params: paramsOf(route, names, found) };
   }
   if (allowed.length > 0)
     throw new Refused(
@@ -122,11 +122,12 @@ function match(method: string, pathname: string): { route: ControlRoute; params:
   throw new Refused(404, `No control route ${method} ${pathname}; GET ${CONTROL_PREFIX}/openapi.json lists them.`);
 }
 
-function paramsOf(names: readonly string[], found: RegExpExecArray): { id?: number; key?: string } {
-  const params: { id?: number; key?: string } = {};
+function paramsOf(route: ControlRoute, names: readonly string[], found: RegExpExecArray): ControlInput['params'] {
+  const params: { id?: number; textId?: string; key?: string } = {};
   names.forEach((name, i) => {
     const raw = decode(found[i + 1]!);
     if (name === 'key') params.key = raw;
+    else if (route.idIsText === true) params.textId = raw;
     else if (ID.test(raw)) params.id = Number(raw);
     else
       throw new Refused(400, `The id in the path must be a whole number, got ${JSON.stringify(raw)}.`, {
