@@ -546,11 +546,25 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     });
     await control.clock.advance(6000);
     await control.receiveMessage({ from: ADA, body: 'Hi! Is my order on its way?' });
+    // One that stays sent (MAGIC_NUMBERS.neverDelivered), so that the fate buttons are checked too.
+    await api('POST', '/messages/send', {
+      to: '+15550000003',
+      messaging_account_id: 1,
+      type: 'text',
+      content: { body: 'Your parcel is on its way' },
+    });
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await tab.emulateMedia({ colorScheme: scheme });
-      for (const view of ['conversations', 'contacts', 'campaigns', 'webhooks', 'requests', 'clock', 'faults']) {
+      const views = ['conversations', 'conversations/15550000003', 'contacts', 'campaigns', 'webhooks', 'requests'];
+      for (const view of [...views, 'clock', 'faults']) {
         await open(view);
+        if (view === 'conversations/15550000003')
+          await tab
+            .getByRole('group', { name: /^Fate of message/ })
+            .getByRole('button')
+            .first()
+            .waitFor();
         if (view === 'webhooks') await tab.getByRole('button', { expanded: false }).first().click();
         await tab.evaluate(AXE);
         const violations: Array<{ id: string; impact: string; nodes: unknown[] }> = await tab.evaluate(async () => {
