@@ -42,10 +42,18 @@ const MessageReadDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, {
   delivered_at: z.optional(z.string()),
   read_at: z.optional(z.string()),
 });
-/** `data` of `message.failed`: when it failed, and what went wrong when the service says. */
+/**
+ * `data` of `message.failed`; `error` says why (bizmsg's mock sends `{ code, message }`; a code
+ * given as a number, or words alone as a string, are kept as they come).
+ */
 const MessageFailedDataSchema = /* @__PURE__ */ z.extend(MessageEventDataSchema, {
   failed_at: z.optional(z.string()),
-  error: z.optional(z.looseObject({ code: z.optional(z.string()), message: z.optional(z.string()) })),
+  error: z.optional(
+    z.union([
+      z.looseObject({ code: z.optional(z.union([z.string(), z.number()])), message: z.optional(z.string()) }),
+      z.string(),
+    ]),
+  ),
 });
 
 /** `data` of `conversation.created` and `conversation.closed`: its id, and the customer's number (digits). */

@@ -61,7 +61,12 @@ describe('webhook types', () => {
         'message.failed': ({ data }) => {
           expectTypeOf(data.message_id).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.failed_at).toEqualTypeOf<string | undefined>();
-          expectTypeOf(data.error?.code).toEqualTypeOf<string | undefined>();
+          // Why it failed: { code, message } (a numeric code kept), or words alone.
+          const error = data.error;
+          if (typeof error === 'object') {
+            expectTypeOf(error.code).toEqualTypeOf<string | number | undefined>();
+            expectTypeOf(error.message).toEqualTypeOf<string | undefined>();
+          } else expectTypeOf(error).toEqualTypeOf<string | undefined>();
         },
         'conversation.created': ({ data }) => {
           expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();

@@ -2,7 +2,7 @@
 // InvalidArgumentError for anything that cannot work, before anything is sent.
 import type { Hooks } from 'ky';
 import type { DriftHandler } from '../../contract/drift-report.js';
-import { showValue } from '../../shared/describe.js';
+import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
@@ -179,7 +179,7 @@ function settingsFrom(options: ClientOptions): ClientSettings {
   }
   return {
     apiKey,
-    baseUrl: resolveBaseUrl(options.baseUrl ?? env('BIZMSG_BASE_URL')),
+    baseUrl: resolveBaseUrl(options.baseUrl),
     timeout: checkMs('The `timeout` option', options.timeout, DEFAULTS.timeout, TIMEOUT_RANGE),
     maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
     maxRetryWait: checkMs('The `maxRetryWait` option', options.maxRetryWait, DEFAULTS.maxRetryWait, WAIT_RANGE),
@@ -223,30 +223,43 @@ function env(name: string): string | undefined {
   return process?.env?.[name];
 }
 
-function resolveBaseUrl(value: unknown): string {
+function resolveBaseUrl(option: unknown): string {
+  const fromEnv = option === undefined || option === null;
+  const value = fromEnv ? env('BIZMSG_BASE_URL') : option;
   if (value === undefined || value === '') {
     throw new InvalidArgumentError(
       'No base URL: pass { baseUrl } (ending with /api/v1) or set the BIZMSG_BASE_URL environment variable.',
     );
   }
-  if (typeof value !== 'string' || !URL.canParse(value)) {
-    throw new InvalidArgumentError(`The \`baseUrl\` option must be an absolute URL, got ${showValue(value)}.`);
-  }
-  const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidArgumentError(`The \`baseUrl\` option must be an http(s) URL, got ${url.protocol}.`);
-  }
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new InvalidArgumentError('The `baseUrl` option must not contain credentials, a query or a fragment.');
-  }
-  const href = url.href.replace(/\/+$/, '');
-  if (!href.endsWith('/api/v1')) {
-    // Section 9 of the spec: every endpoint lives under /api/v1, which ends the base URL.
+  // The value is never quoted: a key pasted into the wrong option or variable would be in the message.
+  const problem = baseUrlProblem(value);
+  if (problem !== undefined) {
+    const subject = fromEnv ? 'The BIZMSG_BASE_URL environment variable' : 'The `baseUrl` option';
     throw new InvalidArgumentError(
-      `The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${JSON.stringify(href)}.`,
+      `${subject} must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), ` +
+        `but ${problem} (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
     );
   }
-  return href;
+  return new URL(value as string).href.replace(/\/+$/, '');
+}
+
+/** What is wrong with a base URL, in words that quote none of it; undefined when it is right. */
+function baseUrlProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return `it is ${describeValue(value)}`;
+  if (!URL.canParse(value))
+    return /^[a-z][a-z\d+.-]*:\/\//i.test(value)
+      ? `it is not a valid URL (${value.length} characters)`
+      : `it has no scheme such as https:// (${value.length} characters)`;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'its scheme is not http or https';
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '')
+    return 'it contains credentials, a query or a fragment';
+  // Section 9 of the spec: every endpoint lives under /api/v1, which ends the base URL.
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '') return 'it has no path';
+  if (!path.endsWith('/api/v1'))
+    return path.includes('/api/v1/') ? 'its path goes on past /api/v1' : 'its path does not end with /api/v1';
+  return undefined;
 }
 
 function checkCount(name: string, value: unknown, fallback: number): number {

@@ -135,7 +135,7 @@ export function parseCliArgs(args: readonly string[]): CliArgs {
   if (switches.has('help'))
     return { command: 'help', about: command === 'proxy' || command === 'replay' ? command : undefined };
   const extra = positionals.slice(command === 'emit' || command === 'replay' ? 2 : command === 'proxy' ? 1 : 0)[0];
-  if (extra !== undefined) throw new CliUsageError(`unexpected argument ${JSON.stringify(extra)}`);
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument: ${shown(extra)}`);
   for (const flag of [...Object.keys(given), ...switches] as Array<ValueFlag | Switch>) {
     const allowed: readonly string[] = flag in VALUES ? VALUES[flag as ValueFlag].commands : SWITCHES[flag as Switch];
     if (!allowed.includes(command))
@@ -206,7 +206,7 @@ function scan(args: readonly string[]) {
       given[flag] = token.value;
     } else if (Object.hasOwn(SWITCHES, token.name)) {
       if (token.value !== undefined)
-        throw new CliUsageError(`${token.rawName} takes no value, got ${JSON.stringify(token.value)}`);
+        throw new CliUsageError(`${token.rawName} takes no value, got ${shown(token.value)}`);
       switches.add(token.name as Switch);
     } else {
       throw new CliUsageError(`unknown flag ${token.rawName}`);
@@ -240,9 +240,7 @@ function emitArgs(kind: string | undefined, given: Partial<Record<ValueFlag, str
   if (kind === undefined) throw new CliUsageError(`emit needs an event kind: ${WEBHOOK_EVENT_KINDS.join(', ')}`);
   const event = (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind) ? (kind as WebhookEventKind) : undefined;
   if (event === undefined)
-    throw new CliUsageError(
-      `${JSON.stringify(kind)} is not an event kind; the kinds are ${WEBHOOK_EVENT_KINDS.join(', ')}`,
-    );
+    throw new CliUsageError(`not an event kind: ${shown(kind)}; the kinds are ${WEBHOOK_EVENT_KINDS.join(', ')}`);
   for (const flag of ['to', 'secret'] as const)
     if (given[flag] === undefined) throw new CliUsageError(`emit needs --${flag}: ${VALUES[flag].accepts}`);
   return {
@@ -257,15 +255,30 @@ function emitArgs(kind: string | undefined, given: Partial<Record<ValueFlag, str
 function check<T>(flag: ValueFlag, text: string, read: (text: string) => T | undefined): T {
   const value = read(text);
   if (value === undefined)
-    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${shown(flag, text)}`);
+    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${shown(text, flag)}`);
   return value;
 }
 
-/** A value as a usage error quotes it: a secret only by its length (the terminal may be shared or logged). */
-function shown(flag: ValueFlag, text: string): string {
-  return flag === 'secret' || flag === 'control-token' || flag === 'redaction-key'
-    ? `${text.length} characters`
-    : JSON.stringify(text);
+/** The flags whose values a usage error quotes: none of them is a secret, nor where one is pasted by mistake. */
+const QUOTED: ReadonlySet<ValueFlag> = new Set([
+  'port',
+  'host',
+  'variant',
+  'seed',
+  'seed-file',
+  'events',
+  'allowed-hosts',
+  'record',
+]);
+
+/**
+ * A value as a usage error shows it (the terminal may be shared, its output kept in a CI log): a
+ * value of a quoted flag, or a plain word (an event kind, a stray command), as it is; any other
+ * (a secret, a token, a URL that may hold one, a value typed in the wrong place) only by its length.
+ */
+function shown(text: string, flag?: ValueFlag): string {
+  const quoted = flag === undefined ? /^[a-z]{1,20}(\.[a-z]{1,20})?$/.test(text) : QUOTED.has(flag);
+  return quoted ? JSON.stringify(text) : `${text.length} characters (not shown)`;
 }
 
 function optional<T>(

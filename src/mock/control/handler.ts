@@ -133,7 +133,7 @@ function match<T>(
   routes: CompiledControlRoutes<T>,
   method: string,
   pathname: string,
-): { route: ControlRoute<T>; params: { id?: number; key?: string } } {
+): { route: ControlRoute<T>; params: ControlInput['params'] } {
   const allowed: string[] = [];
   for (const { route, pattern, names } of routes) {
     const found = pattern.exec(pathname);
@@ -143,7 +143,7 @@ function match<T>(
       allowed.push(...(route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
       continue;
     }
-    return { route, params: paramsOf(names, found) };
+    return { route, params: paramsOf(route, names, found) };
   }
   if (allowed.length > 0)
     throw new Refused(
@@ -155,11 +155,12 @@ function match<T>(
   throw new Refused(404, `No control route ${method} ${pathname}; GET ${CONTROL_PREFIX}/openapi.json lists them.`);
 }
 
-function paramsOf(names: readonly string[], found: RegExpExecArray): { id?: number; key?: string } {
-  const params: { id?: number; key?: string } = {};
+function paramsOf<T>(route: ControlRoute<T>, names: readonly string[], found: RegExpExecArray): ControlInput['params'] {
+  const params: { id?: number; textId?: string; key?: string } = {};
   names.forEach((name, i) => {
     const raw = decode(found[i + 1]!);
     if (name === 'key') params.key = raw;
+    else if (route.idIsText === true) params.textId = raw;
     else if (ID.test(raw)) params.id = Number(raw);
     else
       throw new Refused(400, `The id in the path must be a whole number, got ${JSON.stringify(raw)}.`, {

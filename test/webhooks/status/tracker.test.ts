@@ -100,9 +100,13 @@ describe('a status tracker against the mock', () => {
       id: sent.id,
       status: 'failed',
       failedAt: expect.any(String),
+      error: { code: 'UNDELIVERABLE', message: 'The message could not be delivered to the recipient.' },
     });
     expect((error as Error).message).toMatch(
-      new RegExp(`^Message ${sent.id} failed at \\S+ before it was delivered\\.$`),
+      // The mock's failure carries its error; the sentence ends with one period.
+      new RegExp(
+        `^Message ${sent.id} failed at \\S+ before it was delivered: UNDELIVERABLE The message could not be delivered to the recipient\\.$`,
+      ),
     );
     expect(await final).toEqual((error as MessageFailedError).record);
   });
