@@ -1,4 +1,4 @@
-// Figure 13: the cost of the drift check, side by side with it off (CPU time per operation). On the receiver path: one signed
+// Figure 14: the cost of the drift check, side by side with it off (CPU time per operation). On the receiver path: one signed
 // delivery handled in process (verify, read, handlers) with the check and without it. On the client
 // path: one answer read (`contacts.get`, and a list of 100 contacts) with the check (an onDrift) and
 // without it (no onDrift, logLevel 'off': the check is skipped). Each with an answer or event as
@@ -118,7 +118,7 @@ export async function measureDrift({ quick }: BenchOptions): Promise<Row[]> {
     Object.fromEntries(Object.entries(subjects).map(([name, op]) => [name, () => microseconds(count, op)])),
   );
   const row = (subject: string, on: number, off: number, target?: Row['target']): Row => ({
-    figure: '13',
+    figure: '14',
     subject,
     value: Math.round(on * 10) / 10,
     unit: 'µs',
@@ -132,7 +132,7 @@ export async function measureDrift({ quick }: BenchOptions): Promise<Row[]> {
     row('client, one contacts.get answer as another service sends it', us.otherGetOn!, us.otherGetOff!),
     row('client, one contacts.list answer of 100 contacts', us.listOn!, us.listOff!),
     {
-      figure: '13',
+      figure: '14',
       subject: 'the check alone: one message.read event as another service sends it',
       value: Math.round(us.walkEvent! * 100) / 100,
       unit: 'µs',
@@ -143,7 +143,7 @@ export async function measureDrift({ quick }: BenchOptions): Promise<Row[]> {
       },
     },
     {
-      figure: '13',
+      figure: '14',
       subject: 'the check alone: a list of 100 contacts',
       value: Math.round(us.walkList! * 10) / 10,
       unit: 'µs',

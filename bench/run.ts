@@ -36,7 +36,7 @@ const all = {
   10: measureDashboard,
   11: measureStatus,
   12: measureBulk,
-  13: measureDrift,
+  14: measureDrift,
   15: measureProxy,
 };
 const only = process.argv
