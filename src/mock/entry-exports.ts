@@ -28,7 +28,7 @@ export type { FaultSpec, InjectedFault } from './rules/faults.js';
 export type { JournalFilter } from './state/journal.js';
 export type { IdPage } from './state/page.js';
 export type { JournalEntry, PendingTask } from './state/records.js';
-export type { MockAnswer, MockRequest } from './rules/request.js';
+export type { MockAnswer, MockRequest } from './wire/request.js';
 export type { VirtualClock } from './state/clock.js';
 export type { MockKey, MockState } from './state/store.js';
 export type {

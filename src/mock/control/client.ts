@@ -16,8 +16,9 @@ import type {
   StoredMessage,
   StoredWebhookEndpoint,
 } from '../state/records.js';
-import { ControlArgumentError } from './errors.js';
-import { checkArguments, ControlErrorOutput, DeliveriesQuery } from './schemas.js';
+import { ControlArgumentError } from '../calls/errors.js';
+import { checkArguments, DeliveriesQuery } from '../calls/schemas.js';
+import { ControlErrorOutput } from './errors.js';
 import { CONTROL_PREFIX } from './routes.js';
 
 /** What `health()` answers. */

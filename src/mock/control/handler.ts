@@ -2,11 +2,12 @@
 // error that says what was wrong. A refused call changes nothing.
 import { BODY_LIMITS } from '../../contract/limits.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
-import { MockHttpError } from '../rules/http-error.js';
-import { compilePath } from '../rules/path-pattern.js';
-import type { MockAnswer, MockRequest } from '../rules/request.js';
+import { MockHttpError } from '../wire/http-error.js';
+import { compilePath } from '../wire/path-pattern.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
 import type { MockService } from '../service.js';
-import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
+import { ControlArgumentError, invalidArguments } from '../calls/errors.js';
+import { CONTROL_ERROR_CODES, type RefusedStatus } from './errors.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlInput, type ControlRoute } from './routes.js';
 import type { EventStream } from './stream.js';
 

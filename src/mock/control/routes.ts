@@ -28,7 +28,7 @@ import {
   MessageStatusInput,
   StateQuery,
   WebhookInput,
-} from './schemas.js';
+} from '../calls/schemas.js';
 
 /** Where the control API lives on the mock's origin. */
 export const CONTROL_PREFIX = '/_bizmsg';
