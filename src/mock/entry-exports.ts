@@ -2,7 +2,8 @@
 export { MockService } from './service.js';
 export type { MockActivity, MockSnapshot } from './service.js';
 export { connectMock } from './control/client.js';
-export type { ConnectMockOptions, MockControl, MockHealth } from './control/client.js';
+export type { ConnectMockOptions } from './control/client.js';
+export type { MockControl, MockHealth } from './operations.js';
 export { controlApiDocument } from './control/document.js';
 export type { ControlApiDocumentOptions } from './control/document.js';
 export { openApiDocument } from '../openapi/document.js';

@@ -14,7 +14,8 @@ import {
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
 import { TemplateSpecSchema } from '../../templates/catalog.js';
-import { CONTROL_ROUTES, FaultOutput, HealthOutput, StateOutput, type ControlRoute } from './routes.js';
+import { FaultOutput, HealthOutput, StateOutput } from '../operations.js';
+import { CONTROL_ROUTES, type ControlRoute } from './routes.js';
 import {
   AdvanceInput,
   ConversationChangeInput,

@@ -5,6 +5,7 @@ import { InvalidArgumentError } from '../../shared/errors.js';
 import { MockHttpError } from '../wire/http-error.js';
 import { compilePath } from '../wire/path-pattern.js';
 import type { MockAnswer, MockRequest } from '../wire/request.js';
+import { settled } from '../operations.js';
 import type { MockService } from '../service.js';
 import { ControlArgumentError, invalidArguments } from '../calls/errors.js';
 import { CONTROL_ERROR_CODES, type RefusedStatus } from './errors.js';
@@ -63,16 +64,9 @@ export function answerControl(
   access: ControlAccess,
   document: () => string,
 ): Promise<ControlAnswer> {
-  return answerControlRoutes(ROUTES, request, access, document, async (route, input) => {
-    const before = mock.clock.underWay();
-    const running = route.run(mock, input);
-    // What the call started before its first await: its own deliveries, and no other call's.
-    const caused = mock.clock.startedSince(before);
-    const output = await running;
-    // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await Promise.allSettled(caused);
-    return output;
-  });
+  return answerControlRoutes(ROUTES, request, access, document, (route, input) =>
+    settled(mock, route.method, () => route.run(mock, input)),
+  );
 }
 
 /**

@@ -9,7 +9,8 @@ import {
   type ControlAccess,
   type ControlAnswer,
 } from '../control/handler.js';
-import { CONTROL_ROUTES, HealthOutput, type ControlRoute } from '../control/routes.js';
+import { CONTROL_ROUTES, type ControlRoute } from '../control/routes.js';
+import { HealthOutput } from '../operations.js';
 import { JournalQuery } from '../calls/schemas.js';
 import { activityStream, StreamActivitySchema } from '../control/stream.js';
 import type { MockRequest } from '../wire/request.js';
