@@ -94,9 +94,18 @@ export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({
 /** The account's templates: names (any language, any parameters), or a catalog (`defineTemplates(...).catalog`). */
 export const TemplatesInput = /* @__PURE__ */ z.union([z.array(nonEmptyString()), TemplateCatalogSchema]);
 
-/** `value` checked by `schema`; otherwise an InvalidArgumentError naming each field at fault. */
+/**
+ * What each schema gave back: a call is checked once where it enters (the control API's handler
+ * over HTTP, the service's method in process), and the method the handler then calls does not
+ * check that value again.
+ */
+const checked = new WeakMap<object, z.ZodMiniType>();
+
+/** `value` checked by `schema`, once; otherwise an InvalidArgumentError naming each field at fault (`what`: the call). */
 export function checkArguments<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  if (typeof value === 'object' && value !== null && checked.get(value) === schema) return value as T;
   const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw invalidArguments(what, result.error.issues);
+  if (!result.success) throw invalidArguments(what, result.error.issues);
+  if (typeof result.data === 'object' && result.data !== null) checked.set(result.data, schema);
+  return result.data;
 }

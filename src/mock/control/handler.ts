@@ -7,7 +7,8 @@ import { compilePath } from '../wire/path-pattern.js';
 import type { MockAnswer, MockRequest } from '../wire/request.js';
 import { settled } from '../operations.js';
 import type { MockService } from '../service.js';
-import { ControlArgumentError, invalidArguments } from '../calls/errors.js';
+import { ControlArgumentError } from '../calls/errors.js';
+import { checkArguments } from '../calls/schemas.js';
 import { CONTROL_ERROR_CODES, type RefusedStatus } from './errors.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlInput, type ControlRoute } from './routes.js';
 import type { EventStream } from './stream.js';
@@ -89,9 +90,10 @@ export async function answerControlRoutes<T>(
     const body = route.body === undefined ? undefined : await readBody(request);
     const input = {
       // No body reads as {}; a JSON null is a body, and refused as one.
-      body: route.body === undefined ? undefined : check(route.body, body === undefined ? {} : body, 'body'),
+      body:
+        route.body === undefined ? undefined : checkArguments(route.body, body === undefined ? {} : body, 'The body'),
       params,
-      query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
+      query: route.query === undefined ? undefined : checkArguments(route.query, queryOf(searchParams), 'The query'),
     };
     const output = await run(route, input);
     if (route.events !== undefined)
@@ -202,12 +204,6 @@ async function readBody(request: MockRequest): Promise<unknown> {
       body: ['must not hold a "__proto__" key'],
     });
   return body;
-}
-
-function check(schema: NonNullable<ControlRoute<unknown>['body']>, value: unknown, where: 'body' | 'query'): unknown {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw invalidArguments(`The ${where}`, result.error.issues);
 }
 
 /** A query as the schemas read it: numbers from their digits, one value per name. */
