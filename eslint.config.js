@@ -181,7 +181,13 @@ export default tseslint.config(
   {
     // msw is an optional peer: only the msw faces load it; node built-ins only where Node runs.
     files: ['src/mock/**'],
-    ignores: ['src/mock/msw/**', 'src/mock/http/**', 'src/mock/cli/**', 'src/mock/dashboard/*.ts'],
+    ignores: [
+      'src/mock/msw/**',
+      'src/mock/http/**',
+      'src/mock/cli/**',
+      'src/mock/dashboard/*.ts',
+      'src/mock/traffic/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -190,7 +196,7 @@ export default tseslint.config(
             {
               regex: '^(msw|node:)',
               message:
-                'msw only in mock/msw/, node built-ins only in mock/http/, mock/cli/ and mock/dashboard/*.ts (its server side)',
+                'msw only in mock/msw/, node built-ins only in mock/http/, mock/cli/, mock/traffic/ and mock/dashboard/*.ts (its server side)',
             },
           ],
         },
