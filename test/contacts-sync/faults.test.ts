@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError, type ContactSyncResult, type Variant2Client } from '../../src/index.js';
-import { digitsOf, spell, useSyncEmulator } from './fixtures.js';
+import { digitsOf, racingFetch, spell, useSyncEmulator } from './fixtures.js';
 
 // contacts.sync under faults the emulator injects (a 500, a 429, a timeout, an answer lost after the
 // service processed the request) and when stopped half-way: what each row is reported as, and the
@@ -127,16 +127,8 @@ describe('contacts.sync under faults', () => {
 
   it('a create refused because another writer took the number since the read becomes an update of that contact', async () => {
     const c = client();
-    let raced = false;
-    const racing = async (input: Request | string | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      // After the account was read: another writer creates the number first.
-      if (request.method === 'POST' && !raced) {
-        raced = true;
-        await c.contacts.create({ phone: digitsOf(0), name: 'Other writer' });
-      }
-      return globalThis.fetch(request);
-    };
+    // After the account was read: another writer creates the number first.
+    const racing = racingFetch(() => c.contacts.create({ phone: digitsOf(0), name: 'Other writer' }));
     const run = client({ fetch: racing }).contacts.sync(rowsOf(2), { concurrency: 1 });
     const results = await resultsOf(run);
     const stored = emulator.contactsByNumber();

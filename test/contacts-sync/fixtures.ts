@@ -101,3 +101,19 @@ export function useSyncEmulator(
     },
   };
 }
+
+/**
+ * A `fetch` that, before its first create leaves (so after the sync read the account), has
+ * another writer take the number of the first row: `takeNumber()` creates that contact first.
+ */
+export function racingFetch(takeNumber: () => Promise<unknown>): typeof globalThis.fetch {
+  let raced = false;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method === 'POST' && !raced) {
+      raced = true;
+      await takeNumber();
+    }
+    return globalThis.fetch(request);
+  };
+}

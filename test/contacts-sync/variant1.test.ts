@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant1Client } from '../../src/index.js';
-import { digitsOf, spell, useSyncEmulator } from './fixtures.js';
+import { digitsOf, racingFetch, spell, useSyncEmulator } from './fixtures.js';
 
 // Variant 1 has no search and no delete; contacts.sync needs neither: the same list, creates with
 // POST /contacts/create, updates with PUT, and a number taken by another writer settled by reading
@@ -36,15 +36,7 @@ describe('contacts.sync on Variant 1', () => {
 
   it('a number another writer took since the read: updated after reading the account again, one contact', async () => {
     const other = client();
-    let raced = false;
-    const racing = async (input: Request | string | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (request.method === 'POST' && !raced) {
-        raced = true;
-        await other.contacts.create({ phone: digitsOf(0), name: 'Other writer' });
-      }
-      return globalThis.fetch(request);
-    };
+    const racing = racingFetch(() => other.contacts.create({ phone: digitsOf(0), name: 'Other writer' }));
     expect(await client({ fetch: racing }).contacts.sync(rowsOf(3), { concurrency: 1 })).toMatchObject({
       created: 2,
       updated: 1,
