@@ -174,4 +174,27 @@ describe('bizmsg contacts import', () => {
       expect(byNumber(v2).size).toBe(6);
     },
   );
+
+  it(
+    'killed (kill -9) mid-import, then run again: one contact per number, the rest created, none twice',
+    { timeout: 90_000 },
+    async () => {
+      const rows = Array.from({ length: 10 }, (_, i) => `+4915112370${String(i).padStart(2, '0')},N${i}`);
+      const csv = file('crash.csv', ['phone,name', ...rows].join('\n'));
+      const args = ['contacts', 'import', '--csv', csv, '--variant', '2'];
+      // At 2 requests per 2 s, 10 creates take 10 s and more: killed after a few.
+      const killed = await bizmsg({ url: v2.url, apiKey: SLOW_KEY }, args, { killAfterMs: 5000 });
+      expect(killed.killed).toBe(true);
+      const before = byNumber(v2).size;
+      expect(before).toBeGreaterThan(0);
+      expect(before).toBeLessThan(10);
+      const again = await bizmsg({ url: v2.url, apiKey: v2.apiKey }, args, { killAfterMs: 50_000 });
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain(`  created    ${10 - before}\n  updated    0\n  unchanged  ${before}\n`);
+      expect(byNumber(v2).size).toBe(10);
+      expect(v2.mock.store.contacts).toHaveLength(10);
+      const taken = v2.mock.requests().filter((r) => r.method === 'POST' && r.status !== undefined && r.status < 300);
+      expect(taken).toHaveLength(10);
+    },
+  );
 });
