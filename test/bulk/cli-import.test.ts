@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
 import { normalizePhone } from '../../src/shared/phone.js';
-import { bizmsg } from './cli-process.js';
+import { spawn } from 'node:child_process';
+import { bizmsg, CLI } from './cli-process.js';
 
 // `bizmsg contacts import` from its own process against the emulator over HTTP, with no terminal (a
 // CI log) and under one (`script`): one contact per number, columns made fields, the report by CSV
@@ -195,6 +196,48 @@ describe('bizmsg contacts import', () => {
       expect(v2.mock.store.contacts).toHaveLength(10);
       const taken = v2.mock.requests().filter((r) => r.method === 'POST' && r.status !== undefined && r.status < 300);
       expect(taken).toHaveLength(10);
+    },
+  );
+
+  it(
+    'Ctrl-C: the writes in flight finish, the report says it stopped, exit 1; each created row is in the account',
+    { timeout: 60_000 },
+    async () => {
+      const rows = Array.from({ length: 10 }, (_, i) => `+4915112380${String(i).padStart(2, '0')},N${i}`);
+      const csv = file('interrupted.csv', ['phone,name', ...rows].join('\n'));
+      const env = { ...process.env, BIZMSG_API_KEY: SLOW_KEY, BIZMSG_BASE_URL: v2.url };
+      delete env.BIZMSG_LOG;
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', CLI, 'contacts', 'import', '--csv', csv, '--variant', '2', '--concurrency', '1'],
+        {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      let interrupted = false;
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        // Once it has begun, at 2 requests per 2 s, one write at a time: a few rows in. (A write
+        // already waiting in the client's pacing is in flight: it still goes.)
+        if (!interrupted && stderr.includes('importing 10 rows')) {
+          interrupted = true;
+          setTimeout(() => child.kill('SIGINT'), 3000).unref();
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(1);
+      expect(stdout.split('\n')[0]).toBe(
+        `contacts import of ${csv} (stopped before the end: run the same command to go on)`,
+      );
+      expect(stderr).toContain('bizmsg: stopping: the writes in flight finish (Ctrl-C again quits at once)');
+      const created = Number(/\n {2}created {4}(\d+)\n/.exec(stdout)?.[1]);
+      expect(created).toBeGreaterThan(0);
+      expect(created).toBeLessThan(10);
+      expect(byNumber(v2).size).toBe(created);
     },
   );
 });
