@@ -205,7 +205,7 @@ describe('bizmsg contacts import', () => {
     async () => {
       const rows = Array.from({ length: 10 }, (_, i) => `+4915112380${String(i).padStart(2, '0')},N${i}`);
       const csv = file('interrupted.csv', ['phone,name', ...rows].join('\n'));
-      const env = { ...process.env, BIZMSG_API_KEY: SLOW_KEY, BIZMSG_BASE_URL: v2.url };
+      const env: NodeJS.ProcessEnv = { ...process.env, BIZMSG_API_KEY: SLOW_KEY, BIZMSG_BASE_URL: v2.url };
       delete env.BIZMSG_LOG;
       const child = spawn(
         process.execPath,
