@@ -2,21 +2,25 @@
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
+import type { BodyEncoder } from '../core/call/call.js';
+import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { AutomationRunSchema, type AutomationRun } from '../schemas/automation.js';
 import type { AutomationTriggerParams } from '../schemas/automation-params.js';
 
 /** Variant 1 automation endpoints. */
 export class Variant1Automations {
   readonly #http: HttpClient;
+  readonly #to: BodyEncoder;
 
-  constructor(http: HttpClient) {
+  constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
     this.#http = http;
+    this.#to = writingPhones(['to'], phoneFormat);
   }
 
   /** Triggers an automation flow (scope `automations:trigger`). */
   trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationRun> {
     return this.#http.request(
-      { method: 'POST', path: 'automations/trigger', body, phones: ['to'], schema: AutomationRunSchema },
+      { method: 'POST', path: 'automations/trigger', body, encodeBody: this.#to, schema: AutomationRunSchema },
       options,
     );
   }

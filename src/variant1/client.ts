@@ -1,6 +1,7 @@
 // Variant1Client: X-API-Key authentication, `{success, data}` envelopes.
 import { HttpClient } from '../core/call/http-client.js';
-import type { ClientOptions } from '../core/call/options.js';
+import type { ClientOptions } from '../resources/client-options.js';
+import { phoneFormatOf } from '../resources/phones.js';
 import { ServiceClient } from '../core/call/service-client.js';
 import { Variant1Account } from '../resources/account.js';
 import { Variant1Automations } from './automations.js';
@@ -30,10 +31,11 @@ export class Variant1Client extends ServiceClient {
 
   constructor(options?: ClientOptions) {
     const http = new HttpClient(variant1Protocol, options);
+    const phoneFormat = phoneFormatOf(options);
     super(http);
-    this.messages = new Variant1Messages(http);
-    this.contacts = new Variant1Contacts(http);
-    this.automations = new Variant1Automations(http);
+    this.messages = new Variant1Messages(http, phoneFormat);
+    this.contacts = new Variant1Contacts(http, phoneFormat);
+    this.automations = new Variant1Automations(http, phoneFormat);
     this.account = new Variant1Account(http);
   }
 }

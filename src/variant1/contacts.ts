@@ -4,6 +4,8 @@ import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
+import type { BodyEncoder } from '../core/call/call.js';
+import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { ContactSchema, type Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant1ContactListParams } from '../schemas/contact-params.js';
 import { syncContacts } from '../contacts-sync/sync.js';
@@ -12,11 +14,13 @@ import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../cont
 /** Variant 1 contact endpoints. */
 export class Variant1Contacts extends ContactsResource {
   readonly #http: HttpClient;
+  readonly #phone: BodyEncoder;
 
   /** @internal The clients create their resources. */
-  constructor(http: HttpClient) {
-    super(http);
+  constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
+    super(http, phoneFormat);
     this.#http = http;
+    this.#phone = writingPhones(['phone'], phoneFormat);
   }
 
   /** Lists contacts, page by page (scope `contacts:read`). */
@@ -27,7 +31,7 @@ export class Variant1Contacts extends ContactsResource {
   /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
     return this.#http.request(
-      { method: 'POST', path: 'contacts/create', body, phones: ['phone'], schema: ContactSchema },
+      { method: 'POST', path: 'contacts/create', body, encodeBody: this.#phone, schema: ContactSchema },
       options,
     );
   }

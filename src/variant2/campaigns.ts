@@ -6,6 +6,7 @@ import type { ListRequestOptions, RequestOptions } from '../core/call/options.js
 import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { CampaignSchema, type Campaign } from '../schemas/campaign.js';
 import type { CampaignCreateParams } from '../schemas/campaign-params.js';
+import { namingTemplate } from '../resources/sent-template.js';
 import { isRecord } from '../shared/guards.js';
 
 const CampaignListSchema = /* @__PURE__ */ z.array(CampaignSchema);
@@ -25,7 +26,10 @@ export class Variant2Campaigns {
 
   /** Schedules a campaign; `scheduled_at` is an ISO 8601 UTC timestamp (scope `messages:send`). */
   create(body: CampaignCreateParams, options?: RequestOptions): ApiPromise<Campaign> {
-    const template = isRecord(body) ? { name: body.template_name } : undefined;
-    return this.#http.request({ method: 'POST', path: 'campaigns', body, template, schema: CampaignSchema }, options);
+    const completeMessage = isRecord(body) ? namingTemplate({ name: body.template_name }) : undefined;
+    return this.#http.request(
+      { method: 'POST', path: 'campaigns', body, completeMessage, schema: CampaignSchema },
+      options,
+    );
   }
 }

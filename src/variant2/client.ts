@@ -1,6 +1,7 @@
 // Variant2Client: bearer authentication, `{data}` envelopes.
 import { HttpClient } from '../core/call/http-client.js';
-import type { ClientOptions } from '../core/call/options.js';
+import type { ClientOptions } from '../resources/client-options.js';
+import { phoneFormatOf } from '../resources/phones.js';
 import { ServiceClient } from '../core/call/service-client.js';
 import { Variant2Account } from '../resources/account.js';
 import { Variant2Campaigns } from './campaigns.js';
@@ -36,9 +37,10 @@ export class Variant2Client extends ServiceClient {
 
   constructor(options?: ClientOptions) {
     const http = new HttpClient(variant2Protocol, options);
+    const phoneFormat = phoneFormatOf(options);
     super(http);
-    this.contacts = new Variant2Contacts(http);
-    this.messages = new Variant2Messages(http);
+    this.contacts = new Variant2Contacts(http, phoneFormat);
+    this.messages = new Variant2Messages(http, phoneFormat);
     this.conversations = new Variant2Conversations(http);
     this.campaigns = new Variant2Campaigns(http);
     this.webhooks = new Variant2Webhooks(http);

@@ -4,6 +4,8 @@ import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
+import type { BodyEncoder } from '../core/call/call.js';
+import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import type { Id } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
@@ -14,11 +16,13 @@ import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../cont
 /** Variant 2 contact endpoints. */
 export class Variant2Contacts extends ContactsResource {
   readonly #http: HttpClient;
+  readonly #phone: BodyEncoder;
 
   /** @internal The clients create their resources. */
-  constructor(http: HttpClient) {
-    super(http);
+  constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
+    super(http, phoneFormat);
     this.#http = http;
+    this.#phone = writingPhones(['phone'], phoneFormat);
   }
 
   /** Lists contacts, optionally filtered by `search` text or a `tag` (scope `contacts:read`). */
@@ -29,7 +33,7 @@ export class Variant2Contacts extends ContactsResource {
   /** Creates a contact (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
     return this.#http.request(
-      { method: 'POST', path: 'contacts', body, phones: ['phone'], schema: ContactSchema },
+      { method: 'POST', path: 'contacts', body, encodeBody: this.#phone, schema: ContactSchema },
       options,
     );
   }

@@ -3,7 +3,9 @@ import { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { paramsError } from '../core/call/request-body.js';
-import { sentTemplate } from '../resources/sent-template.js';
+import type { BodyEncoder } from '../core/call/call.js';
+import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
+import { namingTemplateOf } from '../resources/sent-template.js';
 import { MessageSchema, type Message } from '../schemas/message.js';
 import { isRecord } from '../shared/guards.js';
 import type { TemplateContent, Variant2SendMessageParams } from '../schemas/message-params.js';
@@ -20,16 +22,18 @@ export type Variant2SendTemplateParams = Addressing & TemplateContent;
 /** Variant 2 message endpoints. */
 export class Variant2Messages {
   readonly #http: HttpClient;
+  readonly #to: BodyEncoder;
 
-  constructor(http: HttpClient) {
+  constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
     this.#http = http;
+    this.#to = writingPhones(['to'], phoneFormat);
   }
 
   /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
   send(body: Variant2SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
-    const template = isRecord(body) && body.type === 'template' ? sentTemplate(body.content) : undefined;
+    const completeMessage = isRecord(body) && body.type === 'template' ? namingTemplateOf(body.content) : undefined;
     return this.#http.request(
-      { method: 'POST', path: 'messages/send', body, phones: ['to'], template, schema: MessageSchema },
+      { method: 'POST', path: 'messages/send', body, encodeBody: this.#to, completeMessage, schema: MessageSchema },
       options,
     );
   }

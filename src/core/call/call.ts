@@ -7,11 +7,18 @@ import type { ZodMiniType } from 'zod/mini';
 /** An HTTP method the service uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The template a call sends, as the errors of its answer name it (TEMPLATE_NOT_FOUND says what was sent). */
-export interface SentTemplate {
-  readonly name: unknown;
-  readonly language?: unknown;
-}
+/**
+ * What the layer above core does to a call's body before it is serialised (the clients write the
+ * phone numbers in it in one form); it throws an `InvalidArgumentError` naming `what` ("The body
+ * of POST /contacts") for a value it cannot send.
+ */
+export type BodyEncoder = (body: unknown, what: string) => unknown;
+
+/**
+ * The service's `message` of an error answer with `code`, completed with what the layer above core
+ * knows of the call (the clients name the template a send carried).
+ */
+export type MessageCompleter = (code: string, message: string) => string;
 
 /** A call as a resource method describes it: the endpoint, its ids, query and body, and how its answer is read. */
 export interface CallSpec<T, R = T> {
@@ -22,10 +29,10 @@ export interface CallSpec<T, R = T> {
   /** Query parameters; `undefined` values are left out. */
   query?: object | undefined;
   body?: unknown;
-  /** Fields of `body` that hold phone numbers: checked and written in the client's `phoneFormat`. */
-  phones?: readonly string[];
-  /** The template the body sends, if it sends one. */
-  template?: SentTemplate | undefined;
+  /** Applied to `body` before it is checked and serialised. */
+  encodeBody?: BodyEncoder | undefined;
+  /** Completes the message of an error answer to this call. */
+  completeMessage?: MessageCompleter | undefined;
   /** Schema of the payload inside the variant's envelope. */
   schema: ZodMiniType<T>;
   // A method rather than a function-typed property: method parameters are bivariant, so that any
@@ -54,7 +61,7 @@ export interface PreparedCall {
   signal: AbortSignal | undefined;
   timeout: number;
   maxRetries: number;
-  template: SentTemplate | undefined;
+  completeMessage: MessageCompleter | undefined;
 }
 
 /** How messages, log lines and spans name a call. */
@@ -64,13 +71,18 @@ export interface CallLabel {
   readonly path: string;
   /** The call's `maxRetries`, where a message says what became of its retries. */
   readonly maxRetries?: number;
-  /** The template the call sends, if any. */
-  readonly template?: SentTemplate | undefined;
+  /** Completes the message of an error answer to the call (the `CallSpec`'s). */
+  readonly completeMessage?: MessageCompleter | undefined;
 }
 
 /** The label of a prepared call. */
 export function labelOf(call: PreparedCall): CallLabel {
-  return { method: call.method, path: call.shownPath, maxRetries: call.maxRetries, template: call.template };
+  return {
+    method: call.method,
+    path: call.shownPath,
+    maxRetries: call.maxRetries,
+    completeMessage: call.completeMessage,
+  };
 }
 
 /** A successful answer: what the caller parses, and whether the request may have taken effect. */

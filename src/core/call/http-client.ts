@@ -17,12 +17,11 @@ import type { CallSpec, PreparedCall, Reply } from './call.js';
 import {
   checkRequestOptions,
   resolveSettings,
-  type ClientOptions,
+  type HttpClientOptions,
   type ClientSettings,
   type RequestOptions,
 } from './options.js';
 import { fillRoute, showPath } from './path.js';
-import { formatPhones } from './phones.js';
 import type { Protocol } from './protocol.js';
 import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
@@ -50,7 +49,7 @@ export class HttpClient {
   /** Where what an answer differs in goes; undefined when nobody would see it (no onDrift, log below warn). */
   readonly #drift: DriftHandler | undefined;
 
-  constructor(protocol: Protocol, options: ClientOptions | undefined) {
+  constructor(protocol: Protocol, options: HttpClientOptions | undefined) {
     const settings = resolveSettings(options);
     this.#settings = settings;
     this.#protocol = protocol;
@@ -131,7 +130,7 @@ export class HttpClient {
     const path = fillRoute(call.path, call.ids);
     const shownPath = showPath(path, this.#settings.apiKey);
     const what = `The body of ${call.method} /${shownPath}`;
-    const body = formatPhones(call.body, call.phones, this.#settings.phoneFormat, what);
+    const body = call.encodeBody === undefined ? call.body : call.encodeBody(call.body, what);
     const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(body, what) : undefined;
     return {
       method: call.method,
@@ -146,7 +145,7 @@ export class HttpClient {
       signal: options?.signal,
       timeout: options?.timeout ?? this.#settings.timeout,
       maxRetries: options?.maxRetries ?? this.#settings.maxRetries,
-      template: call.template,
+      completeMessage: call.completeMessage,
     };
   }
 

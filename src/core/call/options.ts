@@ -8,24 +8,13 @@ import type { Logger } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
 import { checkHooks } from '../transport/hooks.js';
-import { checkOneOf, readArguments } from './arguments.js';
+import { readArguments } from './arguments.js';
 import { resolveLogger, type LevelledLogger, type LogLevel } from './logger.js';
-import { PHONE_FORMATS, type ClientPhoneFormat } from './phones.js';
 
 /**
- * Options of `Variant1Client` and `Variant2Client`.
- *
- * @example
- * ```ts
- * const client = new Variant2Client({
- *   apiKey: process.env.BIZMSG_API_KEY, // a secret: keep it on the server
- *   baseUrl: 'https://api.example.com/api/v1',
- *   timeout: 10_000,
- *   rateLimit: { limit: 5, interval: 1000 },
- * });
- * ```
+ * The options every client has, the ones core reads (the clients add theirs: `ClientOptions`).
  */
-export interface ClientOptions {
+export interface HttpClientOptions {
   /**
    * API key; defaults to the `BIZMSG_API_KEY` environment variable. A secret: never ship it in
    * browser code.
@@ -97,14 +86,6 @@ export interface ClientOptions {
    */
   logger?: Logger;
   /**
-   * How the phone numbers a request carries (`to`, `phone`) are written before they are sent:
-   * `'e164'` (`+4915112345678`), `'digits'` (`4915112345678`) or `'keep'` (as given). Each is
-   * checked first, in any spelling (`normalizePhone`): an invalid number rejects the call with an
-   * `InvalidArgumentError` and nothing is sent.
-   * @default 'e164'
-   */
-  phoneFormat?: ClientPhoneFormat;
-  /**
    * Called with how an answer differs from what bizmsg expects (a field missing, unknown or of
    * another JSON type; paths and type names, never a value), when it does. The call succeeds all
    * the same: a field bizmsg guessed that came with another type is left out of the result.
@@ -148,7 +129,6 @@ export interface ClientSettings {
   readonly headers: Readonly<Record<string, string>>;
   readonly hooks: Hooks;
   readonly logger: LevelledLogger | undefined;
-  readonly phoneFormat: ClientPhoneFormat;
   readonly onDrift: DriftHandler | undefined;
 }
 
@@ -157,11 +137,11 @@ const TIMEOUT_RANGE = { min: 1, max: MAX_TIMER_MS };
 const WAIT_RANGE = { min: 0, max: MAX_TIMER_MS };
 
 /** Applies defaults and environment fallbacks, and rejects values that cannot work. */
-export function resolveSettings(options: ClientOptions = {}): ClientSettings {
+export function resolveSettings(options: HttpClientOptions = {}): ClientSettings {
   return readArguments('the client options', () => settingsFrom(options));
 }
 
-function settingsFrom(options: ClientOptions): ClientSettings {
+function settingsFrom(options: HttpClientOptions): ClientSettings {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('Client options must be an object, e.g. { apiKey, baseUrl }.');
   }
@@ -189,11 +169,6 @@ function settingsFrom(options: ClientOptions): ClientSettings {
     headers: checkHeaders('headers', options.headers),
     hooks: checkHooks(options.hooks),
     logger: resolveLogger(options.logLevel, options.logger, env('BIZMSG_LOG')),
-    phoneFormat: checkOneOf(
-      'The `phoneFormat` option',
-      options.phoneFormat === undefined ? 'e164' : options.phoneFormat,
-      PHONE_FORMATS,
-    ),
     onDrift: checkOnDrift(options.onDrift),
   };
 }

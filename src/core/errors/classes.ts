@@ -2,9 +2,7 @@
 // HTTP answers. Their base, BizMsgError, is in shared/ (every entry throws it).
 import type { ErrorCode, SpecErrorCode } from '../../contract/error-codes.js';
 import type { OpenEnum } from '../../schemas/common.js';
-import { showValue } from '../../shared/describe.js';
 import { BizMsgError } from '../../shared/errors.js';
-import type { SentTemplate } from '../call/call.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
 import type { ResponseIssue } from './response-issue.js';
 
@@ -48,8 +46,6 @@ export interface ApiErrorInit {
   mayHaveBeenProcessed?: boolean;
   /** Why the flag is set, appended to the message (e.g. "an earlier attempt may have been processed"). */
   processedNote?: string;
-  /** The template the request sent, if any: TEMPLATE_NOT_FOUND names it. */
-  template?: SentTemplate | undefined;
 }
 
 /** The service answered with an error status. */
@@ -153,21 +149,9 @@ export class InvalidPhoneError extends ApiError {
 /** TEMPLATE_NOT_FOUND: the template does not exist. */
 export class TemplateNotFoundError extends ApiError {
   declare readonly code: 'TEMPLATE_NOT_FOUND';
-  /** The service's message, with the name and language sent where it does not give them itself. */
-  constructor(init: ApiErrorInit, rateLimit?: RateLimitSnapshot) {
-    super({ ...init, message: namingTemplate(init.message, init.template) }, rateLimit);
-  }
   override get name(): string {
     return 'TemplateNotFoundError';
   }
-}
-/** `message`, naming the template and language sent unless it already does. */
-function namingTemplate(message: string, template: SentTemplate | undefined): string {
-  if (template === undefined) return message;
-  const named = [showValue(template.name), ...(template.language === undefined ? [] : [showValue(template.language)])];
-  if (named.every((value) => message.includes(value))) return message;
-  const language = named[1] === undefined ? '' : ` in language ${named[1]}`;
-  return `${message.replace(/\.$/, '')} (sent: template ${named[0]}${language}).`;
 }
 /** AUTHENTICATION_ERROR: the API key is missing or invalid. */
 export class AuthenticationError extends ApiError {

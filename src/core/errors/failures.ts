@@ -37,7 +37,7 @@ export function apiError(call: CallLabel, reply: ErrorReply, processed: Processe
       path: `/${call.path}`,
       mayHaveBeenProcessed: processed.earlier || processed.now,
       ...(note === undefined ? {} : { processedNote: note }),
-      template: call.template,
+      completeMessage: call.completeMessage,
     },
     readRateLimit(headers, now),
     reply.status === 429 ? rateLimitWait(headers, now) : undefined,

@@ -1,11 +1,14 @@
 // The typed error of an error response: the class its code names, from either variant's envelope.
 import { codeImpliedByStatus, ERROR_CODES, type ErrorCode } from '../../contract/error-codes.js';
 import { isRecord } from '../../shared/guards.js';
+import type { MessageCompleter } from '../call/call.js';
 import type { RateLimitSnapshot } from '../rate-limit/headers.js';
 import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './classes.js';
 
-/** The request an error response answered, as the error reports it. */
-type Answered = Pick<ApiErrorInit, 'method' | 'path' | 'mayHaveBeenProcessed' | 'processedNote' | 'template'>;
+/** The request an error response answered, as the error reports it, and what completes its message. */
+type Answered = Pick<ApiErrorInit, 'method' | 'path' | 'mayHaveBeenProcessed' | 'processedNote'> & {
+  completeMessage?: MessageCompleter | undefined;
+};
 
 /** The typed error for an error response; `body` must already be redacted. */
 export function errorFromResponse(
@@ -17,13 +20,15 @@ export function errorFromResponse(
 ): ApiError {
   const envelope = readErrorEnvelope(body);
   const code = envelope.code ?? codeImpliedByStatus(response.status) ?? `HTTP_${response.status}`;
+  const { completeMessage, ...answered } = request;
+  const message = envelope.message ?? describeBody(response, body);
   const init: ApiErrorInit = {
     status: response.status,
     code,
-    message: envelope.message ?? describeBody(response, body),
+    message: completeMessage === undefined ? message : completeMessage(code, message),
     details: envelope.details ?? {},
     headers: response.headers,
-    ...request,
+    ...answered,
   };
   const ErrorClass = isKnownCode(code)
     ? (errorClassByCode as Partial<Record<ErrorCode, typeof ApiError>>)[code]
