@@ -19,8 +19,8 @@ const ROOMS = [
   ],
   [
     'src/core/**',
-    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|variant1|variant2|resources|runs|contacts-sync|bulk|cli)/',
-    'core/ does not know the entries built on it',
+    '^\\.[./]*/(.*/)?((mock|webhooks|redis|openapi|variant1|variant2|resources|runs|contacts-sync|bulk|cli|templates)/|shared/phone\\.js$|schemas/(?!common\\.js$))',
+    "core/ knows neither the entries built on it nor the business (phone numbers, templates, the resources' schemas): the clients plug those in (encodeBody, completeMessage)",
   ],
   [
     'src/runs/**',

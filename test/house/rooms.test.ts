@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -106,6 +107,37 @@ describe('the house of src/', () => {
   });
 });
 
+/** The spec's error codes (and their classes) that name a phone number or a template: core/errors/ has one class per code. */
+const SPEC_CODE_NAMES = new Set(['INVALID_PHONE', 'InvalidPhoneError', 'TEMPLATE_NOT_FOUND', 'TemplateNotFoundError']);
+
+/** The identifiers of `text` (comments and strings left out) that name a phone number or a template. */
+function businessNames(text: string): string[] {
+  const found = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && /phone|template/i.test(node.text) && !SPEC_CODE_NAMES.has(node.text))
+      found.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest));
+  return [...found];
+}
+
+describe('core/', () => {
+  it('names no phone number and no template (the clients plug them in), but the error classes of spec codes', () => {
+    const core = [...rooms()].filter(([dir]) => dir.startsWith(join(src, 'core')));
+    const named = core
+      .flatMap(([, files]) => files)
+      .flatMap((file) => businessNames(readFileSync(file, 'utf8')).map((name) => `${relative(root, file)}: ${name}`));
+    expect(named).toEqual([]);
+  });
+
+  it('finds such a name where there is one', () => {
+    const old =
+      'interface CallSpec { phones?: readonly string[]; template?: SentTemplate } // phone\nclass TemplateNotFoundError {}';
+    expect(businessNames(old)).toEqual(['phones', 'template', 'SentTemplate']);
+  });
+});
+
 /** What each inner room of the mock may import of the mock (src/mock/README.md): dependencies point inward. */
 const MOCK_INWARD: Record<string, readonly string[]> = {
   calls: ['calls'],
@@ -148,6 +180,10 @@ describe('the lint rule that keeps each room to what it may import', () => {
     ['src/contract/x.ts', "import { HttpClient } from '../core/call/http-client.js';"],
     ['src/core/call/x.ts', "import { MockService } from '../../mock/service.js';"],
     ['src/core/call/x.ts', "import { verifyWebhook } from '../../webhooks/signature/verify.js';"],
+    ['src/core/call/x.ts', "import { phoneDigits } from '../../shared/phone.js';"],
+    ['src/core/errors/x.ts', "import type { TemplateCatalog } from '../../templates/catalog.js';"],
+    ['src/core/call/x.ts', "import { MessageSchema } from '../../schemas/message.js';"],
+    ['src/core/call/x.ts', "import { writingPhones } from '../../resources/phones.js';"],
     ['src/variant2/x.ts', "import { createMockServer } from '../mock/msw/server.js';"],
     ['src/webhooks/receivers/x.ts', "import { ApiError } from '../../core/errors/classes.js';"],
     ['src/mock/state/x.ts', "import { redactText } from '../../core/errors/redact.js';"],
@@ -183,6 +219,7 @@ describe('the lint rule that keeps each room to what it may import', () => {
 
   it.each([
     ['src/core/call/x.ts', "import { ERROR_CODES } from '../../contract/error-codes.js';"],
+    ['src/core/call/x.ts', "import { ListMetaSchema } from '../../schemas/common.js';"],
     ['src/webhooks/x.ts', "import { InvalidArgumentError } from '../shared/errors.js';"],
     ['src/mock/state/x.ts', "import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';"],
     ['src/redis/x.ts', "import type { RateLimitStore } from '../core/rate-limit/store.js';"],
