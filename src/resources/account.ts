@@ -2,7 +2,12 @@
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
-import { AccountSchema, type Account } from '../schemas/account.js';
+import { VARIANT1_ROUTES } from '../contract/routes.js';
+import type { Account } from '../schemas/account.js';
+import { callOf } from './route.js';
+
+/** `GET /account/me`, the same route in both variants. */
+const ME = /* @__PURE__ */ callOf(VARIANT1_ROUTES.getAccount);
 
 /** `GET /account/me`, the same in both variants. */
 export class AccountResource {
@@ -15,7 +20,7 @@ export class AccountResource {
 
   /** Account information of the key's account (scope `account:read`). */
   me(options?: RequestOptions): ApiPromise<Account> {
-    return this.#http.request({ method: 'GET', path: 'account/me', schema: AccountSchema }, options);
+    return this.#http.request(ME, options);
   }
 }
 

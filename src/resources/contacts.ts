@@ -3,14 +3,16 @@ import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import type { Id } from '../schemas/common.js';
-import { ContactSchema, type Contact } from '../schemas/contact.js';
+import { VARIANT1_ROUTES } from '../contract/routes.js';
+import type { Contact } from '../schemas/contact.js';
+import { callOf } from './route.js';
 import type { ContactUpdateParams } from '../schemas/contact-params.js';
 import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from './phones.js';
-import * as z from 'zod/mini';
 
-/** Contact list payload. */
-export const ContactListSchema = /* @__PURE__ */ z.array(ContactSchema);
+/** The get and update of a contact by id, the same routes in both variants. */
+const GET = /* @__PURE__ */ callOf(VARIANT1_ROUTES.getContact);
+const UPDATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES.updateContact);
 
 /** Contact endpoints that both variants share: get and update by id. */
 export class ContactsResource {
@@ -25,14 +27,11 @@ export class ContactsResource {
 
   /** One contact by id (scope `contacts:read`). */
   get(id: Id, options?: RequestOptions): ApiPromise<Contact> {
-    return this.#http.request({ method: 'GET', path: 'contacts/{id}', ids: [id], schema: ContactSchema }, options);
+    return this.#http.request({ ...GET, ids: [id] }, options);
   }
 
   /** Updates some fields of a contact (scope `contacts:write`). */
   update(id: Id, body: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.#http.request(
-      { method: 'PUT', path: 'contacts/{id}', ids: [id], body, encodeBody: this.#phone, schema: ContactSchema },
-      options,
-    );
+    return this.#http.request({ ...UPDATE, ids: [id], body, encodeBody: this.#phone }, options);
   }
 }

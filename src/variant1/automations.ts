@@ -4,8 +4,12 @@ import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
-import { AutomationRunSchema, type AutomationRun } from '../schemas/automation.js';
+import { VARIANT1_ROUTES } from '../contract/routes.js';
+import { callOf } from '../resources/route.js';
+import type { AutomationRun } from '../schemas/automation.js';
 import type { AutomationTriggerParams } from '../schemas/automation-params.js';
+
+const TRIGGER = /* @__PURE__ */ callOf(VARIANT1_ROUTES.triggerAutomation);
 
 /** Variant 1 automation endpoints. */
 export class Variant1Automations {
@@ -19,9 +23,6 @@ export class Variant1Automations {
 
   /** Triggers an automation flow (scope `automations:trigger`). */
   trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationRun> {
-    return this.#http.request(
-      { method: 'POST', path: 'automations/trigger', body, encodeBody: this.#to, schema: AutomationRunSchema },
-      options,
-    );
+    return this.#http.request({ ...TRIGGER, body, encodeBody: this.#to }, options);
   }
 }

@@ -3,13 +3,18 @@ import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
-import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
+import { VARIANT1_ROUTES } from '../contract/routes.js';
+import { ContactsResource } from '../resources/contacts.js';
+import { callOf, listCallOf } from '../resources/route.js';
 import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
-import { ContactSchema, type Contact } from '../schemas/contact.js';
+import type { Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant1ContactListParams } from '../schemas/contact-params.js';
 import { syncContacts } from '../contacts-sync/sync.js';
 import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../contacts-sync/types.js';
+
+const LIST = /* @__PURE__ */ listCallOf(VARIANT1_ROUTES.listContacts);
+const CREATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES.createContact);
 
 /** Variant 1 contact endpoints. */
 export class Variant1Contacts extends ContactsResource {
@@ -25,15 +30,12 @@ export class Variant1Contacts extends ContactsResource {
 
   /** Lists contacts, page by page (scope `contacts:read`). */
   list(params: Variant1ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
-    return paginate(this.#http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
+    return paginate(this.#http, { ...LIST, query: params }, options);
   }
 
   /** Creates a contact with `POST /contacts/create` (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.#http.request(
-      { method: 'POST', path: 'contacts/create', body, encodeBody: this.#phone, schema: ContactSchema },
-      options,
-    );
+    return this.#http.request({ ...CREATE, body, encodeBody: this.#phone }, options);
   }
 
   /**

@@ -5,8 +5,14 @@ import type { RequestOptions } from '../core/call/options.js';
 import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { namingTemplateOf } from '../resources/sent-template.js';
-import { MessageSchema, type Message } from '../schemas/message.js';
+import { VARIANT1_ROUTES } from '../contract/routes.js';
+import { callOf } from '../resources/route.js';
+import type { Message } from '../schemas/message.js';
 import type { Variant1SendTemplateParams, Variant1SendTextParams } from '../schemas/message-params.js';
+
+const SEND = /* @__PURE__ */ callOf(VARIANT1_ROUTES.sendMessage);
+const SEND_TEMPLATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES.sendTemplateMessage);
+const STATUS = /* @__PURE__ */ callOf(VARIANT1_ROUTES.getMessageStatus);
 
 /** Variant 1 message endpoints. */
 export class Variant1Messages {
@@ -20,22 +26,17 @@ export class Variant1Messages {
 
   /** Sends a text message; never retried once it may have reached the service (scope `messages:send`). */
   send(body: Variant1SendTextParams, options?: RequestOptions): ApiPromise<Message> {
-    return this.#http.request(
-      { method: 'POST', path: 'messages/send', body, encodeBody: this.#to, schema: MessageSchema },
-      options,
-    );
+    return this.#http.request({ ...SEND, body, encodeBody: this.#to }, options);
   }
 
   /** Sends a template message (scope `messages:send`). */
   sendTemplate(body: Variant1SendTemplateParams, options?: RequestOptions): ApiPromise<Message> {
     return this.#http.request(
       {
-        method: 'POST',
-        path: 'messages/template',
+        ...SEND_TEMPLATE,
         body,
         encodeBody: this.#to,
         completeMessage: namingTemplateOf(body),
-        schema: MessageSchema,
       },
       options,
     );
@@ -43,9 +44,6 @@ export class Variant1Messages {
 
   /** Delivery status of a message (scope `messages:read`). */
   status(id: string, options?: RequestOptions): ApiPromise<Message> {
-    return this.#http.request(
-      { method: 'GET', path: 'messages/{id}/status', ids: [id], schema: MessageSchema },
-      options,
-    );
+    return this.#http.request({ ...STATUS, ids: [id] }, options);
   }
 }

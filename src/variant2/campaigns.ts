@@ -1,15 +1,17 @@
 // `client.campaigns` of Variant 2.
-import * as z from 'zod/mini';
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
-import { CampaignSchema, type Campaign } from '../schemas/campaign.js';
+import { VARIANT2_ROUTES } from '../contract/routes.js';
+import { callOf, listCallOf } from '../resources/route.js';
+import type { Campaign } from '../schemas/campaign.js';
 import type { CampaignCreateParams } from '../schemas/campaign-params.js';
 import { namingTemplate } from '../resources/sent-template.js';
 import { isRecord } from '../shared/guards.js';
 
-const CampaignListSchema = /* @__PURE__ */ z.array(CampaignSchema);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listCampaigns);
+const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createCampaign);
 
 /** Variant 2 campaign endpoints. */
 export class Variant2Campaigns {
@@ -21,15 +23,12 @@ export class Variant2Campaigns {
 
   /** Lists campaigns (scope `messages:read`). */
   list(options?: ListRequestOptions): PagePromise<Campaign> {
-    return paginate(this.#http, { method: 'GET', path: 'campaigns', schema: CampaignListSchema }, options);
+    return paginate(this.#http, LIST, options);
   }
 
   /** Schedules a campaign; `scheduled_at` is an ISO 8601 UTC timestamp (scope `messages:send`). */
   create(body: CampaignCreateParams, options?: RequestOptions): ApiPromise<Campaign> {
     const completeMessage = isRecord(body) ? namingTemplate({ name: body.template_name }) : undefined;
-    return this.#http.request(
-      { method: 'POST', path: 'campaigns', body, completeMessage, schema: CampaignSchema },
-      options,
-    );
+    return this.#http.request({ ...CREATE, body, completeMessage }, options);
   }
 }

@@ -3,15 +3,21 @@ import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
-import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
+import { VARIANT2_ROUTES } from '../contract/routes.js';
+import { ContactsResource } from '../resources/contacts.js';
+import { callOf, listCallOf } from '../resources/route.js';
 import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import type { Id } from '../schemas/common.js';
-import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
+import type { Contact, DeleteResult } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
 import { findContactByPhone, upsertContact, type ContactUpsertResult } from './contacts-by-phone.js';
 import { syncContacts } from '../contacts-sync/sync.js';
 import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../contacts-sync/types.js';
+
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listContacts);
+const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createContact);
+const DELETE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.deleteContact);
 
 /** Variant 2 contact endpoints. */
 export class Variant2Contacts extends ContactsResource {
@@ -27,24 +33,18 @@ export class Variant2Contacts extends ContactsResource {
 
   /** Lists contacts, optionally filtered by `search` text or a `tag` (scope `contacts:read`). */
   list(params: Variant2ContactListParams = {}, options?: ListRequestOptions): PagePromise<Contact> {
-    return paginate(this.#http, { method: 'GET', path: 'contacts', query: params, schema: ContactListSchema }, options);
+    return paginate(this.#http, { ...LIST, query: params }, options);
   }
 
   /** Creates a contact (scope `contacts:write`). */
   create(body: ContactCreateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.#http.request(
-      { method: 'POST', path: 'contacts', body, encodeBody: this.#phone, schema: ContactSchema },
-      options,
-    );
+    return this.#http.request({ ...CREATE, body, encodeBody: this.#phone }, options);
   }
 
   /** Deletes a contact; an empty answer reads as `{ id, deleted: true }` (scope `contacts:write`). */
   delete(id: Id, options?: RequestOptions): ApiPromise<DeleteResult> {
     const map = (result: DeleteResult | undefined) => result ?? { id, deleted: true };
-    return this.#http.request(
-      { method: 'DELETE', path: 'contacts/{id}', ids: [id], schema: DeleteResultSchema, map },
-      options,
-    );
+    return this.#http.request({ ...DELETE, ids: [id], map }, options);
   }
 
   /**

@@ -6,9 +6,13 @@ import { paramsError } from '../core/call/request-body.js';
 import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { namingTemplateOf } from '../resources/sent-template.js';
-import { MessageSchema, type Message } from '../schemas/message.js';
+import { VARIANT2_ROUTES } from '../contract/routes.js';
+import { callOf } from '../resources/route.js';
+import type { Message } from '../schemas/message.js';
 import { isRecord } from '../shared/guards.js';
 import type { TemplateContent, Variant2SendMessageParams } from '../schemas/message-params.js';
+
+const SEND = /* @__PURE__ */ callOf(VARIANT2_ROUTES.sendMessage);
 
 /** Who sends a message, through which messaging account. */
 interface Addressing {
@@ -32,10 +36,7 @@ export class Variant2Messages {
   /** Sends a text or template message; never retried once it may have reached the service (scope `messages:send`). */
   send(body: Variant2SendMessageParams, options?: RequestOptions): ApiPromise<Message> {
     const completeMessage = isRecord(body) && body.type === 'template' ? namingTemplateOf(body.content) : undefined;
-    return this.#http.request(
-      { method: 'POST', path: 'messages/send', body, encodeBody: this.#to, completeMessage, schema: MessageSchema },
-      options,
-    );
+    return this.#http.request({ ...SEND, body, encodeBody: this.#to, completeMessage }, options);
   }
 
   /** Sends a text message. */

@@ -1,13 +1,15 @@
 // `client.webhooks` of Variant 2.
-import * as z from 'zod/mini';
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/results/pagination.js';
-import { WebhookEndpointSchema, type WebhookEndpoint } from '../schemas/webhook-endpoint.js';
+import { VARIANT2_ROUTES } from '../contract/routes.js';
+import { callOf, listCallOf } from '../resources/route.js';
+import type { WebhookEndpoint } from '../schemas/webhook-endpoint.js';
 import type { WebhookEndpointCreateParams } from '../schemas/webhook-endpoint-params.js';
 
-const WebhookEndpointListSchema = /* @__PURE__ */ z.array(WebhookEndpointSchema);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listWebhooks);
+const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createWebhook);
 
 /** Variant 2 webhook endpoint registration (scope `webhooks:manage`). */
 export class Variant2Webhooks {
@@ -19,11 +21,11 @@ export class Variant2Webhooks {
 
   /** Lists registered endpoints, with their `active`/`disabled` status. */
   list(options?: ListRequestOptions): PagePromise<WebhookEndpoint> {
-    return paginate(this.#http, { method: 'GET', path: 'webhooks', schema: WebhookEndpointListSchema }, options);
+    return paginate(this.#http, LIST, options);
   }
 
   /** Registers an endpoint for some event kinds; `secret` signs the deliveries. */
   create(body: WebhookEndpointCreateParams, options?: RequestOptions): ApiPromise<WebhookEndpoint> {
-    return this.#http.request({ method: 'POST', path: 'webhooks', body, schema: WebhookEndpointSchema }, options);
+    return this.#http.request({ ...CREATE, body }, options);
   }
 }

@@ -138,6 +138,23 @@ describe('core/', () => {
   });
 });
 
+/** A method or path written out in a call: the facts `contract/routes.ts` holds. */
+const RESTATED_ROUTE = /\b(method: '(GET|POST|PUT|DELETE)'|path: ')/g;
+
+describe('the clients', () => {
+  it("take each endpoint's method, path and schema from contract/routes.ts, and restate none", () => {
+    const clients = [...rooms()].filter(([dir]) =>
+      ['variant1', 'variant2', 'resources'].some((room) => dir === join(src, room)),
+    );
+    const restated = clients
+      .flatMap(([, files]) => files)
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(RESTATED_ROUTE)].map((m) => `${relative(root, file)}: ${m[0]}`),
+      );
+    expect(restated).toEqual([]);
+  });
+});
+
 /** What each inner room of the mock may import of the mock (src/mock/README.md): dependencies point inward. */
 const MOCK_INWARD: Record<string, readonly string[]> = {
   calls: ['calls'],
