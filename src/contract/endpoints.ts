@@ -5,7 +5,7 @@ import { CampaignCreateSchema } from '../schemas/campaign-params.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
 import { CONVERSATION_STATUSES } from '../schemas/conversation.js';
 import type { ErrorCode } from './error-codes.js';
-import { VARIANT1_ROUTES, VARIANT2_ROUTES, type Route } from './routes.js';
+import { COMMON_ROUTES, VARIANT1_ROUTES, VARIANT2_ROUTES, type Route } from './routes.js';
 import type { Variant } from './variant.js';
 import {
   Variant2SendMessageSchema,
@@ -81,7 +81,7 @@ const perPage: QueryParameter = {
 const pagination = [page, perPage] as const;
 
 const getContact: Endpoint = {
-  ...VARIANT1_ROUTES.getContact,
+  ...COMMON_ROUTES.getContact,
   operationId: 'getContact',
   scope: 'contacts:read',
   summary: 'Get a contact',
@@ -90,7 +90,7 @@ const getContact: Endpoint = {
   status: 200,
 };
 const updateContact: Endpoint = {
-  ...VARIANT1_ROUTES.updateContact,
+  ...COMMON_ROUTES.updateContact,
   operationId: 'updateContact',
   scope: 'contacts:write',
   summary: 'Update some fields of a contact',
@@ -101,7 +101,7 @@ const updateContact: Endpoint = {
   errors: ['INVALID_PHONE'],
 };
 const getAccount: Endpoint = {
-  ...VARIANT1_ROUTES.getAccount,
+  ...COMMON_ROUTES.getAccount,
   operationId: 'getAccount',
   scope: 'account:read',
   summary: 'Account information of the key',

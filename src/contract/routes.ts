@@ -21,10 +21,14 @@ export interface Route {
   readonly list?: true;
 }
 
-const getContact = { method: 'GET', path: '/contacts/{id}', payload: ContactSchema } as const;
-const updateContact = { method: 'PUT', path: '/contacts/{id}', payload: ContactSchema } as const;
-const listContacts = { method: 'GET', path: '/contacts', payload: ContactSchema, list: true } as const;
-const getAccount = { method: 'GET', path: '/account/me', payload: AccountSchema } as const;
+/** The routes both variants have, by operation id: a client of either takes them without the other's table. */
+export const COMMON_ROUTES = {
+  listContacts: { method: 'GET', path: '/contacts', payload: ContactSchema, list: true },
+  getContact: { method: 'GET', path: '/contacts/{id}', payload: ContactSchema },
+  updateContact: { method: 'PUT', path: '/contacts/{id}', payload: ContactSchema },
+  getAccount: { method: 'GET', path: '/account/me', payload: AccountSchema },
+} as const satisfies Record<string, Route>;
+const { listContacts, getContact, updateContact, getAccount } = COMMON_ROUTES;
 
 /** The routes of Variant 1's endpoints, by operation id. */
 export const VARIANT1_ROUTES = {

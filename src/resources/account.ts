@@ -2,12 +2,12 @@
 import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
-import { VARIANT1_ROUTES } from '../contract/routes.js';
+import { COMMON_ROUTES } from '../contract/routes.js';
 import type { Account } from '../schemas/account.js';
 import { callOf } from './route.js';
 
 /** `GET /account/me`, the same route in both variants. */
-const ME = /* @__PURE__ */ callOf(VARIANT1_ROUTES.getAccount);
+const ME = /* @__PURE__ */ callOf(COMMON_ROUTES.getAccount);
 
 /** `GET /account/me`, the same in both variants. */
 export class AccountResource {

@@ -3,7 +3,7 @@ import type { ApiPromise } from '../core/results/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import type { Id } from '../schemas/common.js';
-import { VARIANT1_ROUTES } from '../contract/routes.js';
+import { COMMON_ROUTES } from '../contract/routes.js';
 import type { Contact } from '../schemas/contact.js';
 import { callOf } from './route.js';
 import type { ContactUpdateParams } from '../schemas/contact-params.js';
@@ -11,8 +11,8 @@ import type { BodyEncoder } from '../core/call/call.js';
 import { writingPhones, type ClientPhoneFormat } from './phones.js';
 
 /** The get and update of a contact by id, the same routes in both variants. */
-const GET = /* @__PURE__ */ callOf(VARIANT1_ROUTES.getContact);
-const UPDATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES.updateContact);
+const GET = /* @__PURE__ */ callOf(COMMON_ROUTES.getContact);
+const UPDATE = /* @__PURE__ */ callOf(COMMON_ROUTES.updateContact);
 
 /** Contact endpoints that both variants share: get and update by id. */
 export class ContactsResource {
