@@ -178,12 +178,16 @@ export class HttpClient {
       value = kept;
     }
     let read = shape.safeParse(value, { reportInput: true });
-    if (!read.success && drift === undefined) read = shape.safeParse(tolerantBody(shape, body), { reportInput: true });
+    if (!read.success && drift === undefined) {
+      value = tolerantBody(shape, body);
+      read = shape.safeParse(value, { reportInput: true });
+    }
     if (!read.success) throw this.#unreadable(call, read.error.issues, reply);
     if (!enveloped) return { data: read.data as T, meta: undefined };
-    // Never tolerant: a walk over a meta it cannot read would stop short, and a sync would take the rest for gone.
-    const meta =
-      !list || payload.meta === undefined ? undefined : ListMetaSchema.safeParse(payload.meta, { reportInput: true });
+    // Never tolerant (only its numbers given as text are read): a walk over a meta it cannot read
+    // would stop short, and a sync would take the rest for gone.
+    const given = (value as { meta?: unknown }).meta ?? payload.meta;
+    const meta = !list || given === undefined ? undefined : ListMetaSchema.safeParse(given, { reportInput: true });
     if (meta?.success === false)
       throw this.#unreadable(
         call,
