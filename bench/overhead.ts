@@ -61,7 +61,7 @@ function rowsOf(version: string, costs: Costs): Row[] {
     vsRaw('stripe customers.retrieve (1 KB body, node:http keep-alive)', 'stripe'),
   ];
   for (const [name, subject] of [
-    ['hooked', 'bizmsg with a no-op beforeRequest hook (goes through fetch)'],
+    ['hooked', 'bizmsg with a no-op beforeRequest hook'],
     ['logged', 'bizmsg with logLevel info (to a no-op logger)'],
   ] as const) {
     const cost = costs[name];

@@ -133,7 +133,6 @@ export class HttpClient {
       searchParams: searchParamsOf(call, shownPath),
       json: text === undefined ? undefined : body,
       stringifyJson: () => text!,
-      body: text,
       headers: options?.headers === undefined ? undefined : { ...options.headers, ...this.#auth },
       signal: options?.signal,
       timeout: options?.timeout ?? this.#settings.timeout,

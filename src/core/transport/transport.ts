@@ -18,8 +18,6 @@ import { redactText } from '../errors/redact.js';
 import { refusedError } from '../rate-limit/refusal.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
-import { defaultExchange } from './default-exchange.js';
-import { fetchExchange, type Exchange } from './exchange.js';
 import { loadKy, type KyParts } from './ky.js';
 import { mayHaveTakenEffect, networkErrorCode, retryDecision, type AttemptOutcome, type RetryLimits } from './retry.js';
 import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
@@ -28,7 +26,7 @@ import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
 interface TransportSettings {
   apiKey: string;
   baseUrl: string;
-  /** The `fetch` option; undefined for the default exchange. */
+  /** The `fetch` option; undefined for the default, `globalThis.fetch` read at each attempt. */
   fetch: typeof fetch | undefined;
   maxRetryWait: number;
   /** Headers of every request: accept, the client's own, the authentication last. */
@@ -79,8 +77,8 @@ export class Transport {
   readonly #pacing: Pacing;
   /** Users' afterResponse and beforeError hooks read the body, so they get an unread copy. */
   readonly #copyForHooks: boolean;
-  /** How each attempt goes on the wire: the `fetch` option, or the default exchange. */
-  readonly #exchange: Exchange;
+  /** How each attempt goes on the wire: the `fetch` option, or `globalThis.fetch` read at each attempt (so that msw and other interceptors installed later apply). */
+  readonly #fetch: typeof fetch;
   /** The host and port of the base URL, as a connection error names them (the key removed, should it be in there). */
   readonly #target: string;
 
@@ -89,9 +87,7 @@ export class Transport {
     this.#pacing = pacing;
     const user = settings.hooks;
     this.#copyForHooks = (user.afterResponse?.length ?? 0) + (user.beforeError?.length ?? 0) > 0;
-    // Hooks that may replace the request rule out sending it by its parts (default-exchange.node.ts).
-    const untouched = (user.beforeRequest?.length ?? 0) + (user.beforeRetry?.length ?? 0) === 0;
-    this.#exchange = settings.fetch === undefined ? defaultExchange(untouched) : fetchExchange(settings.fetch);
+    this.#fetch = settings.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#target = redactText(hostAndPort(settings.baseUrl), settings.apiKey);
     void findTracing();
   }
@@ -197,11 +193,10 @@ export class Transport {
   /** One attempt on the wire; the body is read here, so that ky's timeout covers it too. */
   async #attempt(progress: CallProgress, input: Request, init: RequestInit | undefined): Promise<Response> {
     try {
-      const answer = await this.#exchange(input, init, progress.call.body);
-      const { response } = answer;
+      const response = await this.#fetch(input, init);
       const snapshot = this.#pacing.observe(response.headers, response.status, progress.slot);
       if (snapshot !== undefined) progress.report?.rateLimit(snapshot);
-      const text = await answer.text();
+      const text = await response.text();
       const returned = this.#copyForHooks ? new Response(emptyAsNull(text), response) : response;
       progress.last = { response: returned, text, url: response.url === '' ? input.url : response.url };
       return returned;
