@@ -139,20 +139,27 @@ export default tseslint.config(
     },
   },
   {
-    // Node built-ins only in the command and the BullMQ part: sendBulk runs wherever the clients run.
+    // Node built-ins only in the command, the BullMQ part and the file journal's store (each loaded
+    // with import() by the functions that need them): sendBulk runs wherever the clients run.
     files: ['src/bulk/**'],
-    ignores: ['src/bulk/cli/**', 'src/bulk/queue/**'],
+    ignores: ['src/bulk/cli/**', 'src/bulk/queue/**', 'src/bulk/file/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^node:', message: 'node built-ins only in bulk/cli/ and bulk/queue/' }] },
+        { patterns: [{ regex: '^node:', message: 'node built-ins only in bulk/cli/, bulk/queue/ and bulk/file/' }] },
       ],
     },
   },
   {
     // msw is an optional peer: only the msw faces load it; node built-ins only where Node runs.
     files: ['src/mock/**'],
-    ignores: ['src/mock/msw/**', 'src/mock/http/**', 'src/mock/cli/**', 'src/mock/dashboard/*.ts'],
+    ignores: [
+      'src/mock/msw/**',
+      'src/mock/http/**',
+      'src/mock/cli/**',
+      'src/mock/dashboard/*.ts',
+      'src/mock/traffic/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -161,7 +168,7 @@ export default tseslint.config(
             {
               regex: '^(msw|node:)',
               message:
-                'msw only in mock/msw/, node built-ins only in mock/http/, mock/cli/ and mock/dashboard/*.ts (its server side)',
+                'msw only in mock/msw/, node built-ins only in mock/http/, mock/cli/, mock/traffic/ and mock/dashboard/*.ts (its server side)',
             },
           ],
         },
@@ -169,9 +176,10 @@ export default tseslint.config(
     },
   },
   // The dashboard's page runs in a browser and reaches the mock only over the control API: of src/
-  // outside page/ it may import only types (the records it reads), of packages only the two it bundles.
+  // outside page/ it may import only types (the records it reads) and shared/printable.ts (the one
+  // neutraliser, which imports nothing), of packages only the two it bundles.
   ...[
-    ['src/mock/dashboard/page/*', '^\\.\\./'],
+    ['src/mock/dashboard/page/*', '^\\.\\./(?!\\.\\./\\.\\./shared/printable\\.js$)'],
     ['src/mock/dashboard/page/views/**', '^\\.\\./\\.\\./'],
   ].map(([files, outside]) => ({
     files: [files],
@@ -183,7 +191,8 @@ export default tseslint.config(
             {
               regex: outside,
               allowTypeImports: true,
-              message: 'the page may import only types from outside page/: it talks to the mock over HTTP',
+              message:
+                'the page may import only types from outside page/ (and shared/printable.js): it talks to the mock over HTTP',
             },
             {
               regex: '^(?!\\.|preact(/|$)|eventsource-parser$)',

@@ -87,7 +87,7 @@ interface ChildServer {
 }
 
 /** Starts `node <args>` and waits for the JSON line it prints once listening. */
-async function childServer(args: string[]): Promise<ChildServer> {
+export async function childServer(args: string[]): Promise<ChildServer> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -123,7 +123,7 @@ async function prismServer(document: string, headers: Record<string, string>): P
   return { url, cpuMicros: () => cpuMicros(child.pid!), close: () => stop(child) };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createNetServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as AddressInfo;
@@ -132,7 +132,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -282,8 +282,9 @@ async function servers({ quick, root }: BenchOptions): Promise<Row[]> {
   }
 }
 
-const PRISM_VERSION = (createRequire(import.meta.url)('@stoplight/prism-cli/package.json') as { version: string })
-  .version;
+export const PRISM_VERSION = (
+  createRequire(import.meta.url)('@stoplight/prism-cli/package.json') as { version: string }
+).version;
 
 /** Figure 7: the mock's list latency against store size, and its requests/s over HTTP. */
 export async function measureMock(options: BenchOptions): Promise<Row[]> {

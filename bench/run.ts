@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBulk } from './bulk.js';
 import { measureColdStart } from './cold-start.js';
+import { measureDrift } from './drift.js';
 import { measureDashboard } from './dashboard.js';
 import { measureImport } from './import-cost.js';
 import { table, type BenchOptions, type Row } from './lib.js';
@@ -12,6 +13,7 @@ import { measureMock } from './mock.js';
 import { measureOverhead } from './overhead.js';
 import { measurePacing } from './pacing.js';
 import { measurePagination } from './pagination.js';
+import { measureProxy } from './proxy.js';
 import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
 import { measureStatus } from './status.js';
@@ -34,6 +36,8 @@ const all = {
   10: measureDashboard,
   11: measureStatus,
   12: measureBulk,
+  14: measureDrift,
+  15: measureProxy,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

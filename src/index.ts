@@ -14,6 +14,8 @@ export type { Variant1Account, Variant2Account } from './resources/account.js';
 export type { ClientOptions, RequestOptions, ListRequestOptions } from './core/call/options.js';
 export type { LogLevel } from './core/call/logger.js';
 export type { Logger } from './shared/logger.js';
+export type { DriftReport, DriftHandler } from './contract/drift-report.js';
+export type { Mismatch } from './contract/drift.js';
 export { ApiPromise } from './core/results/api-promise.js';
 export type { WithResponse } from './core/results/api-promise.js';
 export type { RateLimitSnapshot } from './core/rate-limit/headers.js';

@@ -162,6 +162,8 @@ describe('entry points', () => {
           "BulkConnection",
           "BulkError",
           "BulkJournal",
+          "BulkJournalBusyError",
+          "BulkJournalDamagedError",
           "BulkJournalMismatchError",
           "BulkMessage",
           "BulkProgress",
@@ -175,7 +177,6 @@ describe('entry points', () => {
           "BulkWorkerOptions",
           "EnqueueBulkOptions",
           "EnqueueReport",
-          "FileJournalOptions",
           "JournalEntry",
           "SendBulkOptions",
           "Variant1BulkClient",
@@ -195,6 +196,8 @@ describe('entry points', () => {
           "ControlApiDocumentOptions",
           "DEFAULT_TEMPLATES",
           "DeliveryAttempt",
+          "DriftFinding",
+          "DriftReport",
           "FaultSpec",
           "IdPage",
           "InjectedFault",
@@ -213,6 +216,10 @@ describe('entry points', () => {
           "MockKey",
           "MockKeySpec",
           "MockPlan",
+          "MockProxy",
+          "MockProxyOptions",
+          "MockReplay",
+          "MockReplayOptions",
           "MockRequest",
           "MockSeed",
           "MockServedOn",
@@ -221,9 +228,11 @@ describe('entry points', () => {
           "MockService",
           "MockSnapshot",
           "MockState",
+          "MockTrafficServer",
           "OpenApiOptions",
           "PAGE_SIZE",
           "PendingTask",
+          "ReplayMiss",
           "SCOPES",
           "SEGMENTS",
           "Scope",
@@ -233,6 +242,8 @@ describe('entry points', () => {
           "StoredConversation",
           "StoredMessage",
           "StoredWebhookEndpoint",
+          "TrafficHealth",
+          "TrafficOptions",
           "VARIANT1_PLANS",
           "VARIANT2_PLANS",
           "Variant",
@@ -243,6 +254,8 @@ describe('entry points', () => {
           "createMockServer",
           "openApiDocument",
           "startMockHttpServer",
+          "startMockProxy",
+          "startMockReplay",
         ],
         "bizmsg/redis": [
           "DedupeClaim",
@@ -336,8 +349,8 @@ describe('entry points', () => {
     expect(Object.keys(webhooksWeb).sort()).toEqual(Object.keys(webhooks).sort());
   });
 
-  it('the Web build of bizmsg/mock (Workers) exports the names of the Node build that need no msw/node or node:http', () => {
-    const nodeOnly = ['MockServer', 'createMockServer', 'startMockHttpServer'];
+  it('the Web build of bizmsg/mock (Workers) exports the names of the Node build that need no msw/node or node:http (nor the proxy and replay, on node:http too)', () => {
+    const nodeOnly = ['MockServer', 'createMockServer', 'startMockHttpServer', 'startMockProxy', 'startMockReplay'];
     expect(Object.keys(mockWeb).sort()).toEqual(
       Object.keys(mock)
         .filter((name) => !nodeOnly.includes(name))

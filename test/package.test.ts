@@ -165,6 +165,8 @@ describe('the built package', () => {
       const cjs = createRequire(import.meta.url)('bizmsg/bulk');
       console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort(), typeof esm.memoryJournal().open]));`;
     const names = [
+      'BulkJournalBusyError',
+      'BulkJournalDamagedError',
       'BulkJournalMismatchError',
       'BulkRun',
       'bulkReport',

@@ -7,8 +7,8 @@ export type BulkProgressListener = (progress: BulkProgress) => void;
 
 /**
  * A bulk send under way: `await` it for the `BulkReport`; `on('progress', p => …)` after each
- * recipient; `results()` streams each recipient's `BulkResult` (call it before the first `await`
- * to see them all; a reader that falls behind holds the run back rather than piling them up).
+ * recipient; `results()` streams each recipient's `BulkResult` (a reader that falls behind holds
+ * the run back rather than piling them up; read after the run, it gives the whole job's).
  */
 export class BulkRun implements PromiseLike<BulkReport> {
   /** The job's id. */
@@ -45,7 +45,11 @@ export class BulkRun implements PromiseLike<BulkReport> {
     return this;
   }
 
-  /** Each recipient's result from now on, in the order they end (earlier runs' outcomes included on resume). */
+  /**
+   * Each recipient's result: while the run goes, from the first `next()` on, in the order they end
+   * (earlier runs' outcomes included on resume), at the reader's pace (break out of the loop to
+   * stop reading); after the run, the whole job's, read from the journal; the run's error if it failed.
+   */
   results(): AsyncIterableIterator<BulkResult> {
     return this.#channel.read();
   }

@@ -1,4 +1,4 @@
-// The errors of bizmsg/bulk that are not an argument's: a journal that belongs to another job.
+// The errors of bizmsg/bulk that are not an argument's: a journal that belongs to another job, serves another run, or lost records.
 import { BizMsgError } from '../shared/errors.js';
 
 /** The journal holds another job: resuming it under this id could send its recipients twice. */
@@ -22,5 +22,49 @@ export class BulkJournalMismatchError extends BizMsgError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), expected: this.expected, found: this.found };
+  }
+}
+
+/** The journal serves another run now (of this process or another): a second run could send its recipients twice. */
+export class BulkJournalBusyError extends BizMsgError {
+  /** The journal: its folder, or `memoryJournal()`. */
+  readonly journal: string;
+
+  constructor(journal: string, options?: ErrorOptions) {
+    super(
+      `The journal ${journal} is in use by another run (of this process or another): a journal serves one run at a time. Nothing was sent; let that run end (await it), then run the job again to resume it.`,
+      options,
+    );
+    this.journal = journal;
+  }
+
+  override get name(): string {
+    return 'BulkJournalBusyError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), journal: this.journal };
+  }
+}
+
+/** The journal lost or damaged records: recipients it forgot may have been sent, so resuming it could send them twice. */
+export class BulkJournalDamagedError extends BizMsgError {
+  /** The journal's folder. */
+  readonly journal: string;
+
+  constructor(journal: string, damage: string, options?: ErrorOptions) {
+    super(
+      `The journal ${journal} lost or damaged records (${damage}): recipients it no longer knows may have been sent already, so it is refused and nothing was sent. Restore the folder from a backup; or finish the job as a new one (a new id and journal) with only the recipients the service has no message for.`,
+      options,
+    );
+    this.journal = journal;
+  }
+
+  override get name(): string {
+    return 'BulkJournalDamagedError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), journal: this.journal };
   }
 }

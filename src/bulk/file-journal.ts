@@ -1,82 +1,87 @@
-// fileJournal: the journal of a bulk job in a LevelDB folder (classic-level, an optional peer loaded
-// here only). Each write reaches the operating system before it resolves, so it survives `kill -9`
-// of the process; `sync: true` also flushes it to disk (survives a power cut), at a cost per send.
+// fileJournal: the journal of a bulk job in a LevelDB folder (classic-level, an optional peer, and
+// the sealed store of file/, both loaded when a run opens it). Each claim is synced to disk before
+// its request leaves (survives kill -9 and a power cut), and a folder that lost records is refused.
 import { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
+import { BulkJournalBusyError } from './errors.js';
+import type { SealedStore } from './file/store.js';
 import { nextRun, type BulkJournal, type JournalEntry, type JournalHeader } from './journal.js';
-
-/** Options of `fileJournal`. */
-export interface FileJournalOptions {
-  /** Flush every write to disk before it resolves (survives a power cut, not only a crash). Default false. */
-  sync?: boolean;
-}
-
-/** The part of classic-level used here. */
-interface Level {
-  open(): Promise<void>;
-  close(): Promise<void>;
-  get(key: string): Promise<unknown>;
-  put(key: string, value: unknown, options: { sync: boolean }): Promise<void>;
-  del(key: string, options: { sync: boolean }): Promise<void>;
-}
 
 /** Keys of entries start with this; the header's key cannot. */
 const ENTRY = 'k:';
 const HEADER = 'job';
 
 /**
- * A journal in the folder `path` (created if missing), durable on one machine: a crash of the
- * process loses nothing written. Needs the optional peer `classic-level`. One process at a time.
+ * A journal in the folder `path` (created if missing), durable on one machine: every claim and
+ * outcome is synced to disk before it counts, written in groups (group commit) so that syncing
+ * costs little per send, and sealed, so that a folder whose files were cut short or damaged is
+ * refused (`BulkJournalDamagedError`) instead of resent. Needs the optional peer `classic-level`.
+ * One run at a time, of any process (`BulkJournalBusyError`).
  */
-export function fileJournal(path: string, options: FileJournalOptions = {}): BulkJournal {
+export function fileJournal(path: string): BulkJournal {
   if (typeof path !== 'string' || path === '')
     throw new InvalidArgumentError('fileJournal(path): `path` must be a folder path.');
-  const write = { sync: options.sync === true };
-  let db: Level | undefined;
+  let store: SealedStore | undefined;
+  /** A run, or a reading of the entries, has the folder (or is opening it). */
+  let busy = false;
   const opened = () => {
-    if (db === undefined) throw new BizMsgError(`The journal at ${path} is not open: run a bulk job with it.`);
-    return db;
+    if (store === undefined) throw new BizMsgError(`The journal at ${path} is not open: run a bulk job with it.`);
+    return store;
+  };
+  const take = async () => {
+    if (busy) throw new BulkJournalBusyError(path);
+    busy = true;
+    try {
+      const { SealedStore } = await import('./file/store.js');
+      return await SealedStore.open(path);
+    } catch (error) {
+      busy = false;
+      throw error;
+    }
   };
   return {
     async open(id) {
-      db ??= await openLevel(path);
+      const taken = await take();
       try {
-        const header = nextRun(id, (await db.get(HEADER)) as JournalHeader | undefined);
-        await db.put(HEADER, header, write);
+        const header = nextRun(id, parse<JournalHeader>(await taken.get(HEADER)));
+        await taken.write(HEADER, JSON.stringify(header));
+        store = taken;
         return header.runs;
       } catch (error) {
-        await this.close();
+        await taken.close();
+        busy = false;
         throw error;
       }
     },
-    get: async (key) => (await opened().get(ENTRY + key)) as JournalEntry | undefined,
-    put: (key, entry) => opened().put(ENTRY + key, entry, write),
-    delete: (key) => opened().del(ENTRY + key, write),
+    get: async (key) => parse<JournalEntry>(await opened().get(ENTRY + key)),
+    claim: async (key, entry) => parse<JournalEntry>(await opened().claim(ENTRY + key, JSON.stringify(entry))),
+    put: (key, entry) => opened().write(ENTRY + key, JSON.stringify(entry)),
+    delete: (key) => opened().write(ENTRY + key, undefined),
+    async *entries() {
+      const reading = store ?? (await take());
+      try {
+        for await (const [key, value] of reading.entries()) {
+          if (key.startsWith(ENTRY)) yield [key.slice(ENTRY.length), parse<JournalEntry>(value)!] as const;
+        }
+      } finally {
+        if (reading !== store) {
+          await reading.close();
+          busy = false;
+        }
+      }
+    },
     async close() {
-      const closing = db;
-      db = undefined;
-      await closing?.close();
+      const closing = store;
+      if (closing === undefined) return;
+      store = undefined;
+      try {
+        await closing.close();
+      } finally {
+        busy = false;
+      }
     },
   };
 }
 
-async function openLevel(path: string): Promise<Level> {
-  let ClassicLevel: new (path: string, options: { valueEncoding: 'json' }) => Level;
-  try {
-    ({ ClassicLevel } = (await import('classic-level')) as unknown as { ClassicLevel: typeof ClassicLevel });
-  } catch (error) {
-    throw new BizMsgError('fileJournal needs the package classic-level: npm install classic-level', { cause: error });
-  }
-  const db = new ClassicLevel(path, { valueEncoding: 'json' });
-  try {
-    await db.open();
-  } catch (error) {
-    const locked = (error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED';
-    throw new BizMsgError(
-      locked
-        ? `The journal at ${path} is in use by another process: one bulk run per journal at a time.`
-        : `The journal at ${path} could not be opened: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  return db;
+function parse<T>(value: string | undefined): T | undefined {
+  return value === undefined ? undefined : (JSON.parse(value) as T);
 }

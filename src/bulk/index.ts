@@ -5,8 +5,7 @@ export type { BulkProgressListener } from './bulk-run.js';
 export { memoryJournal } from './journal.js';
 export type { BulkJournal, JournalEntry } from './journal.js';
 export { fileJournal } from './file-journal.js';
-export type { FileJournalOptions } from './file-journal.js';
-export { BulkJournalMismatchError } from './errors.js';
+export { BulkJournalBusyError, BulkJournalDamagedError, BulkJournalMismatchError } from './errors.js';
 export type {
   BulkClient,
   Variant1BulkClient,

@@ -38,7 +38,7 @@ export interface BulkSettings<R> extends RowRules<R> {
 
 const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 256;
-const JOURNAL_METHODS = ['open', 'get', 'put', 'delete', 'close'];
+const JOURNAL_METHODS = ['open', 'get', 'claim', 'put', 'delete', 'entries', 'close'];
 
 /** Checks the client and options of `sendBulk`; a mistake is an `InvalidArgumentError`. */
 export function checkBulkOptions<R>(client: BulkClient, options: SendBulkOptions<R>): BulkSettings<R> {

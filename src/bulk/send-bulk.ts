@@ -1,7 +1,7 @@
 // sendBulk: one message per recipient key, at most once. Each key is claimed in the journal before
 // its request leaves and gets its outcome after; a run of the same job again resumes from there.
 import { BulkRun, type BulkProgressListener } from './bulk-run.js';
-import type { JournalEntry } from './journal.js';
+import { isNote, noteKey, type BulkJournal, type JournalEntry } from './journal.js';
 import { checkBulkOptions, type BulkSettings, type SendBulkOptions } from './options.js';
 import { ResultChannel } from './result-channel.js';
 import { readRow, type Row } from './row.js';
@@ -22,12 +22,12 @@ import type { BulkClient, BulkReport, BulkResult, BulkStatus } from './types.js'
  */
 export function sendBulk<R, C extends BulkClient>(client: C, options: SendBulkOptions<R, NoInfer<C>>): BulkRun {
   const settings = checkBulkOptions(client, options as SendBulkOptions<R>);
-  const channel = new ResultChannel();
   const listeners = new Set<BulkProgressListener>();
-  const done = new BulkJob(client, settings, channel, listeners).run();
+  const job = new BulkJob(client, settings, listeners);
+  const done = job.run();
   // The caller awaits the run (or reads its results, which throw the same failure).
   done.catch(() => undefined);
-  return new BulkRun(settings.id, done, channel, listeners);
+  return new BulkRun(settings.id, done, job.channel, listeners);
 }
 
 /** The earlier outcome of a key claimed when its run stopped: its request may have left. */
@@ -36,48 +36,76 @@ const INTERRUPTED = {
   message: 'the run stopped after this recipient was claimed; its message may have been sent, so it is not sent again',
 };
 
+/**
+ * Rows being handled at once beyond the sends (outcomes and notes being recorded): the run reads
+ * no further recipient while this many wait, so that memory holds a window of the list, not all of it.
+ */
+const MAX_PENDING = 1024;
+
+/** A row that can be sent. */
+type Sendable = Extract<Row, { body: object }>;
+
+/** What to record of a row: its journal key and entry. */
+interface Recording {
+  readonly key: string;
+  readonly entry: JournalEntry;
+}
+
 /** One run of a bulk job: reads the recipients, keeps up to `concurrency` sends going, counts. */
 class BulkJob<R> {
+  readonly channel: ResultChannel;
   readonly #client: BulkClient;
   readonly #settings: BulkSettings<R>;
-  readonly #channel: ResultChannel;
   readonly #listeners: Set<BulkProgressListener>;
   readonly #counts = { total: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 };
+  /** The run's number, once the journal is open. */
+  #run = 0;
   /** Keys being handled now: a repeat of one is skipped at once. */
   readonly #active = new Set<string>();
-  readonly #inFlight = new Set<Promise<void>>();
+  /** Rows being handled: from their claim (or note) to their reported result. */
+  readonly #pending = new Set<Promise<void>>();
+  /** Sends under way (claim and request): at most `concurrency`. */
+  #sending = 0;
+  /** The `inFlight` of the last progress event. */
+  #reportedInFlight = 0;
+  /** Resolves the read loop's wait for room. */
+  #wake: (() => void) | undefined;
   #failure: { error: unknown } | undefined;
   #aborted = false;
 
-  constructor(
-    client: BulkClient,
-    settings: BulkSettings<R>,
-    channel: ResultChannel,
-    listeners: Set<BulkProgressListener>,
-  ) {
+  constructor(client: BulkClient, settings: BulkSettings<R>, listeners: Set<BulkProgressListener>) {
     this.#client = client;
     this.#settings = settings;
-    this.#channel = channel;
     this.#listeners = listeners;
+    this.channel = new ResultChannel(
+      () => runResults(settings.journal, this.#run),
+      () => this.#poke(),
+    );
   }
 
   async run(): Promise<BulkReport> {
-    const { journal } = this.#settings;
+    const { journal, signal } = this.#settings;
+    const onAbort = () => this.#poke();
+    signal?.addEventListener('abort', onAbort);
     try {
-      const run = await journal.open(this.#settings.id);
-      await this.#readAll(run).catch((error: unknown) => this.#fail(error));
-      while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+      // Refused (another job's journal, or one serving a run): the journal was not opened, so it is not closed either.
+      this.#run = await journal.open(this.#settings.id);
+      await this.#readAll().catch((error: unknown) => this.#fail(error));
+      while (this.#pending.size > 0) await Promise.all(this.#pending);
       await journal.close();
     } catch (error) {
       this.#fail(error);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
-    this.#channel.end(this.#failure?.error);
+    if (this.#reportedInFlight !== 0) this.#progress();
+    this.channel.end(this.#failure);
     if (this.#failure !== undefined) throw this.#failure.error;
     return { id: this.#settings.id, ...this.#counts, aborted: this.#aborted };
   }
 
-  async #readAll(run: number): Promise<void> {
-    const { recipients, signal, concurrency } = this.#settings;
+  async #readAll(): Promise<void> {
+    const { recipients, signal } = this.#settings;
     let index = 0;
     for await (const recipient of recipients) {
       if (this.#failure !== undefined) return;
@@ -88,42 +116,44 @@ class BulkJob<R> {
       index += 1;
       this.#counts.total += 1;
       const row = await readRow(recipient, index, this.#settings);
-      if (this.#active.has(row.key)) {
-        await this.#report(resultOf(row.key, { to: row.to, status: 'skipped' }));
-        continue;
+      // A row that cannot be sent is no key's outcome: failed on its own, a repeat of it too.
+      if (row.error !== undefined) this.#start(this.#record(this.#note(row, index, 'failed')));
+      else if (this.#active.has(row.key)) this.#start(this.#record(this.#note(row, index, 'skipped')));
+      else {
+        this.#active.add(row.key);
+        this.#sending += 1;
+        this.#start(this.#handle(row, index).finally(() => this.#active.delete(row.key)));
       }
-      this.#active.add(row.key);
-      const settled = this.#settle(row, run)
-        .catch((error: unknown) => this.#fail(error))
-        .finally(() => {
-          this.#active.delete(row.key);
-          this.#inFlight.delete(settled);
-        });
-      this.#inFlight.add(settled);
-      if (this.#inFlight.size >= concurrency) await Promise.race(this.#inFlight);
+      await this.#room();
     }
   }
 
-  async #settle(row: Row, run: number): Promise<void> {
-    const result = await this.#outcome(row, run);
-    if (result !== undefined) await this.#report(result);
+  /** Claims the row's key, sends it (holding one of the `concurrency` slots), then records and reports the outcome. */
+  async #handle(row: Sendable, index: number): Promise<void> {
+    let record: Recording | undefined;
+    try {
+      record = await this.#claimAndSend(row, index);
+    } finally {
+      this.#sending -= 1;
+      this.#poke();
+    }
+    if (record !== undefined) await this.#record(record);
   }
 
-  /** The row's result: an earlier run's outcome, a repeat, a row that cannot be sent, or a send. */
-  async #outcome(row: Row, run: number): Promise<BulkResult | undefined> {
-    const { journal, resendUnknown } = this.#settings;
-    const entry = await journal.get(row.key);
-    if (entry?.run === run) return resultOf(row.key, { to: row.to, status: 'skipped' });
-    const resend = resendUnknown && (entry?.status === 'unknown' || entry?.status === 'claimed');
-    if (entry !== undefined && !resend) {
+  /** The row's record: a repeat, an earlier run's outcome, or the outcome of its send (none when it never left). */
+  async #claimAndSend(row: Sendable, index: number): Promise<Recording | undefined> {
+    const { journal, resendUnknown, signal } = this.#settings;
+    const run = this.#run;
+    const found = await journal.claim(row.key, { to: row.to, status: 'claimed', run });
+    if (found?.run === run) return this.#note(row, index, 'skipped');
+    const resend = resendUnknown && (found?.status === 'unknown' || found?.status === 'claimed');
+    if (found !== undefined && !resend) {
       const earlier: JournalEntry =
-        entry.status === 'claimed' ? { to: entry.to, status: 'unknown', error: INTERRUPTED, run } : { ...entry, run };
-      await journal.put(row.key, earlier);
-      return resultOf(row.key, earlier);
+        found.status === 'claimed' ? { to: found.to, status: 'unknown', error: INTERRUPTED, run } : { ...found, run };
+      return { key: row.key, entry: earlier };
     }
-    if (row.error !== undefined) return this.#record(row.key, { to: row.to, status: 'failed', error: row.error, run });
-    await journal.put(row.key, { to: row.to, status: 'claimed', run });
-    const outcome = await sendOne(this.#client, row.body, this.#settings.signal);
+    if (found !== undefined) await journal.put(row.key, { to: row.to, status: 'claimed', run });
+    const outcome = await sendOne(this.#client, row.body, signal);
     if (outcome.status === 'unsent') {
       // The request never reached the service, so a later run may send it: unclaimed, and the job
       // stops (aborted, or the service out of reach: the run rejects with the client's error).
@@ -132,32 +162,77 @@ class BulkJob<R> {
       else this.#fail(outcome.cause);
       return undefined;
     }
-    return this.#record(row.key, { to: row.to, ...outcome, run });
+    return { key: row.key, entry: { to: row.to, ...outcome, run } };
   }
 
-  async #record(key: string, entry: JournalEntry): Promise<BulkResult> {
+  /** The note of row `index`: a row that is no key's outcome. */
+  #note(row: Row, index: number, status: 'failed' | 'skipped'): Recording {
+    const entry = { to: row.to, status, run: this.#run, key: row.key };
+    return { key: noteKey(this.#run, index), entry: row.error === undefined ? entry : { ...entry, error: row.error } };
+  }
+
+  /** Records the entry, then reports its result. */
+  async #record({ key, entry }: Recording): Promise<void> {
     await this.#settings.journal.put(key, entry);
-    return resultOf(key, entry);
+    this.#report(resultOf(entry.key ?? key, entry));
   }
 
-  async #report(result: BulkResult): Promise<void> {
+  #report(result: BulkResult): void {
     this.#counts[result.status] += 1;
-    const progress = { id: this.#settings.id, ...this.#counts, inFlight: this.#inFlight.size };
+    this.#progress();
+    this.channel.push(result);
+  }
+
+  #progress(): void {
+    this.#reportedInFlight = this.#sending;
+    const progress = { id: this.#settings.id, ...this.#counts, inFlight: this.#sending };
     for (const listener of this.#listeners) listener(progress);
-    await this.#channel.push(result);
+  }
+
+  /** Tracks a row's handling; a failure of it fails the run. */
+  #start(task: Promise<void>): void {
+    const tracked: Promise<void> = task
+      .catch((error: unknown) => this.#fail(error))
+      .finally(() => {
+        this.#pending.delete(tracked);
+        this.#poke();
+      });
+    this.#pending.add(tracked);
+  }
+
+  /** Waits until another recipient may be read: a send slot is free, few rows wait, and no reader is full. */
+  async #room(): Promise<void> {
+    const { concurrency, signal } = this.#settings;
+    const free = () =>
+      this.#failure !== undefined ||
+      signal?.aborted === true ||
+      (this.#sending < concurrency && this.#pending.size < MAX_PENDING && this.channel.hasRoom());
+    while (!free()) await new Promise<void>((resolve) => (this.#wake = resolve));
+  }
+
+  /** Something that may give the read loop room happened. */
+  #poke(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
   }
 
   #fail(error: unknown): void {
     this.#failure ??= { error };
+    this.#poke();
   }
 }
 
-/** The public result of a key from what the journal holds (or a repeat). */
-function resultOf(
-  key: string,
-  entry: { to: string; status: BulkStatus | 'claimed'; messageId?: string; error?: BulkResult['error'] },
-): BulkResult {
-  const status = entry.status === 'claimed' ? 'unknown' : entry.status;
+/** The results of run `run` as the journal holds them: its keys' outcomes (under their own status) and its notes. */
+async function* runResults(journal: BulkJournal, run: number): AsyncGenerator<BulkResult> {
+  for await (const [key, entry] of journal.entries()) {
+    if (isNote(key) ? entry.run === run : entry.run >= run) yield resultOf(entry.key ?? key, entry);
+  }
+}
+
+/** The public result of a key from what the journal holds. */
+function resultOf(key: string, entry: JournalEntry): BulkResult {
+  const status: BulkStatus = entry.status === 'claimed' ? 'unknown' : entry.status;
   return {
     key,
     to: entry.to,

@@ -3,7 +3,7 @@
 import type { Variant } from '../contract/variant.js';
 import { openApiDocument } from '../openapi/document.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-import { showValue } from '../shared/describe.js';
+import { showValue, showWithheld } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
@@ -15,6 +15,7 @@ import {
   InboundInput,
   JournalQuery,
   KeyInput,
+  MessageStatusInput,
   WebhookInput,
   StateQuery,
 } from './control/schemas.js';
@@ -124,7 +125,7 @@ export class MockService {
   constructor(options: MockServerOptions = {}, servedOn: MockServedOn = {}) {
     this.#options = options;
     this.variant = checkVariant(options.variant ?? 2);
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.#random = new SeededRandom((typeof options.seed === 'number' ? options.seed : options.seed?.random) ?? 1);
     const random = () => this.#random.next();
     this.#keys = new KeyRing(this.variant, options.plans, random);
@@ -280,6 +281,26 @@ export class MockService {
     );
   }
 
+  /**
+   * Decides an outbound message's fate now: `delivered`, `read` or `failed` (never back: sent <
+   * delivered < read < failed), with each step's event (`message.failed` carries `error`, a default
+   * one when none is given); its own lifecycle stops there. An unknown id (404), a move back or to
+   * where it is, or an inbound message (409) is refused and changes nothing.
+   */
+  setMessageStatus(
+    id: string,
+    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } },
+  ): StoredMessage {
+    const message = typeof id === 'string' ? this.#store.messages.get(id) : undefined;
+    if (message === undefined)
+      throw new ControlArgumentError(`There is no message ${showValue(id)}.`, 404, { id: ['names no message'] });
+    const { status, error } = checkArguments(MessageStatusInput, change, 'setMessageStatus');
+    return this.#changed(
+      this.#context.messaging.setStatus(message, status, error),
+      `message ${message.id} was ${status}`,
+    );
+  }
+
   /** Registers a webhook endpoint directly, as the dashboard would (Variant 1 has no endpoint for it). */
   registerWebhook(endpoint: {
     url: string;
@@ -370,6 +391,7 @@ export class MockService {
     this.#keys.newKey();
     this.#store = new MockStore(this.#history);
     this.clock.reset();
+    this.#context.events.forgetAll();
     this.#faults.clear();
     this.#limiter.reset();
     this.#journal.clear();
@@ -511,10 +533,19 @@ export class MockService {
   }
 }
 
-function checkVariant(variant: unknown): Variant {
+/** The `variant` option, checked: 1 or 2. */
+export function checkVariant(variant: unknown): Variant {
   if (variant !== 1 && variant !== 2)
     throw new InvalidArgumentError(`The \`variant\` option must be 1 or 2, got ${showValue(variant)}.`);
   return variant;
+}
+
+function checkBaseUrl(value: unknown): string {
+  if (typeof value !== 'string' || !URL.canParse(value))
+    throw new InvalidArgumentError(
+      `The \`baseUrl\` option must be an absolute URL (https://api.bizmsg.test/api/v1), got ${showWithheld(value)}.`,
+    );
+  return value;
 }
 
 function checkHistory(value: unknown, name: string): number {

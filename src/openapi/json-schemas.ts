@@ -1,6 +1,8 @@
 // The documents' component schemas: the zod schemas as JSON Schema, as the wire carries them.
 import * as z from 'zod/mini';
 import type { JsonSchema } from '../contract/endpoints.js';
+import { EVENT_MARKS, EVENT_SCHEMAS } from '../contract/event-fields.js';
+import { objectOf, RECORD_MARKS, type FieldMark } from '../contract/fields.js';
 import type { Variant } from '../contract/variant.js';
 import { AccountSchema } from '../schemas/account.js';
 import { AutomationRunSchema } from '../schemas/automation.js';
@@ -23,7 +25,6 @@ import {
 } from '../schemas/message-params.js';
 import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../schemas/webhook-endpoint-params.js';
-import { WebhookEventSchema } from '../schemas/webhook-event.js';
 
 /** The name each shared schema has under `components.schemas`. */
 const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
@@ -50,15 +51,8 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   ...webhookEventNames(),
 ];
 
-/** The schemas of each webhook event kind, by kind. */
-export function webhookEventSchemas(): Map<string, z.ZodMiniType> {
-  // Each option of the union knows the one value its `event` literal takes.
-  const options = WebhookEventSchema._zod.def.options as readonly z.ZodMiniType[];
-  return new Map(options.map((option) => [String([...option._zod.propValues!.event!][0]), option]));
-}
-
 function webhookEventNames(): Array<readonly [z.ZodMiniType, string]> {
-  return [...webhookEventSchemas()].map(([kind, schema]) => [schema, eventSchemaName(kind)] as const);
+  return [...EVENT_SCHEMAS].map(([kind, schema]) => [schema, eventSchemaName(kind)] as const);
 }
 
 /** `message.delivered` -> `MessageDeliveredEvent`. */
@@ -86,7 +80,9 @@ export interface ComponentSchemas {
  * `additionalProperties`.
  */
 export function componentSchemas(variant: Variant): ComponentSchemas {
-  return namedComponents(NAMES, (context) => refine(context, variant));
+  const components = namedComponents(NAMES, (context) => refine(context, variant));
+  for (const [schema, name] of NAMES) components.schemas[name] = withGuessesMarked(components.schemas[name]!, schema);
+  return components;
 }
 
 /** What `override` gets of each node zod converts: the zod schema and its JSON Schema, to change in place. */
@@ -168,6 +164,38 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
     jsonSchema.description =
       'A value filled into a template: `{ type: "text", text }` (header, body, a url button), `{ type: "payload", payload }` (a quick reply), ' +
       'or another kind with its own fields. A `text` parameter needs a `text`, a `payload` one a `payload`, each with more than spaces.';
+}
+
+/** What a guessed field's description says (contract/fields.ts marks it): the spec does not show it. */
+const GUESSED: Partial<Record<FieldMark, string>> = {
+  guessed: "Not shown in the spec: bizmsg's guess (its mock always sends it). Optional to bizmsg's readers.",
+  'guessed?': "Not shown in the spec: bizmsg's guess, and it may be absent.",
+  promised: "Not shown in the spec: bizmsg's guess of its name; bizmsg's clients cannot do without it.",
+};
+
+/**
+ * `json` (the JSON Schema of `schema`) with each property the contract marks as guessed saying
+ * that the spec does not show it, and so in the objects written inline in it (an event's `data`);
+ * a shown one is left as it is. Copies what it changes: zod shares a field's JSON Schema between
+ * the objects that have that field.
+ */
+function withGuessesMarked(json: JsonSchema, schema: z.ZodMiniType): JsonSchema {
+  const object = objectOf(schema);
+  const marks = RECORD_MARKS.get(object) ?? EVENT_MARKS.get(object);
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  if (marks === undefined || properties === undefined) return json;
+  const shape = (object._zod.def as unknown as { shape: Record<string, z.ZodMiniType> }).shape;
+  const required = (json.required as string[] | undefined) ?? [];
+  const marked = Object.entries(properties).map(([name, property]) => {
+    const inner = withGuessesMarked(property, shape[name]!);
+    // A message's id: either name may carry it, so neither is promised, but this document requires one (messageIdOf).
+    const mark = required.includes(name) && marks[name] === 'guessed?' ? 'promised' : marks[name]!;
+    const note = GUESSED[mark];
+    if (note === undefined) return [name, inner];
+    const own = typeof inner.description === 'string' ? `${inner.description} ` : '';
+    return [name, { ...inner, description: `${own}${note}` }];
+  });
+  return { ...json, properties: Object.fromEntries(marked) };
 }
 
 /**

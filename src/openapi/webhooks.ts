@@ -1,9 +1,10 @@
 // The documents' webhooks section: the ten events and their signature header.
-import type * as z from 'zod/mini';
 import type { JsonSchema } from '../contract/endpoints.js';
+import { EVENT_DATA_MARKS } from '../contract/event-fields.js';
+import type { FieldMark } from '../contract/fields.js';
 import { SIGNATURE_HEADER_NAME } from '../contract/webhooks.js';
-import { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
-import { eventSchemaName, webhookEventSchemas } from './json-schemas.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import { eventSchemaName } from './json-schemas.js';
 
 /** What each event kind means (spec section 6). */
 const MEANINGS: Readonly<Record<(typeof WEBHOOK_EVENT_KINDS)[number], string>> = {
@@ -34,20 +35,31 @@ const DELIVERY =
   'A delivery that does not get a 2xx answer within 10 s (a non-2xx status, a network error or a time-out; the spec does not say, this is what bizmsg decided) ' +
   'is retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 24 hours; when the 5th retry also fails the endpoint is disabled and the account owner gets an e-mail.';
 
-/** What the `data` of an event carries, from its schema: the fields always there, then the others. */
-function dataFields(event: z.ZodMiniType): string {
-  const shapeOf = (schema: z.ZodMiniType) =>
-    (schema._zod.def as unknown as { shape: Record<string, z.ZodMiniType> }).shape;
-  const fields = Object.entries(shapeOf(shapeOf(event).data!));
-  const names = (optional: boolean) =>
-    fields.filter(([, schema]) => (schema._zod.optin === 'optional') === optional).map(([name]) => `\`${name}\``);
-  const others = names(true);
-  return `\`data\` always carries ${names(false).join(', ')}${others.length === 0 ? '' : `, and may carry ${others.join(', ')}`}; fields added later are kept.`;
+/**
+ * What the `data` of an event carries, by the marks of its fields (contract/event-fields.ts): what
+ * the spec shows, and bizmsg's guess of the rest.
+ */
+function dataFields(kind: WebhookEventKind): string {
+  const marks = Object.entries(EVENT_DATA_MARKS[kind]);
+  const names = (...of: FieldMark[]) =>
+    marks
+      .filter(([, mark]) => of.includes(mark))
+      .map(([name]) => `\`${name}\``)
+      .join(', ');
+  const shown = names('shown', 'shown?');
+  const always = names('guessed', 'promised');
+  const maybe = names('guessed?');
+  const guess = [always && `always carries ${always}`, maybe && `may carry ${maybe}`].filter(Boolean).join(' and ');
+  return (
+    (shown === ''
+      ? `The spec does not show this kind's \`data\`: bizmsg's guess (what its mock sends) is that it ${guess}.`
+      : `The spec shows \`data\`: ${shown}; bizmsg's mock also sends what it guessed: ${maybe || always}.`) +
+    ' A receiver accepts any `data` and reports how it differs (`onDrift`); fields added later are kept.'
+  );
 }
 
 /** The `webhooks` section: one POST per event kind, with its payload and signature. */
 export function webhooksSection(): Record<string, JsonSchema> {
-  const schemas = webhookEventSchemas();
   return Object.fromEntries(
     WEBHOOK_EVENT_KINDS.map((kind) => [
       kind,
@@ -55,13 +67,7 @@ export function webhooksSection(): Record<string, JsonSchema> {
         post: {
           operationId: `on${eventSchemaName(kind)}`,
           summary: `${kind}: ${MEANINGS[kind]}`,
-          description:
-            `POSTed to every active endpoint whose \`events\` include \`${kind}\`. ` +
-            `${dataFields(schemas.get(kind)!)} ` +
-            (kind === 'message.delivered'
-              ? ''
-              : "The spec does not show this kind's `data`: these fields are what bizmsg decided, and what its mock sends. ") +
-            DELIVERY,
+          description: `POSTed to every active endpoint whose \`events\` include \`${kind}\`. ${dataFields(kind)} ${DELIVERY}`,
           tags: ['Webhook events'],
           parameters: [{ $ref: '#/components/parameters/ServiceSignature' }],
           requestBody: {

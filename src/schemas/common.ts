@@ -45,6 +45,21 @@ export const PhoneParamSchema = /* @__PURE__ */ z.string();
 /** Free-form key/value pairs (custom fields, automation data). */
 export const RecordSchema = /* @__PURE__ */ z.record(z.string(), z.unknown());
 
+/**
+ * The fields of answers and events that bizmsg expects every time, though the spec does not show
+ * them (its guess, and what its mock always sends): optional in the types, so that a service
+ * without them still reads, but reported missing by the drift check (contract/drift.ts) when absent.
+ */
+export const EXPECTED: WeakSet<z.ZodMiniType> = /* @__PURE__ */ new WeakSet();
+
+/** `schema` as a field bizmsg expects every time but does not require (see `EXPECTED`). */
+/* @__NO_SIDE_EFFECTS__ */
+export function expected<T extends z.ZodMiniType>(schema: T) {
+  const field = z.optional(schema);
+  EXPECTED.add(field);
+  return field;
+}
+
 /** The optional, nullable form of `schema`, for response fields the service may omit or null. */
 /* @__NO_SIDE_EFFECTS__ */
 export function maybe<T extends z.ZodMiniType>(schema: T) {

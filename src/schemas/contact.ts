@@ -1,6 +1,6 @@
 // A contact, and the result of a deletion, as the service returns them.
 import * as z from 'zod/mini';
-import { IdSchema, maybe, RecordSchema } from './common.js';
+import { expected, IdSchema, maybe, RecordSchema } from './common.js';
 
 /** A contact as the service returns it; unknown fields are kept. */
 export const ContactSchema = /* @__PURE__ */ z.looseObject({
@@ -10,15 +10,15 @@ export const ContactSchema = /* @__PURE__ */ z.looseObject({
   email: maybe(z.string()),
   tags: z.optional(z.array(z.string())),
   custom_fields: z.optional(RecordSchema),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+  created_at: expected(z.nullable(z.string())),
+  updated_at: expected(z.nullable(z.string())),
 });
 /** A contact as the service returns it. */
 export type Contact = z.infer<typeof ContactSchema>;
 
 /** Result of a contact deletion; the service may also answer with an empty body. */
 export const DeleteResultSchema = /* @__PURE__ */ z.optional(
-  z.looseObject({ id: z.optional(IdSchema), deleted: z.optional(z.boolean()) }),
+  z.looseObject({ id: expected(IdSchema), deleted: expected(z.boolean()) }),
 );
 /** Result of a deletion. */
 export type DeleteResult = NonNullable<z.infer<typeof DeleteResultSchema>>;

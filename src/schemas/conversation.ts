@@ -1,6 +1,6 @@
 // A conversation, with or without its messages, and the query of a list (Variant 2).
 import * as z from 'zod/mini';
-import { IdSchema, maybe, openEnum } from './common.js';
+import { expected, IdSchema, openEnum } from './common.js';
 import { MessageSchema } from './message.js';
 
 /** Conversation statuses of the spec. */
@@ -12,10 +12,10 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const ConversationSchema = /* @__PURE__ */ z.looseObject({
   id: IdSchema,
   status: openEnum(CONVERSATION_STATUSES),
-  assigned_to: maybe(z.string()),
-  phone: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+  assigned_to: expected(z.nullable(z.string())),
+  phone: expected(z.nullable(z.string())),
+  created_at: expected(z.nullable(z.string())),
+  updated_at: expected(z.nullable(z.string())),
 });
 /** A conversation as listed. */
 export type Conversation = z.infer<typeof ConversationSchema>;

@@ -1,6 +1,6 @@
 // A message, as the service returns it (its id under `id` or `message_id`).
 import * as z from 'zod/mini';
-import { IdSchema, maybe, openEnum } from './common.js';
+import { expected, IdSchema, maybe, openEnum } from './common.js';
 
 /** Message statuses of the spec; `received` is the status of inbound messages. */
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
@@ -14,16 +14,16 @@ export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
 const MessageFields = /* @__PURE__ */ z.looseObject({
   id: z.optional(z.string()),
   message_id: z.optional(z.string()),
-  status: z.optional(openEnum(MESSAGE_STATUSES)),
-  direction: z.optional(openEnum(MESSAGE_DIRECTIONS)),
-  messaging_account_id: z.optional(z.int()),
+  status: expected(openEnum(MESSAGE_STATUSES)),
+  direction: expected(openEnum(MESSAGE_DIRECTIONS)),
+  messaging_account_id: expected(z.int()),
   campaign_id: z.optional(IdSchema),
-  to: maybe(z.string()),
-  from: maybe(z.string()),
-  type: maybe(z.string()),
-  content: z.optional(z.unknown()),
-  conversation_id: z.optional(IdSchema),
-  created_at: maybe(z.string()),
+  to: expected(z.nullable(z.string())),
+  from: expected(z.nullable(z.string())),
+  type: expected(z.nullable(z.string())),
+  content: expected(z.unknown()),
+  conversation_id: expected(IdSchema),
+  created_at: expected(z.nullable(z.string())),
   delivered_at: maybe(z.string()),
   read_at: maybe(z.string()),
   failed_at: maybe(z.string()),

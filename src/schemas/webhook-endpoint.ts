@@ -1,6 +1,6 @@
 // A webhook endpoint, and the event kinds (spec section 6).
 import * as z from 'zod/mini';
-import { IdSchema, maybe, openEnum } from './common.js';
+import { expected, IdSchema, maybe, openEnum } from './common.js';
 
 /** The event kinds the service sends (spec section 6). */
 export const WEBHOOK_EVENT_KINDS = [
@@ -23,13 +23,13 @@ export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
 /** A webhook endpoint status. */
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 
-/** A registered webhook endpoint (the secret is not returned). */
+/** A registered webhook endpoint (the secret is not returned): its id, and bizmsg's guess of the rest (contract/fields.ts). */
 export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({
   id: IdSchema,
-  url: z.string(),
-  events: z.array(openEnum(WEBHOOK_EVENT_KINDS)),
-  status: z.optional(openEnum(WEBHOOK_ENDPOINT_STATUSES)),
-  created_at: maybe(z.string()),
+  url: expected(z.string()),
+  events: expected(z.array(openEnum(WEBHOOK_EVENT_KINDS))),
+  status: expected(openEnum(WEBHOOK_ENDPOINT_STATUSES)),
+  created_at: expected(z.nullable(z.string())),
   disabled_at: maybe(z.string()),
 });
 /** A registered webhook endpoint. */

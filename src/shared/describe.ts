@@ -27,6 +27,16 @@ export function showValue(value: unknown): string {
     : String(value);
 }
 
+/**
+ * A value that may be a secret (a key pasted where a URL goes), as an error shows it: a string by
+ * its length only, so that the key does not end up in a log; anything else as `showValue` does.
+ */
+export function showWithheld(value: unknown): string {
+  return typeof value === 'string'
+    ? `a string of ${value.length} characters (not shown: it may be a secret, such as a key pasted in the wrong place)`
+    : showValue(value);
+}
+
 /** The fields of a zod issue read here; zod/mini ships no locale, so its own messages are terse. */
 export interface ZodIssueLike {
   readonly code: string;

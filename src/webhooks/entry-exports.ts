@@ -16,6 +16,8 @@ export type { DedupeStore, DedupeClaim, DedupeStoreOptions } from './dedupe/stor
 export { WebhookVerificationError } from './errors.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { Logger } from '../shared/logger.js';
+export type { DriftReport, DriftHandler } from '../contract/drift-report.js';
+export type { Mismatch } from '../contract/drift.js';
 export type { WebhookFailureReason } from './errors.js';
 export type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
 export { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';

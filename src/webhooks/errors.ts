@@ -1,9 +1,13 @@
 // The error of a delivery that is not a genuine, well-formed event.
 import { BizMsgError } from '../shared/errors.js';
 
-/** Why a webhook delivery was not accepted. */
+/**
+ * Why a webhook delivery was not accepted: its signature (`missing_signature`, `malformed_signature`,
+ * `mismatch`), a body that is no event (`malformed_payload`: not JSON, or without a string `event`
+ * and an object `data`), or its age (`stale`). What `data` holds is never a reason.
+ */
 export type WebhookFailureReason =
-  'missing_signature' | 'malformed_signature' | 'mismatch' | 'malformed_payload' | 'unknown_event' | 'stale';
+  'missing_signature' | 'malformed_signature' | 'mismatch' | 'malformed_payload' | 'stale';
 
 /** A webhook delivery failed verification or parsing; `reason` says which step. */
 export class WebhookVerificationError extends BizMsgError {

@@ -1,66 +1,39 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { bizmsg as run, useBulkEmulator } from './cli-process.js';
 
 // `bizmsg bulk` from its own process against the emulator over HTTP: the header checked before the
 // first send, one send per phone, the report, the exit code, and a second run that resumes.
 
-const CLI = fileURLToPath(new URL('../../src/bulk/cli/main.ts', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'bizmsg-cli-'));
-const catalog = join(dir, 'templates.json');
-let server: MockHttpServer;
-
-const CATALOG = {
+const emulator = useBulkEmulator({
   order_update: {
     languages: ['en', 'de'],
     body: ['name', 'order_id'],
     buttons: [{ sub_type: 'url', params: ['tracking'] }],
   },
-} as const;
-
-beforeAll(async () => {
-  // The emulator checks each send against the same catalog, as the service checks its templates.
-  server = await startMockHttpServer({ variant: 1, templates: CATALOG });
-  writeFileSync(catalog, JSON.stringify(CATALOG));
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const bizmsg = (args: string[]) => run(emulator.server, args);
+const sends = () => emulator.server.mock.requests().filter((r) => r.method === 'POST').length;
 
-function bizmsg(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, BIZMSG_API_KEY: server.apiKey, BIZMSG_BASE_URL: server.url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
-
-const sends = () => server.mock.requests().filter((r) => r.method === 'POST').length;
+/** Every flag of `bizmsg bulk`, each documented by --help on a line of its own. */
+const FLAGS = [
+  '--csv',
+  '--template',
+  '--language',
+  '--templates',
+  '--variant',
+  '--account',
+  '--journal',
+  '--id',
+  '--concurrency',
+  '--resend-unknown',
+  '-h, --help',
+];
 
 describe('bizmsg bulk', () => {
   it('stops before the first send when a template parameter has no column', { timeout: 20_000 }, async () => {
-    const csv = join(dir, 'missing.csv');
-    writeFileSync(csv, 'phone,name,order_id\n+4915112345678,Ada,A-1\n');
-    const result = await bizmsg([
-      'bulk',
-      '--csv',
-      csv,
-      '--template',
-      'order_update',
-      '--language',
-      'en',
-      '--templates',
-      catalog,
-    ]);
+    const csv = emulator.file('missing.csv', 'phone,name,order_id\n+4915112345678,Ada,A-1\n');
+    const result = await bizmsg(emulator.args(csv));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('has no column "tracking"');
     expect(result.stderr).toContain('Nothing was sent.');
@@ -71,22 +44,25 @@ describe('bizmsg bulk', () => {
     'refuses a column named twice, names a CSV it cannot read, and answers --help, sending nothing',
     { timeout: 30_000 },
     async () => {
-      const twice = join(dir, 'twice.csv');
-      writeFileSync(twice, 'phone,phone,name,order_id,tracking\n+4915112340009,+4915112340010,Ada,A-1,t1\n');
-      const args = ['--template', 'order_update', '--language', 'en', '--templates', catalog];
-      const repeated = await bizmsg(['bulk', '--csv', twice, ...args]);
+      const twice = emulator.file(
+        'twice.csv',
+        'phone,phone,name,order_id,tracking\n+4915112340009,+4915112340010,Ada,A-1,t1\n',
+      );
+      const repeated = await bizmsg(emulator.args(twice));
       expect([repeated.code, repeated.stderr.split('\n')[0]]).toEqual([
         2,
         `bizmsg: ${twice} names a column twice (phone): each column must have one name. Nothing was sent.`,
       ]);
-      const missing = await bizmsg(['bulk', '--csv', join(dir, 'nowhere.csv'), ...args]);
+      const nowhere = join(emulator.dir, 'nowhere.csv');
+      const missing = await bizmsg(emulator.args(nowhere));
       expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([
         2,
-        `bizmsg: cannot read the CSV ${join(dir, 'nowhere.csv')}: ENOENT: no such file or directory, open '${join(dir, 'nowhere.csv')}'`,
+        `bizmsg: cannot read the CSV ${nowhere}: ENOENT: no such file or directory, open '${nowhere}'. Nothing was sent.`,
       ]);
       const help = await bizmsg(['bulk', '--help']);
       expect([help.code, help.stderr]).toEqual([0, '']);
       expect(help.stdout).toMatch(/^Usage: bizmsg bulk --csv FILE/);
+      for (const flag of FLAGS) expect(help.stdout).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
       expect(sends()).toBe(0);
     },
   );
@@ -95,9 +71,8 @@ describe('bizmsg bulk', () => {
     'sends each phone once, reports, exits 1 on a failed row, and resumes without sending again',
     { timeout: 30_000 },
     async () => {
-      const csv = join(dir, 'orders.csv');
-      writeFileSync(
-        csv,
+      const csv = emulator.file(
+        'orders.csv',
         [
           'phone,name,order_id,tracking',
           '+49 151 1234 5678,Ada,A-1,t1',
@@ -107,7 +82,7 @@ describe('bizmsg bulk', () => {
           '+4915112345680,Edsger,A-5,t5',
         ].join('\n'),
       );
-      const args = ['bulk', '--csv', csv, '--template', 'order_update', '--language', 'de', '--templates', catalog];
+      const args = emulator.args(csv, [], 'de');
       const first = await bizmsg(args);
       expect(first.code).toBe(1);
       expect(first.stdout).toContain(
@@ -121,9 +96,9 @@ describe('bizmsg bulk', () => {
         ].join('\n'),
       );
       expect(first.stdout).toMatch(
-        /failed:\n {2}0151 999 {2}INVALID_PHONE: to: "0151 999" is not a valid phone number: it starts with 0/,
+        /failed:\n {2}line 5 {2}0151 999 {2}INVALID_PHONE: to: "0151 999" is not a valid phone number: it starts with 0/,
       );
-      const posts = server.mock.requests().filter((r) => r.method === 'POST');
+      const posts = emulator.server.mock.requests().filter((r) => r.method === 'POST');
       expect(posts).toHaveLength(3);
       expect(posts.every((r) => r.path?.endsWith('/messages/template') === true && r.status === 200)).toBe(true);
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { startCountingServer } from '../helpers/counting-server.js';
 
 // kill -9 of a process in the middle of a bulk job, then the same job again: every recipient ends
 // with exactly one outcome, none got two messages, and only sends in flight at the kill are unknown.
+// And when the journal's log was cut short after the kill, the job is refused: nothing sent again.
 
 const SENDER = fileURLToPath(new URL('./workers/bulk-sender.ts', import.meta.url));
 const RECIPIENTS = 3000;
@@ -18,26 +19,34 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runSender(args: object, killWhen?: () => boolean) {
   const child = spawn(process.execPath, ['--import', 'tsx', SENDER, JSON.stringify(args)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const watch = killWhen && setInterval(() => killWhen() && child.kill('SIGKILL'), 2);
-  return new Promise<{ signal: NodeJS.Signals | null; output?: { report: BulkReport; results: BulkResult[] } }>(
-    (resolve) =>
-      child.on('exit', (_code, signal) => {
-        clearInterval(watch);
-        resolve({
-          signal,
-          ...(out === '' ? {} : { output: JSON.parse(out) as { report: BulkReport; results: BulkResult[] } }),
-        });
-      }),
+  return new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stderr: string;
+    output?: { report: BulkReport; results: BulkResult[] };
+  }>((resolve) =>
+    child.on('exit', (code, signal) => {
+      clearInterval(watch);
+      resolve({
+        code,
+        signal,
+        stderr: err,
+        ...(out === '' ? {} : { output: JSON.parse(out) as { report: BulkReport; results: BulkResult[] } }),
+      });
+    }),
   );
 }
 
 it(
   'kill -9 mid-run, then resume: 0 duplicates, one outcome each, unknown no more than were in flight',
-  { timeout: 60_000 },
+  { timeout: 180_000 },
   async () => {
     const server = await startCountingServer(() => ({ kind: 'ok', delayMs: 2 }));
     try {
@@ -67,6 +76,34 @@ it(
       expect(sent.every((r) => server.counts.get(r.to) === 1)).toBe(true);
       expect(server.total()).toBeGreaterThanOrEqual(report.sent);
       expect(server.total()).toBeLessThanOrEqual(report.sent + report.unknown);
+    } finally {
+      await server.close();
+    }
+  },
+);
+
+it(
+  'kill -9 mid-run, then the log cut short: the resume is refused naming the journal, and sends nothing',
+  { timeout: 180_000 },
+  async () => {
+    const server = await startCountingServer(() => ({ kind: 'ok', delayMs: 2 }));
+    try {
+      const journal = join(dir, 'journal-cut');
+      const args = { baseUrl: server.baseUrl, journal, recipients: RECIPIENTS, concurrency: CONCURRENCY };
+      const killed = await runSender(args, () => server.total() >= RECIPIENTS / 3);
+      expect(killed.signal).toBe('SIGKILL');
+      const atKill = server.total();
+      for (const log of readdirSync(journal).filter((name) => /^\d+\.log$/.test(name))) {
+        const file = join(journal, log);
+        truncateSync(file, Math.floor(statSync(file).size * 0.6));
+      }
+      const resumed = await runSender(args);
+      expect(resumed.code).not.toBe(0);
+      expect(resumed.output).toBeUndefined();
+      expect(resumed.stderr).toContain('BulkJournalDamagedError');
+      expect(resumed.stderr).toContain(`The journal ${journal} lost or damaged records`);
+      expect(server.total()).toBe(atKill);
+      expect([...server.counts.values()].filter((n) => n > 1)).toEqual([]);
     } finally {
       await server.close();
     }

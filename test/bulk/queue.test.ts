@@ -89,6 +89,26 @@ describe.skipIf(!hasRedisServer())('bulk sends on BullMQ', () => {
     }
   });
 
+  it('every row that cannot be sent is failed on its own, repeats of junk too; enqueued again, they are done', async () => {
+    const [a, b] = phones(2, 5000);
+    const rows = ['n/a', 'n/a', '', a!, '', b!, a!, 'n/a'];
+    const first = await enqueueBulk({ connection: connection(), id: 'junk', recipients: rows, message: text });
+    expect(first).toEqual({ id: 'junk', read: 8, enqueued: 2, failed: 5, skipped: 1, done: 0 });
+    const again = await enqueueBulk({ connection: connection(), id: 'junk', recipients: rows, message: text });
+    expect(again).toMatchObject({ enqueued: 2, failed: 0, done: 5 });
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: server.baseUrl, rateLimit: false });
+    const worker = await createBulkWorker({ connection: connection(), client, concurrency: 2 });
+    try {
+      const report = await settled('junk');
+      expect(report).toMatchObject({ sent: 2, failed: 5, unknown: 0, pending: 0 });
+      const failed = (await collect(report.results())).filter((r) => r.status === 'failed');
+      expect(failed.map((r) => r.key).sort()).toEqual(['', '', 'n/a', 'n/a', 'n/a']);
+      expect(failed.every((r) => r.error?.code === 'INVALID_PHONE')).toBe(true);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it(
     'a worker killed with -9 mid-job: its jobs handed out again are unknown, never sent twice',
     { timeout: 60_000 },

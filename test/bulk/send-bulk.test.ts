@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BulkJournalBusyError,
   BulkJournalMismatchError,
   fileJournal,
   memoryJournal,
   sendBulk,
   type BulkProgress,
+  type BulkRun,
   type BulkResult,
 } from '../../src/bulk/index.js';
 import { ConnectionError, InvalidArgumentError, Variant2Client } from '../../src/index.js';
@@ -21,6 +23,9 @@ const text = (to: string) => ({ to, messaging_account_id: 1, type: 'text' as con
 let behaviours = new Map<string, SendBehaviour>();
 let server: Server;
 const client = () => new Variant2Client({ apiKey: 'k_test', baseUrl: server.baseUrl, timeout: 300, rateLimit: false });
+/** A client for tests that count every send: a loaded machine must not turn a slow answer into `unknown`. */
+const patient = () =>
+  new Variant2Client({ apiKey: 'k_test', baseUrl: server.baseUrl, timeout: 10_000, rateLimit: false });
 
 beforeAll(async () => {
   server = await startCountingServer((to) => behaviours.get(to) ?? { kind: 'ok' });
@@ -259,7 +264,113 @@ describe('fileJournal', () => {
     await held.open('file');
     await expect(
       sendBulk(client(), { id: 'file', recipients: rows, message: text, journal: fileJournal(path) }),
-    ).rejects.toThrow(/in use by another process/);
+    ).rejects.toThrow(BulkJournalBusyError);
     await held.close();
+  });
+});
+
+/** Rejects naming `what` when `promise` has not settled within `ms`: a stall fails the test instead of hanging it. */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, stalled]).finally(() => clearTimeout(timer));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const byKeyAndStatus = (results: readonly BulkResult[]) =>
+  [...results].sort((a, b) => `${a.key}|${a.status}`.localeCompare(`${b.key}|${b.status}`));
+
+describe('sendBulk under abuse', () => {
+  it(
+    'a reader that awaits 2 ms per result holds the run back but never stalls it (700 recipients)',
+    { timeout: 60_000 },
+    async () => {
+      const rows = phones(700, 1000);
+      const run = sendBulk(patient(), { id: 'slow-reader', recipients: rows, message: text, concurrency: 16 });
+      const seen: BulkResult[] = [];
+      const reading = (async () => {
+        for await (const result of run.results()) {
+          await sleep(2);
+          seen.push(result);
+        }
+      })();
+      const [report] = await within(30_000, 'the run and its slow reader', Promise.all([run, reading]));
+      expect(report).toEqual({
+        id: 'slow-reader',
+        total: 700,
+        sent: 700,
+        failed: 0,
+        unknown: 0,
+        skipped: 0,
+        aborted: false,
+      });
+      expect(seen).toHaveLength(700);
+      expect(new Set(seen.map((r) => r.key))).toEqual(new Set(rows));
+      expect(rows.every((to) => server.counts.get(to) === 1)).toBe(true);
+    },
+  );
+
+  it('results() called after the run yields the whole job from the journal, as a reader during it saw it', async () => {
+    const [a, b, c] = phones(3, 1800);
+    const rows = [a!, b!, 'n/a', a!, '', c!, 'n/a', ''];
+    const journal = memoryJournal();
+    const run = sendBulk(patient(), { id: 'after', recipients: rows, message: text, journal });
+    const live = await collect(run);
+    const report = await run;
+    const after = await collect(run);
+    expect(report).toMatchObject({ total: 8, sent: 3, failed: 4, skipped: 1 });
+    expect(after).toHaveLength(8);
+    expect(byKeyAndStatus(after)).toEqual(byKeyAndStatus(live));
+    // Resumed, the job's results still cover it whole: earlier outcomes under their own status.
+    const resumed = sendBulk(patient(), { id: 'after', recipients: rows, message: text, journal });
+    const report2 = await resumed;
+    expect(report2).toEqual(report);
+    expect(byKeyAndStatus(await collect(resumed))).toEqual(byKeyAndStatus(live));
+  });
+
+  it('progress: inFlight never above concurrency, and 0 in the last event of the run', async () => {
+    const progress: BulkProgress[] = [];
+    const run = sendBulk(patient(), { id: 'in-flight', recipients: phones(50, 1900), message: text, concurrency: 4 });
+    run.on('progress', (p) => progress.push(p));
+    expect(await run).toMatchObject({ total: 50, sent: 50 });
+    expect(progress.length).toBeGreaterThanOrEqual(50);
+    expect(progress.every((p) => p.inFlight >= 0 && p.inFlight <= 4)).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ total: 50, sent: 50, inFlight: 0 });
+  });
+
+  it('every row whose phone is empty or invalid is failed with its reason, repeats of junk too; only a real number repeats', async () => {
+    const [a] = phones(1, 1950);
+    const rows = ['n/a', 'n/a', '', '', a!, a!, 'n/a'];
+    const run = sendBulk(patient(), { id: 'junk', recipients: rows, message: text });
+    const results = await collect(run);
+    expect(await run).toEqual({ id: 'junk', total: 7, sent: 1, failed: 5, unknown: 0, skipped: 1, aborted: false });
+    const failed = results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => r.to).sort()).toEqual(['', '', 'n/a', 'n/a', 'n/a']);
+    expect(failed.every((r) => r.error?.code === 'INVALID_PHONE' && r.error.message.length > 0)).toBe(true);
+    expect(results.filter((r) => r.status === 'skipped').map((r) => r.key)).toEqual([a]);
+  });
+
+  it('two runs of one job on one memory journal at once: the second is refused before sending, 0 duplicates', async () => {
+    const rows = phones(300, 2000);
+    const journal = memoryJournal();
+    const first = sendBulk(patient(), { id: 'twice', recipients: rows, message: text, journal });
+    const second = sendBulk(patient(), { id: 'twice', recipients: rows, message: text, journal });
+    await expect(second).rejects.toThrow(BulkJournalBusyError);
+    await expect(second).rejects.toThrow(/in use by another run/);
+    // A third, started while the first is half-way (a double-clicked button), is refused too.
+    let third: BulkRun | undefined;
+    first.on('progress', (p) => {
+      if (p.sent === 150) third = sendBulk(patient(), { id: 'twice', recipients: rows, message: text, journal });
+    });
+    expect(await first).toMatchObject({ total: 300, sent: 300 });
+    await expect(third!).rejects.toThrow(BulkJournalBusyError);
+    expect(rows.map((to) => server.counts.get(to))).toEqual(rows.map(() => 1));
+    // Once the first has ended, the journal serves a run again (a resume: nothing is sent).
+    expect(await sendBulk(patient(), { id: 'twice', recipients: rows, message: text, journal })).toMatchObject({
+      sent: 300,
+    });
+    expect(rows.map((to) => server.counts.get(to))).toEqual(rows.map(() => 1));
   });
 });

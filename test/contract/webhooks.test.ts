@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type * as z from 'zod/mini';
+import { compareShape } from '../../src/contract/drift.js';
+import { EVENT_DATA_MARKS, EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, MAGIC_NUMBERS, MockService, openApiDocument } from '../../src/mock/index.js';
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../src/schemas/webhook-endpoint.js';
@@ -11,20 +12,12 @@ import { OpenApiContract } from '../helpers/openapi-contract.js';
 
 const SECRET = 'whsec_contract';
 
-/** The shape of the `data` schema of `kind`: its fields by name. */
-function dataShape(kind: WebhookEventKind): Record<string, z.ZodMiniType> {
-  const shapeOf = (schema: z.ZodMiniType) =>
-    (schema._zod.def as unknown as { shape: Record<string, z.ZodMiniType> }).shape;
-  const options = WebhookEventSchema._zod.def.options as readonly z.ZodMiniType[];
-  const event = options.find((option) => option._zod.propValues!.event!.has(kind))!;
-  return shapeOf(shapeOf(event).data!);
-}
-
-/** The fields each kind's schema knows: the mock sends no other. */
-const DATA_FIELDS = new Map(WEBHOOK_EVENT_KINDS.map((kind) => [kind, new Set(Object.keys(dataShape(kind)))]));
-/** The fields of `event`'s data that its kind's schema does not know. */
-const unknownFields = (event: { event: WebhookEventKind; data: object }) =>
-  Object.keys(event.data).filter((field) => !DATA_FIELDS.get(event.event)!.has(field));
+/** How an event the mock sent differs from its kind's schema and marks: it must not. */
+const driftOf = (event: { event: WebhookEventKind }) => {
+  const { missing, unexpected, mismatched } = compareShape(EVENT_SCHEMAS.get(event.event)!, event);
+  return { missing, unexpected, mismatched };
+};
+const NO_DRIFT = { missing: [], unexpected: [], mismatched: [] };
 
 let receiver: Awaited<ReturnType<typeof startTestServer>>;
 const mock = createMockServer({ variant: 2, baseUrl: 'https://contract-webhooks.bizmsg.test/api/v1' });
@@ -69,7 +62,7 @@ describe('webhook deliveries of the mock', () => {
       const body = JSON.parse(request.body) as { event: WebhookEventKind; data: object };
       expect(contract.webhookProblems(body.event, headers, body), request.body).toEqual([]);
       expect(parseWebhook(request.body, headers.get('x-service-signature'), SECRET)).toEqual(body);
-      expect(unknownFields(body), request.body).toEqual([]);
+      expect(driftOf(body), request.body).toEqual(NO_DRIFT);
       kinds.add(body.event);
     }
     expect([...kinds].sort()).toEqual([...WEBHOOK_EVENT_KINDS].sort());
@@ -100,18 +93,28 @@ describe('webhook deliveries of the mock', () => {
     for (const body of received) {
       const event = JSON.parse(body) as { event: WebhookEventKind; data: object };
       expect(WebhookEventSchema.safeParse(event).error, body).toBeUndefined();
-      expect(unknownFields(event), body).toEqual([]);
+      expect(driftOf(event), body).toEqual(NO_DRIFT);
     }
   });
 
-  it('carry the fields docs/webhook-events.md lists for each kind, those in bold always', () => {
+  it('carry the fields docs/webhook-events.md lists for each kind, in the columns of their marks', () => {
     const table = readFileSync(new URL('../../docs/webhook-events.md', import.meta.url), 'utf8');
     for (const kind of WEBHOOK_EVENT_KINDS) {
       const row = table.split('\n').find((line) => line.startsWith(`| \`${kind}\``))!;
-      const cell = row.split('|')[2]!;
-      const listed = [...cell.matchAll(/(\*\*)?`([a-z_]+)`/g)].map(([, bold, field]) => [field, bold !== undefined]);
-      const known = Object.entries(dataShape(kind)).map(([field, schema]) => [field, schema._zod.optin !== 'optional']);
-      expect(listed.sort(), kind).toEqual(known.sort());
+      const [shown, always, maybe] = row
+        .split('|')
+        .slice(2, 5)
+        .map((cell) => [...cell.matchAll(/`([a-z_]+)`/g)].map(([, field]) => field).sort());
+      const marked = (...marks: string[]) =>
+        Object.entries(EVENT_DATA_MARKS[kind])
+          .filter(([, mark]) => marks.includes(mark))
+          .map(([field]) => field)
+          .sort();
+      expect({ shown, always, maybe }, kind).toEqual({
+        shown: marked('shown', 'shown?'),
+        always: marked('guessed', 'promised'),
+        maybe: marked('guessed?'),
+      });
     }
   });
 

@@ -128,6 +128,7 @@ describe('the lint rule that keeps each room to what it may import', () => {
     ['src/openapi/x.ts', "import { MockService } from '../mock/service.js';"],
     ['src/redis/x.ts', "import { Pacing } from '../core/rate-limit/pacing.js';"],
     ['src/redis/x.ts', "import { createWebhookHandler } from '../webhooks/receivers/fetch-handler.js';"],
+    ['src/mock/dashboard/page/x.ts', "import { normalizePhone } from '../../../shared/phone.js';"],
   ])('%s may not: %s', async (file, code) => {
     expect(await findings(file, code)).toEqual(restricted);
   });
@@ -150,6 +151,7 @@ describe('the lint rule that keeps each room to what it may import', () => {
     ['src/redis/x.ts', "import type { RateLimitStore } from '../core/rate-limit/store.js';"],
     ['src/redis/x.ts', "import { dedupeTimes } from '../webhooks/dedupe/store.js';"],
     ['src/variant1/x.ts', "import { HttpClient } from '../core/call/http-client.js';"],
+    ['src/mock/dashboard/page/x.ts', "import { printable } from '../../../shared/printable.js';"],
   ])('%s may: %s', async (file, code) => {
     expect(await findings(file, code)).toEqual([]);
   });

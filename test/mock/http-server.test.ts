@@ -6,11 +6,15 @@ import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.j
 import { errorEnvelope, rawApi } from '../helpers/mock-api.js';
 
 const BIN = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
+/** What a key or webhook secret looks like: never echoed by a usage error. */
+const SECRET_LIKE = 'whsec_0123456789abcdef0123456789abcdef01';
 const USAGE = [
   'Usage: bizmsg-mock [--port 4010] [--host 127.0.0.1] [--variant 1|2] [--seed N] [--seed-file FILE]',
   '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T]',
   '                   [--allowed-hosts name,.domain] [--quiet] [--openapi]',
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
+  '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
+  '       bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]',
 ].join('\n');
 
 let server: MockHttpServer;
@@ -116,15 +120,20 @@ describe('bizmsg-mock bin', () => {
     [['--nope'], 'unknown flag --nope'],
     [['-x'], 'unknown flag -x'],
     [['--openapi=yes'], '--openapi takes no value, got "yes"'],
-    [['extra'], 'unexpected argument "extra"'],
-    // A secret is never echoed: the terminal may be shared, or its output kept in a CI log.
+    [['extra'], 'unexpected argument: "extra"'],
+    // A secret is never echoed: the terminal may be shared, or its output kept in a CI log. Nor is a
+    // value where one lands by mistake: a URL flag, a stray argument, a switch's value.
     [
       ['--control-token', 'short secret'],
-      '--control-token must be at least 16 printable characters without spaces, got 12 characters',
+      '--control-token must be at least 16 printable characters without spaces, got 12 characters (not shown)',
     ],
+    [['--forward-to', SECRET_LIKE], '--forward-to must be an http(s) URL, got 40 characters (not shown)'],
+    [['--forward-to', 'http://x.test', '--secret=', SECRET_LIKE], 'unexpected argument: 40 characters (not shown)'],
+    [[`--quiet=${SECRET_LIKE}`], '--quiet takes no value, got 40 characters (not shown)'],
   ])('bizmsg-mock %j exits 2 saying: %s', (args, problem) => {
     const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `bizmsg-mock: ${problem}\n${USAGE}\n`]);
+    expect(run.stderr).not.toContain('0123456789abcdef');
   });
 
   it('accepts the extremes of each value', () => {

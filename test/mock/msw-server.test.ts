@@ -1,10 +1,11 @@
 // Two msw setupServers in one process do not stack: whichever listens last intercepts alone (msw's
 // own behaviour). A suite that has its own setupServer composes the mock's handlers into it instead.
+import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Variant2Client } from '../../src/index.js';
-import { createMockServer } from '../../src/mock/index.js';
+import { createMockServer, InvalidArgumentError } from '../../src/mock/index.js';
 
 const mock = createMockServer({ variant: 2, baseUrl: 'https://composed.bizmsg.test/api/v1' });
 const server = setupServer(
@@ -27,4 +28,20 @@ it('serves the mock and your own handlers from your setupServer(...mock.handlers
     200,
     { hello: 'world' },
   ]);
+});
+
+it('refuses a base URL that is not one with an InvalidArgumentError that never shows it (it may be a key)', () => {
+  const key = 'sk_test_0123456789abcdef0123456789abcdef';
+  let error: unknown;
+  try {
+    createMockServer({ baseUrl: key });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toEqual(
+    new InvalidArgumentError(
+      'The `baseUrl` option must be an absolute URL (https://api.bizmsg.test/api/v1), got a string of 40 characters (not shown: it may be a secret, such as a key pasted in the wrong place).',
+    ),
+  );
+  expect(inspect(error)).not.toContain('0123456789abcdef');
 });

@@ -79,8 +79,28 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
       undefined,
       [name],
     ]);
-    expect(message.properties[name]).toEqual({ type: 'string' });
+    expect(message.properties[name]).toEqual({
+      type: 'string',
+      description: "Not shown in the spec: bizmsg's guess of its name; bizmsg's clients cannot do without it.",
+    });
     expect(message.properties[other]).toBeUndefined();
+  });
+
+  it('says of each field the spec does not show that it is a guess (contract/fields.ts), and leaves the shown ones as they are', () => {
+    const { Contact, MessageReadEvent, MessageDeliveredEvent, Campaign } = document.components.schemas;
+    const always = "Not shown in the spec: bizmsg's guess (its mock always sends it). Optional to bizmsg's readers.";
+    const maybe = "Not shown in the spec: bizmsg's guess, and it may be absent.";
+    expect([
+      Contact.properties.phone,
+      Contact.properties.tags.description,
+      Contact.properties.created_at.description,
+    ]).toEqual([{ type: 'string' }, undefined, always]);
+    if (variant === 2) expect(Campaign.properties.name).toEqual({ type: 'string', description: always });
+    expect(MessageReadEvent.properties.data.properties.to).toEqual({ type: 'string', description: always });
+    expect(MessageReadEvent.properties.data.properties.read_at).toEqual({ type: 'string', description: maybe });
+    expect(MessageReadEvent.properties.data.required).toBeUndefined();
+    expect(MessageDeliveredEvent.properties.data.properties.to).toEqual({ type: 'string' });
+    expect(MessageDeliveredEvent.properties.timestamp).toEqual({ type: 'string' });
   });
 
   it('types each path id as its resource types its id, so that an id read from an answer can be sent back', () => {
@@ -161,6 +181,7 @@ describe.each([1, 2] as const)('the OpenAPI document of Variant %i', (variant) =
         { type: 'string', enum: ['sent', 'delivered', 'read', 'failed', 'received'] },
         { type: 'string', description: 'A value added after this document.' },
       ],
+      description: "Not shown in the spec: bizmsg's guess (its mock always sends it). Optional to bizmsg's readers.",
     });
   });
 });

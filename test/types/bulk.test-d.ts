@@ -1,5 +1,15 @@
 import { expectTypeOf, test } from 'vitest';
-import { sendBulk, type BulkReport, type BulkResult } from '../../src/bulk/index.js';
+import {
+  type BulkJournalBusyError,
+  type BulkJournalDamagedError,
+  fileJournal,
+  memoryJournal,
+  sendBulk,
+  type BulkJournal,
+  type BulkReport,
+  type BulkResult,
+  type JournalEntry,
+} from '../../src/bulk/index.js';
 import { Variant1Client, Variant2Client } from '../../src/index.js';
 
 test('sendBulk takes the body of each variant, and only that', () => {
@@ -30,4 +40,26 @@ test('sendBulk takes the body of each variant, and only that', () => {
     // @ts-expect-error a Variant 2 body for a Variant 1 client
     message: (to) => ({ to, messaging_account_id: 1, type: 'text', content: { body: 'Hi' } }),
   });
+});
+
+test('a journal of your own claims in one step and lists its entries; the errors name the journal', () => {
+  const entries = new Map<string, JournalEntry>();
+  const mine: BulkJournal = {
+    open: () => Promise.resolve(1),
+    get: (key) => Promise.resolve(entries.get(key)),
+    claim: (key, entry) => Promise.resolve(entries.get(key) ?? void entries.set(key, entry)),
+    put: (key, entry) => Promise.resolve(void entries.set(key, entry)),
+    delete: (key) => Promise.resolve(void entries.delete(key)),
+    entries: () => entries.entries(),
+    close: () => Promise.resolve(),
+  };
+  expectTypeOf(mine.claim).returns.toEqualTypeOf<Promise<JournalEntry | undefined>>();
+  // @ts-expect-error a journal must claim in one step
+  const noClaim: BulkJournal = { ...mine, claim: undefined };
+  void noClaim;
+  expectTypeOf(memoryJournal()).toEqualTypeOf<BulkJournal>();
+  expectTypeOf(fileJournal).parameters.toEqualTypeOf<[path: string]>();
+  expectTypeOf<BulkJournalBusyError['journal']>().toEqualTypeOf<string>();
+  expectTypeOf<BulkJournalDamagedError['journal']>().toEqualTypeOf<string>();
+  expectTypeOf<JournalEntry['status']>().toEqualTypeOf<'claimed' | 'sent' | 'failed' | 'unknown' | 'skipped'>();
 });

@@ -27,54 +27,63 @@ describe('webhook types', () => {
     }
   });
 
-  it('types the data of every kind: the fields it always carries, the others optional, unknown ones kept', () => {
+  it('types the data of every kind: what the spec shows required (message.delivered), every guessed field optional, unknown ones kept', () => {
     createWebhookHandler({
       secret: 's',
       on: {
         'message.received': ({ data }) => {
-          expectTypeOf(data.message_id).toEqualTypeOf<string>();
-          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus>>();
-          expectTypeOf(data.from).toEqualTypeOf<string>();
+          expectTypeOf(data.message_id).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus> | undefined>();
+          expectTypeOf(data.from).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.to).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.body).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
         },
         'message.sent': ({ data }) => {
-          expectTypeOf(data.message_id).toEqualTypeOf<string>();
-          expectTypeOf(data.to).toEqualTypeOf<string>();
-          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus>>();
+          expectTypeOf(data.message_id).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.to).toEqualTypeOf<string | undefined>();
+          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus> | undefined>();
           // @ts-expect-error `from` is no known field of an outbound message: it reads as unknown
           expectTypeOf(data.from).toEqualTypeOf<string>();
         },
         'message.delivered': ({ data }) => {
+          expectTypeOf(data.message_id).toEqualTypeOf<string>();
           expectTypeOf(data.to).toEqualTypeOf<string>();
+          expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus>>();
           expectTypeOf(data.delivered_at).toEqualTypeOf<string>();
+          expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
         },
         'message.read': ({ data }) => {
-          expectTypeOf(data.to).toEqualTypeOf<string>();
+          expectTypeOf(data.to).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.read_at).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.delivered_at).toEqualTypeOf<string | undefined>();
         },
         'message.failed': ({ data }) => {
-          expectTypeOf(data.message_id).toEqualTypeOf<string>();
+          expectTypeOf(data.message_id).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.failed_at).toEqualTypeOf<string | undefined>();
+          // Why it failed: { code, message } (a numeric code kept), or words alone.
+          const error = data.error;
+          if (typeof error === 'object') {
+            expectTypeOf(error.code).toEqualTypeOf<string | number | undefined>();
+            expectTypeOf(error.message).toEqualTypeOf<string | undefined>();
+          } else expectTypeOf(error).toEqualTypeOf<string | undefined>();
         },
         'conversation.created': ({ data }) => {
-          expectTypeOf(data.conversation_id).toEqualTypeOf<Id>();
+          expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
           expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
         },
-        'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<Id>(),
+        'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>(),
         'contact.created': ({ data }) => {
-          expectTypeOf(data.id).toEqualTypeOf<Id>();
+          expectTypeOf(data.id).toEqualTypeOf<Id | undefined>();
           expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.tags).toEqualTypeOf<string[] | undefined>();
         },
         'contact.updated': ({ data }) => {
-          expectTypeOf(data.id).toEqualTypeOf<Id>();
+          expectTypeOf(data.id).toEqualTypeOf<Id | undefined>();
           expectTypeOf(data.changed).toEqualTypeOf<string[] | undefined>();
         },
         'campaign.completed': ({ data }) => {
-          expectTypeOf(data.campaign_id).toEqualTypeOf<Id>();
+          expectTypeOf(data.campaign_id).toEqualTypeOf<Id | undefined>();
           expectTypeOf(data.sent_count).toEqualTypeOf<number | undefined>();
           expectTypeOf(data.completed_at).toEqualTypeOf<string | undefined>();
         },

@@ -134,9 +134,9 @@ describe('Variant1Client endpoints', () => {
     const error = (await client.contacts.get('ct_1').catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.message).toBe(
-      'GET /contacts/ct_1 returned a body that does not match the expected shape at phone: must be a string',
+      'GET /contacts/ct_1 returned a body that does not match the expected shape at data.phone: must be a string',
     );
-    expect(error.issues).toEqual([{ path: ['phone'], message: 'must be a string', code: 'invalid_type' }]);
+    expect(error.issues).toEqual([{ path: ['data', 'phone'], message: 'must be a string', code: 'invalid_type' }]);
     expect(JSON.parse(error.body)).toEqual(body);
   });
 

@@ -82,7 +82,7 @@ describe('bizmsg/webhooks on a Web-API-only runtime', () => {
     const seen: string[] = [];
     const handler = edge.createWebhookHandler({
       secret: SECRET,
-      on: { 'message.read': (e) => void seen.push(e.data.message_id) },
+      on: { 'message.read': (e) => void seen.push(String(e.data.message_id)) },
     });
     const response = await handler(
       new Request('https://worker.test/hooks', {

@@ -78,7 +78,7 @@ describe('createWebhookHandler (fetch)', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'malformed_payload',
-      message: 'The event does not have the expected shape at timestamp: is required.',
+      message: 'The body is not an event: a JSON object with a string `event` and an object `data`.',
     });
   });
 
@@ -157,7 +157,7 @@ describe('createWebhookHandler (fetch)', () => {
   });
 
   it('acknowledges an unknown event kind without calling handlers', async () => {
-    const unknown = '{"event":"invoice.paid","timestamp":"2026-11-21T10:00:00Z","data":{}}';
+    const unknown = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: {} });
     const onEvent = vi.fn();
     const response = await createWebhookHandler({ secret: SECRET, onEvent })(
       post(unknown, { 'x-service-signature': signWebhook(unknown, SECRET) }),

@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   InvalidArgumentError,
   parseWebhook,
@@ -6,6 +6,7 @@ import {
   signWebhook,
   WEBHOOK_EVENT_KINDS,
   WebhookVerificationError,
+  type DriftReport,
   type WebhookEvent,
 } from '../../src/webhooks/index.js';
 import { EVENT_DATA } from '../helpers/event-samples.js';
@@ -51,23 +52,84 @@ describe('parseWebhook', () => {
   });
 
   it.each([
-    ['message.received', 'from', 'is required'],
-    ['message.sent', 'to', 'is required'],
-    ['message.read', 'message_id', 'is required'],
-    ['message.failed', 'status', 'must be a string'],
-    ['conversation.closed', 'conversation_id', 'must be a string or a number'],
-    ['contact.updated', 'id', 'is required'],
-    ['campaign.completed', 'campaign_id', 'is required'],
-  ] as const)('refuses %s without its %s', (kind, field, problem) => {
+    ['message.received', 'from', 'missing'],
+    ['message.sent', 'to', 'missing'],
+    ['message.read', 'message_id', 'missing'],
+    ['message.failed', 'status', 'number'],
+    ['conversation.closed', 'conversation_id', 'boolean'],
+    ['contact.updated', 'id', 'missing'],
+    ['campaign.completed', 'campaign_id', 'missing'],
+  ] as const)('returns %s without its %s as sent, and reports the drift', async (kind, field, received) => {
     const data: Record<string, unknown> = { ...EVENT_DATA[kind] };
-    if (problem === 'is required') delete data[field];
-    else data[field] = field === 'status' ? 3 : true;
+    if (received === 'missing') delete data[field];
+    else data[field] = received === 'number' ? 3 : true;
     const body = JSON.stringify({ event: kind, timestamp: '2026-11-21T10:00:00Z', data });
-    const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
-    expect([error.reason, error.message]).toEqual([
-      'malformed_payload',
-      `The event does not have the expected shape at data.${field}: ${problem}.`,
+    const reports: DriftReport[] = [];
+    const onDrift = (report: DriftReport) => void reports.push(report);
+    expect(parseWebhook(body, signWebhook(body, SECRET), SECRET, { onDrift })).toEqual(JSON.parse(body));
+    expect(await parseWebhookAsync(body, signWebhook(body, SECRET), SECRET, { onDrift })).toEqual(JSON.parse(body));
+    const expected =
+      received === 'missing'
+        ? { missing: [`data.${field}`], mismatched: [] }
+        : {
+            missing: [],
+            mismatched: [
+              { path: `data.${field}`, expected: received === 'number' ? 'string' : 'string | number', received },
+            ],
+          };
+    expect(reports).toEqual([0, 1].map(() => ({ source: 'webhook', operation: kind, unexpected: [], ...expected })));
+  });
+
+  it('reads timestamps in any ISO 8601 form or since the epoch for the age check, reporting those that are no ISO string', () => {
+    const sentAt = Date.parse('2026-11-21T10:00:00Z');
+    const reports: DriftReport[] = [];
+    const onDrift = (report: DriftReport) => void reports.push(report);
+    for (const timestamp of [
+      '2026-11-21T12:00:00+02:00',
+      '2026-11-21 10:00:00Z',
+      '20261121T100000Z',
+      '2026-11-21T10:00:00.000',
+      sentAt / 1000,
+      sentAt,
+      String(sentAt / 1000),
+    ]) {
+      const body = JSON.stringify({ ...delivered, timestamp });
+      const signature = signWebhook(body, SECRET);
+      expect(parseWebhook(body, signature, SECRET, { maxAgeSeconds: 60, now: sentAt + 59_000, onDrift })).toEqual(
+        JSON.parse(body),
+      );
+      expect(
+        failure(() => parseWebhook(body, signature, SECRET, { maxAgeSeconds: 60, now: sentAt + 61_000, onDrift }))
+          .reason,
+      ).toBe('stale');
+    }
+    const timestampDrift = reports.map((report) => report.mismatched.filter((m) => m.path === 'timestamp'));
+    expect(timestampDrift).toEqual([
+      ...Array.from({ length: 4 }, () => []),
+      [{ path: 'timestamp', expected: 'string', received: 'number' }],
+      [{ path: 'timestamp', expected: 'string', received: 'number' }],
+      [{ path: 'timestamp', expected: 'date-time', received: 'string' }],
     ]);
+  });
+
+  it('skips the age check for a timestamp it cannot read, and reports it', () => {
+    for (const [timestamp, drift] of [
+      ['soon', { mismatched: [{ path: 'timestamp', expected: 'date-time', received: 'string' }], missing: [] }],
+      [{ at: 'noon' }, { mismatched: [{ path: 'timestamp', expected: 'string', received: 'object' }], missing: [] }],
+      [undefined, { mismatched: [], missing: ['timestamp'] }],
+    ] as const) {
+      const body = JSON.stringify({ ...delivered, timestamp });
+      const reports: DriftReport[] = [];
+      const event = parseWebhook(body, signWebhook(body, SECRET), SECRET, {
+        maxAgeSeconds: 1,
+        now: 0,
+        onDrift: (report) => void reports.push(report),
+      });
+      expect(event).toEqual(JSON.parse(body));
+      expect(reports).toEqual([
+        { source: 'webhook', operation: 'message.delivered', unexpected: ['data.extra'], ...drift },
+      ]);
+    }
   });
 
   it.each([
@@ -85,22 +147,17 @@ describe('parseWebhook', () => {
     expect([error.reason, error.message]).toEqual([reason, message]);
   });
 
+  const NOT_AN_EVENT = 'The body is not an event: a JSON object with a string `event` and an object `data`.';
   it.each([
     ['not json', 'The body is not valid UTF-8 JSON.'],
-    ['[]', 'The event does not have the expected shape: must be an object.'],
-    [
-      '{"event":7,"timestamp":"x","data":{}}',
-      'The event does not have the expected shape at event: must be one of message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed.',
-    ],
-    [
-      JSON.stringify({ ...delivered, data: { ...delivered.data, message_id: 5 } }),
-      'The event does not have the expected shape at data.message_id: must be a string.',
-    ],
-    [
-      JSON.stringify({ event: 'contact.created', data: {} }),
-      'The event does not have the expected shape at timestamp: is required.',
-    ],
-  ])('a signed but malformed body %s -> malformed_payload', (body, message) => {
+    ['[]', NOT_AN_EVENT],
+    ['null', NOT_AN_EVENT],
+    ['{"event":7,"timestamp":"x","data":{}}', NOT_AN_EVENT],
+    ['{"timestamp":"2026-11-21T10:00:00Z","data":{}}', NOT_AN_EVENT],
+    ['{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z"}', NOT_AN_EVENT],
+    ['{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":[]}', NOT_AN_EVENT],
+    ['{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":"msg_1"}', NOT_AN_EVENT],
+  ])('a signed body that is no event %s -> malformed_payload', (body, message) => {
     const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
     expect([error.reason, error.message]).toEqual(['malformed_payload', message]);
   });
@@ -122,10 +179,48 @@ describe('parseWebhook', () => {
     expect(failure(() => parseWebhook(bare, signWebhook(bare, SECRET), SECRET)).reason).toBe('malformed_payload');
   });
 
-  it('names an event kind it does not know', () => {
-    const body = JSON.stringify({ event: 'invoice.paid', timestamp: '2026-11-21T10:00:00Z', data: {} });
-    const error = failure(() => parseWebhook(body, signWebhook(body, SECRET), SECRET));
-    expect([error.reason, error.message]).toEqual(['unknown_event', 'Unknown event kind "invoice.paid".']);
+  it('returns an event of a kind it does not know as sent, without a drift report', () => {
+    const body = JSON.stringify({ event: 'invoice.paid', timestamp: '2026-11-21T10:00:00Z', data: { amount: 5 } });
+    const reports: DriftReport[] = [];
+    const event = parseWebhook(body, signWebhook(body, SECRET), SECRET, { onDrift: (r) => void reports.push(r) });
+    expect(event).toEqual(JSON.parse(body));
+    expect(WEBHOOK_EVENT_KINDS).not.toContain(event.event);
+    expect(reports).toEqual([]);
+  });
+
+  it('drops __proto__ keys however they are written, so that no handler merging the data changes a prototype', () => {
+    for (const body of [
+      '{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"__proto__":{"polluted":1},"a":1}}',
+      '{"event":"message.sent","timestamp":"2026-11-21T10:00:00Z","data":{"\\u005f_proto__":{"polluted":1},"a":1}}',
+    ]) {
+      const event = parseWebhook(body, signWebhook(body, SECRET), SECRET, { onDrift: () => undefined });
+      expect(Object.keys(event.data)).toEqual(['a']);
+      expect(Object.getPrototypeOf(event.data)).toBe(Object.prototype);
+      expect(Object.assign({}, event.data)).not.toHaveProperty('polluted');
+    }
+  });
+
+  it('logs each drift once per process to the console without onDrift, and a throwing onDrift does not fail the parse', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const body = JSON.stringify({ ...delivered, data: { ...delivered.data, to: 4915112345678 } });
+    const signature = signWebhook(body, SECRET);
+    parseWebhook(body, signature, SECRET);
+    parseWebhook(body, signature, SECRET);
+    expect(warn.mock.calls).toEqual([
+      [
+        'bizmsg: the service differs from what bizmsg expects in message.delivered: data.to is a number, not a string; returned as sent.',
+      ],
+    ]);
+    expect(
+      parseWebhook(body, signature, SECRET, {
+        onDrift: () => {
+          throw new Error('oops');
+        },
+      }),
+    ).toEqual(JSON.parse(body));
+    expect(error.mock.calls).toEqual([['bizmsg: onDrift threw', new Error('oops')]]);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('4915112345678');
   });
 
   it('checks the age only when maxAgeSeconds is given', () => {
@@ -172,10 +267,15 @@ describe('parseWebhook', () => {
     expect(() => parseWebhook(delivered as never, 'x', SECRET)).toThrow(InvalidArgumentError);
     expect(() => parseWebhook(JSON.stringify(delivered), 'x', '')).toThrow(InvalidArgumentError);
     expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, null as never)).toThrow(
-      new InvalidArgumentError('parseWebhook: options must be an object ({ maxAgeSeconds?, now? }), got null.'),
+      new InvalidArgumentError(
+        'parseWebhook: options must be an object ({ maxAgeSeconds?, now?, onDrift? }), got null.',
+      ),
     );
     expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, { maxAgeSeconds: Number.NaN })).toThrow(
       new InvalidArgumentError('parseWebhook: maxAgeSeconds must be a positive number of seconds, got NaN.'),
+    );
+    expect(() => parseWebhook(JSON.stringify(delivered), 'x', SECRET, { onDrift: 'log' as never })).toThrow(
+      new InvalidArgumentError('parseWebhook: onDrift must be a function, got "log".'),
     );
   });
 

@@ -24,10 +24,12 @@ export default {
     const receive = createWebhookHandler({
       secret: env.BIZMSG_WEBHOOK_SECRET,
       on: {
-        'message.received': (event) => {
+        'message.received': ({ data }) => {
+          // `from` is bizmsg's guess of where the customer's number is (digits): without it there is no one to answer.
+          if (typeof data.from !== 'string') return;
           ctx.waitUntil(
             client.messages.sendText({
-              to: event.data.from, // typed: the customer's number, digits
+              to: data.from,
               body: 'Thanks, we will get back to you.',
               messaging_account_id: 1,
             }),

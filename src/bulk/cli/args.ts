@@ -1,18 +1,45 @@
-// The words of `bizmsg bulk`: its flags, checked into what the command needs.
+// The words of `bizmsg bulk`: its flags, checked into what the command needs, and its help.
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 
-/** A mistake in the command line: printed with the usage, exit code 2. */
+/** A mistake in the command line or the files it names: printed (with the usage unless nothing was sent), exit code 2. */
 export class CliUsageError extends Error {}
 
-/** How to call the command. */
-export const USAGE = `Usage: bizmsg bulk --csv FILE --template NAME --language L [--variant 1|2] [--account N]
-                   [--templates CATALOG.json] [--journal DIR] [--id JOB] [--concurrency N]
+/** Most sends at once (sendBulk's own bound). */
+const MAX_CONCURRENCY = 256;
 
-Sends the template to every row of the CSV at most once: a column \`phone\`, the others the
-template's parameters by name (their names from the catalog of --templates). The journal
-(default FILE.journal) records each send, so running the same command again resumes the job.
-BIZMSG_API_KEY and BIZMSG_BASE_URL give the key and the service. Exit 0 when nothing failed.`;
+/** How to call the command: every flag, the environment, the output and the exit codes. */
+export const USAGE = `Usage: bizmsg bulk --csv FILE --template NAME --language L [options]
+
+Sends the template NAME in language L to every row of the CSV FILE, at most once per phone
+number, and prints a report. The journal records each send before its request leaves, so running
+the same command again resumes the job: nothing that was sent, or may have been, is sent again.
+
+  --csv FILE            the recipients: a column \`phone\`, the others the template's parameters by
+                        name; a row may take at most 1 MiB. A row whose phone is empty or invalid
+                        fails (and is listed by its line); a number seen before is skipped.
+  --template NAME       the template to send
+  --language L          its language (e.g. en)
+  --templates CATALOG   the template catalog, a JSON file as defineTemplates takes it
+                        ({ "name": { "languages": [...], "body": [...] } }): it names the template's
+                        parameters, each a column of the CSV. Without it, a template without parameters.
+  --variant 1|2         the service's API variant (default 1)
+  --account N           Variant 2's messaging_account_id (default 1)
+  --journal DIR         where the job's sends are recorded (default FILE.journal); one run at a time
+  --id JOB              the job's id, kept in the journal (default FILE's name:NAME:L)
+  --concurrency N       sends at once, 1 to ${MAX_CONCURRENCY} (default 8)
+  --resend-unknown      sends again, once, each row whose earlier send may have been processed
+                        (\`unknown\`: a timeout, a 5xx, a run killed mid-send): its recipient may get
+                        the message twice
+  -h, --help            this help
+
+Environment: BIZMSG_API_KEY (the API key), BIZMSG_BASE_URL (the service, ending in /api/v1),
+BIZMSG_LOG (the client's log lines on stderr: error, warn, info or debug).
+Output: the report on stdout; on stderr, a progress bar in a terminal, else a progress line every
+few seconds, and a line when it waits for the service's rate window. Ctrl-C stops reading rows and
+lets the sends in flight finish (run the command again to go on); Ctrl-C again quits at once.
+Exit code: 0 nothing failed; 1 a row failed, the run stopped before the end, or an error stopped it;
+2 a mistake in the command or its files (nothing was sent); 130 quit by a second Ctrl-C.`;
 
 /** What `bizmsg bulk` was asked to do. */
 export interface BulkCommand {
@@ -26,7 +53,23 @@ export interface BulkCommand {
   readonly journal: string;
   readonly id: string;
   readonly concurrency: number;
+  readonly resendUnknown: boolean;
 }
+
+const TEXT = { type: 'string' } as const;
+/** The flags, as node:util's parseArgs reads them. */
+const FLAGS = {
+  csv: TEXT,
+  template: TEXT,
+  language: TEXT,
+  variant: TEXT,
+  account: TEXT,
+  templates: TEXT,
+  journal: TEXT,
+  id: TEXT,
+  concurrency: TEXT,
+  'resend-unknown': { type: 'boolean' },
+} as const;
 
 /** Reads the command line (after `node bizmsg`): `help`, or the bulk command. */
 export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
@@ -36,15 +79,7 @@ export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
   if (rest.includes('--help') || rest.includes('-h')) return 'help';
   let values;
   try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: Object.fromEntries(
-        ['csv', 'template', 'language', 'variant', 'account', 'templates', 'journal', 'id', 'concurrency'].map(
-          (name) => [name, { type: 'string' as const }],
-        ),
-      ),
-      strict: true,
-    }));
+    ({ values } = parseArgs({ args: rest, options: FLAGS, strict: true }));
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
@@ -58,6 +93,8 @@ export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
   const language = required('language');
   const variant = whole(values.variant, 'variant', 1);
   if (variant !== 1 && variant !== 2) throw new CliUsageError('--variant must be 1 or 2');
+  const concurrency = whole(values.concurrency, 'concurrency', 8);
+  if (concurrency > MAX_CONCURRENCY) throw new CliUsageError(`--concurrency must be at most ${MAX_CONCURRENCY}`);
   return {
     csv,
     template,
@@ -67,7 +104,8 @@ export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
     templates: values.templates,
     journal: values.journal ?? `${csv}.journal`,
     id: values.id ?? `${basename(csv)}:${template}:${language}`,
-    concurrency: whole(values.concurrency, 'concurrency', 8),
+    concurrency,
+    resendUnknown: values['resend-unknown'] === true,
   };
 }
 

@@ -3,7 +3,7 @@
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { readRow, type Row } from '../row.js';
 import type { BulkClient, BulkMessage } from '../types.js';
-import { jobId } from './keys.js';
+import { jobId, rowField } from './keys.js';
 import { DEFAULT_QUEUE, loadBullmq, openState, type BulkConnection, type BulkJobData } from './peers.js';
 import type { Registered } from './state.js';
 
@@ -59,7 +59,10 @@ export async function enqueueBulk<R, C extends BulkClient = BulkClient>(
     const rules = { message: options.message as (r: R) => BulkMessage, key: options.key };
     let batch: Row[] = [];
     const flush = async () => {
-      const found = await Promise.all(batch.map((row) => state.register(id, pass, row)));
+      const first = counts.read - batch.length + 1;
+      const found = await Promise.all(
+        batch.map((row, i) => state.register(id, pass, row, row.error === undefined ? row.key : rowField(first + i))),
+      );
       const jobs = batch.filter((_, i) => found[i] === 'new' || found[i] === 'requeue');
       for (const outcome of found) counts[COUNTED[outcome]] += 1;
       await bullQueue.addBulk(

@@ -28,15 +28,21 @@ redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
 return s == 'queued' and 'requeue' or 'done'
 `);
 
-/** Records a key read by enqueue pass `pass`: queued to send, or failed already (`error`). */
+/**
+ * Records a key read by enqueue pass `pass`: queued to send, or failed already (`error`), under the
+ * field `field` (a row that cannot be sent has one of its own, its key kept in its details).
+ */
 export async function register(
   send: SendCommand,
   id: string,
   pass: number,
   row: { key: string; to: string; error?: BulkError | undefined },
+  field = row.key,
 ): Promise<Registered> {
-  const detail = JSON.stringify(row.error === undefined ? { to: row.to } : { to: row.to, error: row.error });
-  const args = [row.key, pass, detail, row.error === undefined ? '0' : '1'];
+  const detail = JSON.stringify(
+    row.error === undefined ? { to: row.to } : { key: row.key, to: row.to, error: row.error },
+  );
+  const args = [field, pass, detail, row.error === undefined ? '0' : '1'];
   return (await evalScript(send, REGISTER, stateKeys(id), args)) as Registered;
 }
 
@@ -123,7 +129,8 @@ export type StateCommands = ReturnType<typeof stateCommands>;
 export function stateCommands(send: SendCommand) {
   return {
     send,
-    register: (id: string, pass: number, row: Parameters<typeof register>[3]) => register(send, id, pass, row),
+    register: (id: string, pass: number, row: Parameters<typeof register>[3], field?: string) =>
+      register(send, id, pass, row, field),
     claim: (id: string, key: string) => claim(send, id, key),
     record: (id: string, key: string, outcome: Parameters<typeof record>[3]) => record(send, id, key, outcome),
     release: (id: string, key: string) => release(send, id, key),

@@ -1,6 +1,8 @@
 // The one request function every endpoint goes through.
-import type { ZodMiniType } from 'zod/mini';
+import { compareShape } from '../../contract/drift.js';
+import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift-report.js';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
+import type { ZodIssueLike } from '../../shared/describe.js';
 import type { InvalidArgumentError } from '../../shared/errors.js';
 import { invalidBodyError } from '../errors/failures.js';
 import { describeIssue, type ResponseIssue } from '../errors/response-issue.js';
@@ -9,6 +11,7 @@ import { Pacing } from '../rate-limit/pacing.js';
 import { ApiPromise } from '../results/api-promise.js';
 import { wrapHooks } from '../transport/hooks.js';
 import { Transport } from '../transport/transport.js';
+import { shapeOf, tolerantBody } from './answer-reader.js';
 import { readArguments } from './arguments.js';
 import type { CallSpec, PreparedCall, Reply } from './call.js';
 import {
@@ -33,7 +36,9 @@ export interface PageData<T> {
 
 /**
  * The one request function every endpoint goes through: it checks the call, hands it to the
- * transport (ky, retries, pacing) and parses the answer. The API key lives only in private fields.
+ * transport (ky, retries, pacing) and reads the answer, tolerantly: a field bizmsg guessed that is
+ * missing or of another type is left out, and what differs is reported (`onDrift`, else the log).
+ * The API key lives only in private fields.
  */
 export class HttpClient {
   readonly #settings: ClientSettings;
@@ -42,12 +47,20 @@ export class HttpClient {
   readonly #transport: Transport;
   /** Authentication headers, put on top of any per-call headers. */
   readonly #auth: Readonly<Record<string, string>>;
+  /** Where what an answer differs in goes; undefined when nobody would see it (no onDrift, log below warn). */
+  readonly #drift: DriftHandler | undefined;
 
   constructor(protocol: Protocol, options: ClientOptions | undefined) {
     const settings = resolveSettings(options);
     this.#settings = settings;
     this.#protocol = protocol;
     this.#auth = protocol.authHeaders(settings.apiKey);
+    const { logger } = settings;
+    this.#drift =
+      settings.onDrift ??
+      (logger?.enabled('warn') === true
+        ? logDriftOnce((level, message) => logger.log(level, message), 'left out of the result')
+        : undefined);
     const { rateLimitStore: store } = settings;
     this.#pacing = new Pacing(
       settings.rateLimit,
@@ -92,12 +105,7 @@ export class HttpClient {
   /** Sends a list `call` and returns its parsed items, `meta` and reply. */
   async requestPage<T>(call: CallSpec<T[]>, options?: RequestOptions, walkedTo?: number): Promise<PageData<T>> {
     const reply = await this.#transport.send(this.#prepare(call, options));
-    const { data, meta } = this.#payload(call, reply);
-    const page = {
-      data: this.#parse(call, call.schema, data, reply),
-      meta: meta === undefined ? undefined : this.#parse(call, ListMetaSchema, meta, reply),
-      reply,
-    };
+    const page = { ...this.#read(call, reply, true), reply };
     if (walkedTo !== undefined) this.#checkPageAnswered(call, walkedTo, page.meta, reply);
     return page;
   }
@@ -142,16 +150,46 @@ export class HttpClient {
   }
 
   #result<T, R>(call: CallSpec<T, R>, reply: Reply): R {
-    const value = this.#parse(call, call.schema, this.#payload(call, reply).data, reply);
-    return call.map === undefined ? (value as unknown as R) : call.map(value);
+    const { data } = this.#read(call, reply, false);
+    return call.map === undefined ? (data as unknown as R) : call.map(data);
   }
 
-  /** The payload of a successful answer, out of the variant's envelope. */
-  #payload(call: CallSpec<unknown>, reply: Reply): { data: unknown; meta: unknown } {
-    const payload = this.#protocol.unwrap(this.#parseJson(call, reply));
+  /**
+   * The payload (and a list's `meta`) of a successful answer, out of the variant's envelope, read
+   * tolerantly: compared with its shape first when someone listens (the drift reported), else only
+   * when it does not parse as it is.
+   */
+  #read<T>(call: CallSpec<T, unknown>, reply: Reply, list: boolean): { data: T; meta: ListMeta | undefined } {
+    const body = this.#parseJson(call, reply);
+    const payload = this.#protocol.unwrap(body);
     if (payload === undefined)
       throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
-    return payload;
+    const enveloped = payload.data !== body;
+    const shape = shapeOf(call.schema, enveloped, list);
+    const drift = this.#drift;
+    let value = body;
+    if (drift !== undefined) {
+      const { missing, unexpected, mismatched, value: kept } = compareShape(shape, body);
+      const operation = `${call.method} /${call.path}`;
+      sendDrift({ source: 'response', operation, missing, unexpected, mismatched }, drift, (error) =>
+        this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
+      );
+      value = kept;
+    }
+    let read = shape.safeParse(value, { reportInput: true });
+    if (!read.success && drift === undefined) read = shape.safeParse(tolerantBody(shape, body), { reportInput: true });
+    if (!read.success) throw this.#unreadable(call, read.error.issues, reply);
+    if (!enveloped) return { data: read.data as T, meta: undefined };
+    // Never tolerant: a walk over a meta it cannot read would stop short, and a sync would take the rest for gone.
+    const meta =
+      !list || payload.meta === undefined ? undefined : ListMetaSchema.safeParse(payload.meta, { reportInput: true });
+    if (meta?.success === false)
+      throw this.#unreadable(
+        call,
+        meta.error.issues.map((issue) => ({ ...issue, path: ['meta', ...issue.path] })),
+        reply,
+      );
+    return { data: (read.data as { data: T }).data, meta: meta?.data };
   }
 
   #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {
@@ -163,13 +201,12 @@ export class HttpClient {
     }
   }
 
-  #parse<T>(call: CallSpec<unknown>, schema: ZodMiniType<T>, value: unknown, reply: Reply): T {
-    const result = schema.safeParse(value, { reportInput: true });
-    if (result.success) return result.data;
-    const issues = result.error.issues.map(describeIssue);
+  /** The error of an answer that lacks what the method promises (a message id, a record's id, a list's items). */
+  #unreadable(call: CallSpec<unknown>, zodIssues: readonly ZodIssueLike[], reply: Reply) {
+    const issues = zodIssues.map(describeIssue);
     const first = issues[0];
     const where = first === undefined || first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
-    throw this.#invalidBody(
+    return this.#invalidBody(
       call,
       `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`,
       issues,

@@ -16,7 +16,9 @@ export interface LevelledLogger {
 
 /**
  * The client's logger from the `logLevel` and `logger` options, else the `BIZMSG_LOG`
- * environment variable; undefined when logging is off, so that nothing is formatted.
+ * environment variable, else `warn` (as openai-node: retries, failures and how the service differs
+ * from what bizmsg expects are seen without a setting); undefined when logging is off, so that
+ * nothing is formatted.
  */
 export function resolveLogger(
   level: unknown,
@@ -24,7 +26,7 @@ export function resolveLogger(
   envLevel: string | undefined,
 ): LevelledLogger | undefined {
   const chosen = checkLevel(
-    level ?? (envLevel === undefined || envLevel === '' ? 'off' : envLevel),
+    level ?? (envLevel === undefined || envLevel === '' ? 'warn' : envLevel),
     level === undefined,
   );
   const sink = checkLogger(logger, 'The `logger` option');

@@ -1,7 +1,8 @@
 // The client options and per-call options: defaults, environment fallbacks, and a clear
 // InvalidArgumentError for anything that cannot work, before anything is sent.
 import type { Hooks } from 'ky';
-import { showValue } from '../../shared/describe.js';
+import type { DriftHandler } from '../../contract/drift-report.js';
+import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
@@ -85,7 +86,7 @@ export interface ClientOptions {
   hooks?: Hooks;
   /**
    * What to log: `off`, `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable.
-   * @default process.env.BIZMSG_LOG, else 'off'
+   * @default process.env.BIZMSG_LOG, else 'warn'
    */
   logLevel?: LogLevel;
   /**
@@ -101,6 +102,13 @@ export interface ClientOptions {
    * @default 'e164'
    */
   phoneFormat?: ClientPhoneFormat;
+  /**
+   * Called with how an answer differs from what bizmsg expects (a field missing, unknown or of
+   * another JSON type; paths and type names, never a value), when it does. The call succeeds all
+   * the same: a field bizmsg guessed that came with another type is left out of the result.
+   * @default each (operation, path) logged once: missing and mismatched at `warn`, unknown at `info`
+   */
+  onDrift?: DriftHandler;
 }
 
 /** Options of a single call; they override the client's. */
@@ -139,6 +147,7 @@ export interface ClientSettings {
   readonly hooks: Hooks;
   readonly logger: LevelledLogger | undefined;
   readonly phoneFormat: ClientPhoneFormat;
+  readonly onDrift: DriftHandler | undefined;
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
@@ -168,7 +177,7 @@ function settingsFrom(options: ClientOptions): ClientSettings {
   }
   return {
     apiKey,
-    baseUrl: resolveBaseUrl(options.baseUrl ?? env('BIZMSG_BASE_URL')),
+    baseUrl: resolveBaseUrl(options.baseUrl),
     timeout: checkMs('The `timeout` option', options.timeout, DEFAULTS.timeout, TIMEOUT_RANGE),
     maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
     maxRetryWait: checkMs('The `maxRetryWait` option', options.maxRetryWait, DEFAULTS.maxRetryWait, WAIT_RANGE),
@@ -183,7 +192,14 @@ function settingsFrom(options: ClientOptions): ClientSettings {
       options.phoneFormat === undefined ? 'e164' : options.phoneFormat,
       PHONE_FORMATS,
     ),
+    onDrift: checkOnDrift(options.onDrift),
   };
+}
+
+function checkOnDrift(value: unknown): DriftHandler | undefined {
+  if (value !== undefined && typeof value !== 'function')
+    throw new InvalidArgumentError(`The \`onDrift\` option must be a function, got ${showValue(value)}.`);
+  return value as DriftHandler | undefined;
 }
 
 /** Validates per-call options the same way as the client's; header names come back lower-cased. */
@@ -205,30 +221,43 @@ function env(name: string): string | undefined {
   return process?.env?.[name];
 }
 
-function resolveBaseUrl(value: unknown): string {
+function resolveBaseUrl(option: unknown): string {
+  const fromEnv = option === undefined || option === null;
+  const value = fromEnv ? env('BIZMSG_BASE_URL') : option;
   if (value === undefined || value === '') {
     throw new InvalidArgumentError(
       'No base URL: pass { baseUrl } (ending with /api/v1) or set the BIZMSG_BASE_URL environment variable.',
     );
   }
-  if (typeof value !== 'string' || !URL.canParse(value)) {
-    throw new InvalidArgumentError(`The \`baseUrl\` option must be an absolute URL, got ${showValue(value)}.`);
-  }
-  const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidArgumentError(`The \`baseUrl\` option must be an http(s) URL, got ${url.protocol}.`);
-  }
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new InvalidArgumentError('The `baseUrl` option must not contain credentials, a query or a fragment.');
-  }
-  const href = url.href.replace(/\/+$/, '');
-  if (!href.endsWith('/api/v1')) {
-    // Section 9 of the spec: every endpoint lives under /api/v1, which ends the base URL.
+  // The value is never quoted: a key pasted into the wrong option or variable would be in the message.
+  const problem = baseUrlProblem(value);
+  if (problem !== undefined) {
+    const subject = fromEnv ? 'The BIZMSG_BASE_URL environment variable' : 'The `baseUrl` option';
     throw new InvalidArgumentError(
-      `The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${JSON.stringify(href)}.`,
+      `${subject} must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), ` +
+        `but ${problem} (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
     );
   }
-  return href;
+  return new URL(value as string).href.replace(/\/+$/, '');
+}
+
+/** What is wrong with a base URL, in words that quote none of it; undefined when it is right. */
+function baseUrlProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return `it is ${describeValue(value)}`;
+  if (!URL.canParse(value))
+    return /^[a-z][a-z\d+.-]*:\/\//i.test(value)
+      ? `it is not a valid URL (${value.length} characters)`
+      : `it has no scheme such as https:// (${value.length} characters)`;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'its scheme is not http or https';
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '')
+    return 'it contains credentials, a query or a fragment';
+  // Section 9 of the spec: every endpoint lives under /api/v1, which ends the base URL.
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '') return 'it has no path';
+  if (!path.endsWith('/api/v1'))
+    return path.includes('/api/v1/') ? 'its path goes on past /api/v1' : 'its path does not end with /api/v1';
+  return undefined;
 }
 
 function checkCount(name: string, value: unknown, fallback: number): number {

@@ -10,6 +10,8 @@ export const USAGE = [
   '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T]',
   '                   [--allowed-hosts name,.domain] [--quiet] [--openapi]',
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
+  '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
+  '       bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]',
 ].join('\n');
 
 /** Serve the mock over HTTP (or print its OpenAPI document). */
@@ -40,8 +42,53 @@ export interface EmitArgs {
   readonly data: Record<string, unknown>;
 }
 
+/** Pass the API on to the real service, checking it against the contract and maybe recording it. */
+export interface ProxyArgs {
+  readonly command: 'proxy';
+  readonly target: string;
+  readonly variant: 1 | 2;
+  readonly port: number;
+  readonly record: string | undefined;
+  readonly redactionKey: string | undefined;
+  readonly quiet: boolean;
+}
+
+/** Serve a recording offline. */
+export interface ReplayArgs {
+  readonly command: 'replay';
+  readonly recording: string;
+  readonly port: number;
+  readonly redactionKey: string | undefined;
+  readonly quiet: boolean;
+}
+
 /** What `bizmsg-mock` was asked to do. */
-export type CliArgs = ServeArgs | EmitArgs | { readonly command: 'help' };
+export type CliArgs =
+  | ServeArgs
+  | EmitArgs
+  | ProxyArgs
+  | ReplayArgs
+  | { readonly command: 'help'; readonly about: 'proxy' | 'replay' | undefined };
+
+/** What `bizmsg-mock proxy --help` and `bizmsg-mock replay --help` add: each of their flags. */
+export const TRAFFIC_HELP = [
+  '',
+  'bizmsg-mock proxy: passes /api/v1 on to the real service and back unchanged, checks each exchange',
+  'against the contract (GET /_bizmsg/drift, each new finding printed once), and records it redacted.',
+  "  --target URL         the service's base URL: an absolute http(s) URL ending in /api/v1 (required)",
+  '  --variant 1|2        the variant whose contract the traffic is checked against (default 2)',
+  '  --port N             the port on 127.0.0.1 (default 4010; 0: any free port)',
+  '  --record DIR         write each exchange to DIR as one JSON file, redacted (no key, no secret, no phone number)',
+  '  --redaction-key K    the key phone numbers are redacted under (at least 16 characters; default',
+  '                       BIZMSG_REDACTION_KEY, else a random one for this run); a replay needs the same one',
+  '  --quiet              no line per request',
+  'bizmsg-mock replay DIR: serves a recording offline; a request with no recording gets 501 NO_RECORDING.',
+  '  --port N, --redaction-key K, --quiet   as above',
+].join('\n');
+
+/** The commands besides serving the mock, each named by the first argument. */
+const COMMANDS = ['emit', 'proxy', 'replay'] as const;
+type Command = 'serve' | (typeof COMMANDS)[number];
 
 /** A flag or value `bizmsg-mock` does not accept; the message names it and what is accepted. */
 export class CliUsageError extends Error {
@@ -50,9 +97,9 @@ export class CliUsageError extends Error {
 
 /** Each flag that takes a value, with what it accepts in words; the commands it belongs to. */
 const VALUES = {
-  port: { accepts: 'an integer from 0 to 65535', commands: ['serve'] },
+  port: { accepts: 'an integer from 0 to 65535', commands: ['serve', 'proxy', 'replay'] },
   host: { accepts: 'a host name or IP address', commands: ['serve'] },
-  variant: { accepts: '1 or 2', commands: ['serve'] },
+  variant: { accepts: '1 or 2', commands: ['serve', 'proxy'] },
   seed: { accepts: 'an integer (the random seed; for seed data use --seed-file FILE)', commands: ['serve'] },
   'seed-file': { accepts: 'the path of a JSON file of mock options', commands: ['serve'] },
   'forward-to': { accepts: 'an http(s) URL', commands: ['serve'] },
@@ -65,8 +112,15 @@ const VALUES = {
   },
   to: { accepts: 'an http(s) URL', commands: ['emit'] },
   data: { accepts: 'a JSON object', commands: ['emit'] },
+  target: { accepts: "the service's base URL: an absolute http(s) URL ending in /api/v1", commands: ['proxy'] },
+  record: { accepts: 'a folder to record into', commands: ['proxy'] },
+  'redaction-key': { accepts: 'at least 16 characters', commands: ['proxy', 'replay'] },
 } as const;
-const SWITCHES = { quiet: ['serve'], openapi: ['serve'], help: ['serve', 'emit'] } as const;
+const SWITCHES = {
+  quiet: ['serve', 'proxy', 'replay'],
+  openapi: ['serve'],
+  help: ['serve', 'emit', 'proxy', 'replay'],
+} as const;
 type ValueFlag = keyof typeof VALUES;
 type Switch = keyof typeof SWITCHES;
 
@@ -77,16 +131,54 @@ type Switch = keyof typeof SWITCHES;
  */
 export function parseCliArgs(args: readonly string[]): CliArgs {
   const { given, switches, positionals } = scan(args);
-  const command = positionals[0] === 'emit' ? 'emit' : 'serve';
-  if (switches.has('help')) return { command: 'help' };
-  const extra = positionals.slice(command === 'emit' ? 2 : 0)[0];
-  if (extra !== undefined) throw new CliUsageError(`unexpected argument ${JSON.stringify(extra)}`);
+  const command: Command = COMMANDS.find((known) => known === positionals[0]) ?? 'serve';
+  if (switches.has('help'))
+    return { command: 'help', about: command === 'proxy' || command === 'replay' ? command : undefined };
+  const extra = positionals.slice(command === 'emit' || command === 'replay' ? 2 : command === 'proxy' ? 1 : 0)[0];
+  if (extra !== undefined) throw new CliUsageError(`unexpected argument: ${shown(extra)}`);
   for (const flag of [...Object.keys(given), ...switches] as Array<ValueFlag | Switch>) {
     const allowed: readonly string[] = flag in VALUES ? VALUES[flag as ValueFlag].commands : SWITCHES[flag as Switch];
     if (!allowed.includes(command))
-      throw new CliUsageError(`--${flag} is not a flag of ${command === 'emit' ? 'bizmsg-mock emit' : 'the server'}`);
+      throw new CliUsageError(
+        `--${flag} is not a flag of ${command === 'serve' ? 'the server' : `bizmsg-mock ${command}`}`,
+      );
   }
-  return command === 'emit' ? emitArgs(positionals[1], given) : serveArgs(given, switches);
+  if (command === 'emit') return emitArgs(positionals[1], given);
+  if (command === 'proxy') return proxyArgs(given, switches);
+  if (command === 'replay') return replayArgs(positionals[1], given, switches);
+  return serveArgs(given, switches);
+}
+
+function proxyArgs(given: Partial<Record<ValueFlag, string>>, switches: ReadonlySet<Switch>): ProxyArgs {
+  if (given.target === undefined) throw new CliUsageError(`proxy needs --target: ${VALUES.target.accepts}`);
+  return {
+    command: 'proxy',
+    target: check('target', given.target, (text) => {
+      const url = readHttpUrl(text);
+      return url !== undefined && /\/api\/v1\/?$/.test(new URL(url).pathname) ? url.replace(/\/+$/, '') : undefined;
+    }),
+    variant: optional('variant', given, (text) => (text === '1' ? 1 : text === '2' ? 2 : undefined)) ?? 2,
+    port: check('port', given.port ?? '4010', readPort),
+    record: optional('record', given, nonEmpty),
+    redactionKey: optional('redaction-key', given, (text) => (text.length >= 16 ? text : undefined)),
+    quiet: switches.has('quiet'),
+  };
+}
+
+function replayArgs(
+  recording: string | undefined,
+  given: Partial<Record<ValueFlag, string>>,
+  switches: ReadonlySet<Switch>,
+): ReplayArgs {
+  if (recording === undefined || recording === '')
+    throw new CliUsageError('replay needs the folder of a recording: bizmsg-mock replay DIR');
+  return {
+    command: 'replay',
+    recording,
+    port: check('port', given.port ?? '4010', readPort),
+    redactionKey: optional('redaction-key', given, (text) => (text.length >= 16 ? text : undefined)),
+    quiet: switches.has('quiet'),
+  };
 }
 
 function scan(args: readonly string[]) {
@@ -114,7 +206,7 @@ function scan(args: readonly string[]) {
       given[flag] = token.value;
     } else if (Object.hasOwn(SWITCHES, token.name)) {
       if (token.value !== undefined)
-        throw new CliUsageError(`${token.rawName} takes no value, got ${JSON.stringify(token.value)}`);
+        throw new CliUsageError(`${token.rawName} takes no value, got ${shown(token.value)}`);
       switches.add(token.name as Switch);
     } else {
       throw new CliUsageError(`unknown flag ${token.rawName}`);
@@ -148,9 +240,7 @@ function emitArgs(kind: string | undefined, given: Partial<Record<ValueFlag, str
   if (kind === undefined) throw new CliUsageError(`emit needs an event kind: ${WEBHOOK_EVENT_KINDS.join(', ')}`);
   const event = (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind) ? (kind as WebhookEventKind) : undefined;
   if (event === undefined)
-    throw new CliUsageError(
-      `${JSON.stringify(kind)} is not an event kind; the kinds are ${WEBHOOK_EVENT_KINDS.join(', ')}`,
-    );
+    throw new CliUsageError(`not an event kind: ${shown(kind)}; the kinds are ${WEBHOOK_EVENT_KINDS.join(', ')}`);
   for (const flag of ['to', 'secret'] as const)
     if (given[flag] === undefined) throw new CliUsageError(`emit needs --${flag}: ${VALUES[flag].accepts}`);
   return {
@@ -165,13 +255,30 @@ function emitArgs(kind: string | undefined, given: Partial<Record<ValueFlag, str
 function check<T>(flag: ValueFlag, text: string, read: (text: string) => T | undefined): T {
   const value = read(text);
   if (value === undefined)
-    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${shown(flag, text)}`);
+    throw new CliUsageError(`--${flag} must be ${VALUES[flag].accepts}, got ${shown(text, flag)}`);
   return value;
 }
 
-/** A value as a usage error quotes it: a secret only by its length (the terminal may be shared or logged). */
-function shown(flag: ValueFlag, text: string): string {
-  return flag === 'secret' || flag === 'control-token' ? `${text.length} characters` : JSON.stringify(text);
+/** The flags whose values a usage error quotes: none of them is a secret, nor where one is pasted by mistake. */
+const QUOTED: ReadonlySet<ValueFlag> = new Set([
+  'port',
+  'host',
+  'variant',
+  'seed',
+  'seed-file',
+  'events',
+  'allowed-hosts',
+  'record',
+]);
+
+/**
+ * A value as a usage error shows it (the terminal may be shared, its output kept in a CI log): a
+ * value of a quoted flag, or a plain word (an event kind, a stray command), as it is; any other
+ * (a secret, a token, a URL that may hold one, a value typed in the wrong place) only by its length.
+ */
+function shown(text: string, flag?: ValueFlag): string {
+  const quoted = flag === undefined ? /^[a-z]{1,20}(\.[a-z]{1,20})?$/.test(text) : QUOTED.has(flag);
+  return quoted ? JSON.stringify(text) : `${text.length} characters (not shown)`;
 }
 
 function optional<T>(

@@ -3,7 +3,7 @@ import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { postEvent } from '../state/post-event.js';
 import { sampleData } from '../state/samples.js';
 import { MockStore } from '../state/store.js';
-import { printable } from '../dashboard/page/printable.js';
+import { printable } from '../../shared/printable.js';
 
 /** How long the receiver may take, as the mock's own deliveries allow by default. */
 const TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 // The lines bizmsg-mock prints as it works: one per request to the service, one per delivery attempt,
 // and nothing a receiver sent that a terminal would act on.
-import { printable } from '../dashboard/page/printable.js';
+import { printable } from '../../shared/printable.js';
 import type { MockActivity } from '../service.js';
 
 /**

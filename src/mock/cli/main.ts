@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// The bizmsg-mock bin: serves the mock over HTTP, or sends one signed event (`emit`).
-import { CliUsageError, parseCliArgs, USAGE } from './args.js';
+// The bizmsg-mock bin: serves the mock over HTTP, sends one signed event (`emit`), or passes the
+// real service on (`proxy`) and replays its recording (`replay`).
+import { CliUsageError, parseCliArgs, TRAFFIC_HELP, USAGE } from './args.js';
 import { emitOnce } from './emit.js';
 import { serve } from './serve.js';
+import { serveProxy, serveReplay } from './traffic.js';
 
 async function main(): Promise<void> {
   const args = parseCliArgs(process.argv.slice(2));
-  if (args.command === 'help') console.log(USAGE);
+  if (args.command === 'help') console.log(args.about === undefined ? USAGE : `${USAGE}\n${TRAFFIC_HELP}`);
   else if (args.command === 'emit') process.exitCode = await emitOnce(args);
+  else if (args.command === 'proxy') await serveProxy(args);
+  else if (args.command === 'replay') await serveReplay(args);
   else await serve(args);
 }
 

@@ -119,7 +119,7 @@ function printBanner(server: MockHttpServer, forwarding: string | undefined): vo
 }
 
 /** Closes the server and exits 0 on SIGINT, SIGTERM or SIGHUP, and when what started the mock goes away. */
-function stopOnExit(close: () => Promise<void>): void {
+export function stopOnExit(close: () => Promise<void>): void {
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -2,7 +2,7 @@
 // process, on another machine) or in process, with the same methods either way.
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
-import { showValue } from '../../shared/describe.js';
+import { showWithheld } from '../../shared/describe.js';
 import { hasMethods } from '../../shared/guards.js';
 import type { Scope } from '../options.js';
 import type { FaultSpec, InjectedFault } from '../rules/faults.js';
@@ -68,6 +68,14 @@ export interface MockControl {
     id: number,
     change: { status?: StoredConversation['status']; assigned_to?: string | null },
   ): Promise<StoredConversation>;
+  /**
+   * Decides an outbound message's fate: `delivered`, `read` or `failed` (never back), with each
+   * step's events (`message.failed` carries `error`); resolves with the message.
+   */
+  setMessageStatus(
+    id: string,
+    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } },
+  ): Promise<StoredMessage>;
   /** Registers a webhook endpoint (also in Variant 1). */
   registerWebhook(endpoint: {
     url: string;
@@ -113,7 +121,7 @@ export function connectMock(target: string | MockService, options: ConnectMockOp
   const origin = typeof target === 'string' ? httpOrigin(target) : undefined;
   if (origin === undefined)
     throw new InvalidArgumentError(
-      `connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got ${showValue(target)}.`,
+      `connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got ${showWithheld(target)}.`,
     );
   if (options.controlToken !== undefined && typeof options.controlToken !== 'string')
     throw new InvalidArgumentError('The `controlToken` option must be a string.');
@@ -159,6 +167,7 @@ function inProcess(mock: MockService): MockControl {
     revokeKey: (key) => call(() => mock.revokeKey(key)),
     receiveMessage: (message) => call(() => structuredClone(mock.receiveMessage(message))),
     updateConversation: (id, change) => call(() => structuredClone(mock.updateConversation(id, change))),
+    setMessageStatus: (id, change) => call(() => structuredClone(mock.setMessageStatus(id, change))),
     registerWebhook: (endpoint) => call(() => structuredClone(mock.registerWebhook(endpoint))),
     removeWebhook: (id) => call(() => mock.removeWebhook(id)),
     enableWebhook: (id) => call(() => structuredClone(mock.enableWebhook(id))),
@@ -187,6 +196,7 @@ function overHttp(http: ControlHttp): MockControl {
     revokeKey: (key) => http.call('DELETE', `/keys/${encodeURIComponent(key)}`),
     receiveMessage: (message) => http.call('POST', '/inbound', message),
     updateConversation: (id, change) => http.call('PATCH', `/conversations/${encodeURIComponent(String(id))}`, change),
+    setMessageStatus: (id, change) => http.call('POST', `/messages/${encodeURIComponent(String(id))}/status`, change),
     registerWebhook: (endpoint) => http.call('POST', '/webhooks', endpoint),
     removeWebhook: (id) => http.call('DELETE', `/webhooks/${encodeURIComponent(String(id))}`),
     enableWebhook: (id) => http.call('POST', `/webhooks/${encodeURIComponent(String(id))}/enable`),

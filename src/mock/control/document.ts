@@ -23,6 +23,7 @@ import {
   FaultInput,
   InboundInput,
   KeyInput,
+  MessageStatusInput,
 } from './schemas.js';
 import { StreamActivitySchema } from './stream.js';
 
@@ -48,6 +49,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [InboundInput, 'InboundMessage'],
   [ConversationChangeInput, 'ConversationChange'],
   [EmitInput, 'EventEmit'],
+  [MessageStatusInput, 'MessageStatusChange'],
   [FaultInput, 'Fault'],
   [StreamActivitySchema, 'StreamActivity'],
 ];
@@ -66,7 +68,7 @@ export function controlApiDocument(options: ControlApiDocumentOptions = {}): Jso
   const components = componentSchemas();
   const paths: Record<string, Json> = {};
   for (const route of CONTROL_ROUTES) {
-    (paths[route.path] ??= parametersOf(route.path))[route.method.toLowerCase()] = operation(route, components);
+    (paths[route.path] ??= parametersOf(route))[route.method.toLowerCase()] = operation(route, components);
   }
   paths['/_bizmsg/openapi.json'] = {
     get: {
@@ -146,15 +148,16 @@ function success(route: ControlRoute, components: Components): Json {
   return { description: 'Done.', content: { 'application/json': { schema: components.schemaOf(route.output) } } };
 }
 
-function parametersOf(path: string): Json {
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+function parametersOf(route: ControlRoute): Json {
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   if (names.length === 0) return {};
+  const text = (name: string) => name === 'key' || route.idIsText === true;
   return {
     parameters: names.map((name) => ({
       name,
       in: 'path',
       required: true,
-      schema: name === 'key' ? { type: 'string', minLength: 1 } : { type: 'integer', minimum: 1 },
+      schema: text(name) ? { type: 'string', minLength: 1 } : { type: 'integer', minimum: 1 },
     })),
   };
 }

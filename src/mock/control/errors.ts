@@ -17,6 +17,7 @@ export const CONTROL_ERROR_CODES = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   500: 'INTERNAL_ERROR',
+  501: 'NOT_IMPLEMENTED',
 } as const;
 
 /** A status the control API refuses a call with. */

@@ -7,7 +7,7 @@ import { compilePath } from '../rules/path-pattern.js';
 import type { MockAnswer, MockRequest } from '../rules/request.js';
 import type { MockService } from '../service.js';
 import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
-import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlInput, type ControlRoute } from './routes.js';
 import type { EventStream } from './stream.js';
 
 /**
@@ -24,8 +24,8 @@ export interface ControlAnswer extends MockAnswer {
   /** The events to write after the head, until the reader leaves; the body is then empty. */
   readonly stream?: EventStream;
 }
-/** A control call refused before anything ran. */
-class Refused extends Error {
+/** A control call refused before anything ran: its status says why (501: not served by this kind of server). */
+export class Refused extends Error {
   constructor(
     readonly status: RefusedStatus,
     message: string,
@@ -36,7 +36,19 @@ class Refused extends Error {
   }
 }
 
-const ROUTES = CONTROL_ROUTES.map((route) => ({ route, ...compilePath(route.path) }));
+/** A route table compiled for matching. */
+export type CompiledControlRoutes<T> = ReadonlyArray<{
+  readonly route: ControlRoute<T>;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+}>;
+
+/** Compiles a route table for `answerControlRoutes`. */
+export function compileControlRoutes<T>(routes: readonly ControlRoute<T>[]): CompiledControlRoutes<T> {
+  return routes.map((route) => ({ route, ...compilePath(route.path) }));
+}
+
+const ROUTES = compileControlRoutes(CONTROL_ROUTES);
 
 /** Whether a path is the control API's. */
 export function isControlPath(pathname: string): boolean {
@@ -44,18 +56,41 @@ export function isControlPath(pathname: string): boolean {
 }
 
 /** Answers one call to the control API; `document` gives its OpenAPI document as JSON. */
-export async function answerControl(
+export function answerControl(
   mock: MockService,
   request: MockRequest,
   access: ControlAccess,
   document: () => string,
+): Promise<ControlAnswer> {
+  return answerControlRoutes(ROUTES, request, access, document, async (route, input) => {
+    const before = mock.clock.underWay();
+    const running = route.run(mock, input);
+    // What the call started before its first await: its own deliveries, and no other call's.
+    const caused = mock.clock.startedSince(before);
+    const output = await running;
+    // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
+    if (route.method !== 'GET') await Promise.allSettled(caused);
+    return output;
+  });
+}
+
+/**
+ * Answers one call to a control API of `routes` (the mock's, or a proxy's or replay's): the access
+ * rules, the route, its input checked by its schemas, then `run`, and the JSON answer or refusal.
+ */
+export async function answerControlRoutes<T>(
+  routes: CompiledControlRoutes<T>,
+  request: MockRequest,
+  access: ControlAccess,
+  document: () => string,
+  run: (route: ControlRoute<T>, input: ControlInput) => Promise<unknown>,
 ): Promise<ControlAnswer> {
   try {
     checkAccess(request, access);
     const { pathname, searchParams } = new URL(request.url);
     if (/^(GET|HEAD)$/.test(request.method) && pathname === `${CONTROL_PREFIX}/openapi.json`)
       return json(200, document());
-    const { route, params } = match(request.method, pathname);
+    const { route, params } = match(routes, request.method, pathname);
     const body = route.body === undefined ? undefined : await readBody(request);
     const input = {
       // No body reads as {}; a JSON null is a body, and refused as one.
@@ -63,15 +98,9 @@ export async function answerControl(
       params,
       query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
     };
-    const before = mock.clock.underWay();
-    const running = route.run(mock, input);
-    // What the call started before its first await: its own deliveries, and no other call's.
-    const caused = mock.clock.startedSince(before);
-    const output = await running;
+    const output = await run(route, input);
     if (route.events !== undefined)
       return { status: 200, headers: EVENT_STREAM, body: '', stream: output as EventStream };
-    // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await Promise.allSettled(caused);
     return route.status === 204 ? { status: 204, headers: NO_STORE, body: '' } : json(route.status, output);
   } catch (error) {
     return refusal(error);
@@ -100,9 +129,13 @@ function checkAccess(request: MockRequest, access: ControlAccess): void {
   }
 }
 
-function match(method: string, pathname: string): { route: ControlRoute; params: { id?: number; key?: string } } {
+function match<T>(
+  routes: CompiledControlRoutes<T>,
+  method: string,
+  pathname: string,
+): { route: ControlRoute<T>; params: ControlInput['params'] } {
   const allowed: string[] = [];
-  for (const { route, pattern, names } of ROUTES) {
+  for (const { route, pattern, names } of routes) {
     const found = pattern.exec(pathname);
     if (found === null) continue;
     // HEAD is GET without the body (the server sends none), as HTTP asks of every GET route.
@@ -110,7 +143,7 @@ function match(method: string, pathname: string): { route: ControlRoute; params:
       allowed.push(...(route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
       continue;
     }
-    return { route, params: paramsOf(names, found) };
+    return { route, params: paramsOf(route, names, found) };
   }
   if (allowed.length > 0)
     throw new Refused(
@@ -122,11 +155,12 @@ function match(method: string, pathname: string): { route: ControlRoute; params:
   throw new Refused(404, `No control route ${method} ${pathname}; GET ${CONTROL_PREFIX}/openapi.json lists them.`);
 }
 
-function paramsOf(names: readonly string[], found: RegExpExecArray): { id?: number; key?: string } {
-  const params: { id?: number; key?: string } = {};
+function paramsOf<T>(route: ControlRoute<T>, names: readonly string[], found: RegExpExecArray): ControlInput['params'] {
+  const params: { id?: number; textId?: string; key?: string } = {};
   names.forEach((name, i) => {
     const raw = decode(found[i + 1]!);
     if (name === 'key') params.key = raw;
+    else if (route.idIsText === true) params.textId = raw;
     else if (ID.test(raw)) params.id = Number(raw);
     else
       throw new Refused(400, `The id in the path must be a whole number, got ${JSON.stringify(raw)}.`, {
@@ -175,7 +209,7 @@ async function readBody(request: MockRequest): Promise<unknown> {
   return body;
 }
 
-function check(schema: NonNullable<ControlRoute['body']>, value: unknown, where: 'body' | 'query'): unknown {
+function check(schema: NonNullable<ControlRoute<unknown>['body']>, value: unknown, where: 'body' | 'query'): unknown {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   throw invalidArguments(`The ${where}`, result.error.issues);

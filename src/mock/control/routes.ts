@@ -25,6 +25,7 @@ import {
   InboundInput,
   JournalQuery,
   KeyInput,
+  MessageStatusInput,
   StateQuery,
   WebhookInput,
 } from './schemas.js';
@@ -36,17 +37,19 @@ export const CONTROL_PREFIX = '/_bizmsg';
 export interface ControlInput {
   /** The JSON body, checked by the route's `body` schema. */
   readonly body: unknown;
-  /** Path parameters: `id` a whole number, `key` as given. */
-  readonly params: { readonly id?: number; readonly key?: string };
+  /** Path parameters: `id` a whole number (`textId` when the route's `{id}` is text), `key` as given. */
+  readonly params: { readonly id?: number; readonly textId?: string; readonly key?: string };
   /** The query, checked by the route's `query` schema. */
   readonly query: unknown;
 }
 
-/** One route of the control API. */
-export interface ControlRoute {
+/** One route of the control API, run on `T` (the mock; a proxy or replay of the real service for theirs). */
+export interface ControlRoute<T = MockService> {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Below the origin, with `{id}` (a whole number) or `{key}`. */
+  /** Below the origin, with `{id}` (a whole number, or text with `idIsText`) or `{key}`. */
   readonly path: string;
+  /** `{id}` is text (a message id, `msg_3`), given as `params.textId`. */
+  readonly idIsText?: true;
   readonly operationId: string;
   readonly summary: string;
   /** The JSON body it takes, if any. */
@@ -62,7 +65,7 @@ export interface ControlRoute {
   readonly events?: z.ZodMiniType;
   /** The status of a success. */
   readonly status: 200 | 201 | 204;
-  run(mock: MockService, input: ControlInput): unknown;
+  run(target: T, input: ControlInput): unknown;
 }
 
 /** `GET /_bizmsg/health`. */
@@ -288,6 +291,18 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const { event, ...options } = body as z.infer<typeof EmitInput>;
       return mock.emit(event, options);
     },
+  },
+  {
+    method: 'POST',
+    path: '/_bizmsg/messages/{id}/status',
+    idIsText: true,
+    operationId: 'setMessageStatus',
+    summary:
+      "Decides an outbound message's fate: delivered, read or failed (never back: sent < delivered < read < failed), with each step's event (message.failed carries `error`); its own lifecycle stops there",
+    body: MessageStatusInput,
+    output: StoredMessageSchema,
+    status: 200,
+    run: (mock, { params, body }) => mock.setMessageStatus(params.textId!, body as z.infer<typeof MessageStatusInput>),
   },
   {
     method: 'POST',

@@ -51,6 +51,19 @@ export const ConversationChangeInput = /* @__PURE__ */ z.strictObject({
   assigned_to: z.optional(z.nullable(z.string())),
 });
 
+/** `setMessageStatus(id, { status, error? })`: where an outbound message ends up; only a failure carries `error`. */
+export const MessageStatusInput = /* @__PURE__ */ z
+  .strictObject({
+    status: z.enum(['delivered', 'read', 'failed']),
+    error: z.optional(z.strictObject({ code: nonEmptyString(), message: nonEmptyString() })),
+  })
+  .check(
+    z.refine((input) => input.error === undefined || input.status === 'failed', {
+      path: ['error'],
+      message: 'is only for status failed',
+    }),
+  );
+
 /** `emit(event, { data?, endpointId? })`. */
 export const EmitInput = /* @__PURE__ */ z.strictObject({
   event: z.enum(WEBHOOK_EVENT_KINDS),

@@ -28,6 +28,12 @@ export const StreamActivitySchema = /* @__PURE__ */ z.object({
 /** The data of each `activity` event. */
 export type StreamActivity = z.infer<typeof StreamActivitySchema>;
 
+/** What a stream follows: the mock, or a proxy or replay of the real service (their clock is real time). */
+export interface ActivitySource {
+  subscribe: MockService['subscribe'];
+  readonly clock: { date(): Date };
+}
+
 /** A stream of Server-Sent Events: `open` starts writing its text to `write`, and returns what stops it. */
 export interface EventStream {
   open(write: (text: string) => void): () => void;
@@ -38,7 +44,7 @@ export interface EventStream {
  * everything, having maybe missed changes while it was away), then `activity` at most every 100 ms
  * while the mock does something, and a comment every 15 s.
  */
-export function activityStream(mock: MockService): EventStream {
+export function activityStream(mock: ActivitySource): EventStream {
   return {
     open(write) {
       let batch: StreamActivity | undefined;

@@ -13,10 +13,11 @@ import {
 } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
 import { guardRefusal, HostAllowlist, refusedByService, type GuardRefusal } from '../rules/guard/request-guard.js';
-import type { MockAnswer } from '../rules/request.js';
+import type { MockAnswer, MockRequest } from '../rules/request.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
 import { MockService } from '../service.js';
+import type { Variant } from '../../contract/variant.js';
 import {
   answerAndLinger,
   answeredOnSocket,
@@ -70,6 +71,84 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   checkControlToken(controlToken);
   const hosts = new HostAllowlist(host, allowedHosts);
   const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
+  const access = controlAccess(host, controlToken);
+  let mock: MockService | undefined;
+  const served = await serveHttp({ port, host, hosts }, (url) => {
+    mock = new MockService({ ...mockOptions, baseUrl: url }, { localHosts: localHosts(host) });
+    return mockFace(mock, access);
+  });
+  return {
+    url: served.url,
+    apiKey: mock!.apiKey,
+    mock: mock!,
+    origin: served.origin,
+    controlToken: access.token,
+    close: () => {
+      mock!.stop();
+      return served.close();
+    },
+  };
+}
+
+/**
+ * What the HTTP face serves below its base URL and at `/_bizmsg/`: the mock, or (`traffic/`) a
+ * proxy to the real service or a replay of its recording. The face itself checks every request
+ * first (`Host`, a mock's delivery), serves the dashboard, and writes the answers.
+ */
+export interface HttpService {
+  readonly variant: Variant;
+  /** Its base URL, ending with `/api/v1`. */
+  readonly baseUrl: string;
+  /** The answer to a request for the service's API (any method, CONNECT included). */
+  answer(request: MockRequest): MockAnswer | Promise<MockAnswer>;
+  /** The answer to a call of the control API (`/_bizmsg/`). */
+  control(request: MockRequest): ControlAnswer | Promise<ControlAnswer>;
+  /**
+   * Answers a request for the service's API on `res` itself, streaming (the proxy): true when it
+   * took it; false (or absent) leaves it to `answer`.
+   */
+  takeOver?(request: MockRequest, req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+/** The mock as the HTTP face serves it. */
+function mockFace(mock: MockService, access: ControlAccess): HttpService {
+  let document: string | undefined;
+  const origin = new URL(mock.baseUrl).origin;
+  return {
+    variant: mock.variant,
+    baseUrl: mock.baseUrl,
+    answer: (request) => mock.answer(request),
+    // The control API's document, naming this server, built on first use.
+    control: (request) =>
+      answerControl(
+        mock,
+        request,
+        access,
+        () => (document ??= JSON.stringify(controlApiDocument({ serverUrl: origin }))),
+      ),
+  };
+}
+
+/** Where `serveHttp` listens, and the names it answers to. */
+export interface HttpBinding {
+  readonly port: number;
+  readonly host: string;
+  readonly hosts: HostAllowlist;
+}
+
+/** A node:http server serving one `HttpService`. */
+export interface ServedHttp {
+  readonly url: string;
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `binding` and serves the service `serviceAt(url)` makes once the URL is known (with
+ * `--port 0` only listening tells the port); what `serviceAt` throws closes the server and rejects.
+ */
+export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) => HttpService): Promise<ServedHttp> {
+  const { port, host, hosts } = binding;
   // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
   const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
@@ -81,28 +160,23 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   const named = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const origin = `http://${named.includes(':') ? `[${named}]` : named}:${address.port}`;
   const url = `${origin}/api/v1`;
-  let mock: MockService;
+  let service: HttpService;
   try {
-    mock = new MockService({ ...mockOptions, baseUrl: url }, { localHosts: localHosts(host) });
+    service = serviceAt(url);
   } catch (error) {
     server.close();
     throw error;
   }
-  const access = controlAccess(host, controlToken);
-  // Attached in the same tick as listen() resolved: no connection is handled before the mock knows its URL.
-  const adapter = new NodeAdapter(mock, access, hosts);
+  // Attached in the same tick as listen() resolved: no connection is handled before the service knows its URL.
+  const adapter = new NodeAdapter(service, hosts);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => adapter.serve(req, res));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter.answerUnparsable(error, socket));
   server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter.answerConnect(req, socket));
   return {
     url,
-    apiKey: mock.apiKey,
-    mock,
     origin,
-    controlToken: access.token,
     close: () =>
       new Promise<void>((resolve) => {
-        mock.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -117,24 +191,21 @@ function fail(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** Carries requests from node:http to the mock (or its control API, or its dashboard) and its answers back. */
+/** Carries requests from node:http to the service (or its control API, or the dashboard) and its answers back. */
 class NodeAdapter {
-  readonly #mock: MockService;
+  readonly #service: HttpService;
   readonly #origin: string;
-  readonly #access: ControlAccess;
   readonly #hosts: HostAllowlist;
   readonly #responses = new ResponsesInProgress();
-  #controlDocument: string | undefined;
   #dashboard: Promise<typeof import('../dashboard/serve.js')> | undefined;
 
-  constructor(mock: MockService, access: ControlAccess, hosts: HostAllowlist) {
-    this.#mock = mock;
-    this.#origin = new URL(mock.baseUrl).origin;
-    this.#access = access;
+  constructor(service: HttpService, hosts: HostAllowlist) {
+    this.#service = service;
+    this.#origin = new URL(service.baseUrl).origin;
     this.#hosts = hosts;
   }
 
-  /** Answers one request: at once when the mock can, like a plain node:http handler. */
+  /** Answers one request: at once when the service can, like a plain node:http handler. */
   serve(req: IncomingMessage, res: ServerResponse): void {
     // A request pipelined behind one answered on the socket: it will get no answer, so it must not run.
     if (answeredOnSocket(req)) return;
@@ -150,7 +221,7 @@ class NodeAdapter {
       // Every route alike: the service, the control API and its stream, the dashboard.
       const refusal = guardRefusal(request, this.#hosts);
       if (refusal !== undefined) {
-        this.#write(req, res, refused(this.#mock, request.method, pathname, refusal));
+        this.#write(req, res, refused(this.#service.variant, request.method, pathname, refusal));
         return;
       }
       const asset = dashboardAssetOf(request.method, pathname);
@@ -158,9 +229,9 @@ class NodeAdapter {
         void this.#serveDashboard(req, res, asset);
         return;
       }
-      answer = isControlPath(pathname)
-        ? answerControl(this.#mock, request, this.#access, () => this.#controlApiText())
-        : this.#mock.answer(request);
+      if (isControlPath(pathname)) answer = this.#service.control(request);
+      else if (this.#service.takeOver?.(request, req, res) === true) return;
+      else answer = this.#service.answer(request);
     } catch {
       fail(res);
       return;
@@ -181,11 +252,6 @@ class NodeAdapter {
     } catch {
       fail(res);
     }
-  }
-
-  /** The control API's document, naming this server, built on first use. */
-  #controlApiText(): string {
-    return (this.#controlDocument ??= JSON.stringify(controlApiDocument({ serverUrl: this.#origin })));
   }
 
   #write(req: IncomingMessage, res: ServerResponse, answer: ControlAnswer): void {
@@ -214,7 +280,7 @@ class NodeAdapter {
    */
   #answerOtherVersion(req: IncomingMessage, res: ServerResponse): void {
     const reason = `is not HTTP/1.0 or HTTP/1.1 (HTTP/${req.httpVersion})`;
-    const { status, body: error } = envelopeOf(this.#mock.variant).error(validationError({ request: [reason] }));
+    const { status, body: error } = envelopeOf(this.#service.variant).error(validationError({ request: [reason] }));
     const body = JSON.stringify(error);
     res.writeHead(status, {
       'content-type': 'application/json',
@@ -226,7 +292,7 @@ class NodeAdapter {
 
   /** Answers a request Node could not parse, in the variant's envelope. */
   answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
-    answerUnparsable(this.#mock.variant, error, socket, this.#responses);
+    answerUnparsable(this.#service.variant, error, socket, this.#responses);
   }
 
   /** Answers CONNECT like any other method the API lacks (Node hands it over apart, as a tunnel request). */
@@ -236,7 +302,7 @@ class NodeAdapter {
       const request = nodeMockRequest(req, this.#origin, noBody);
       const refusal = guardRefusal(request, this.#hosts);
       const answer =
-        refusal === undefined ? await this.#mock.answer(request) : refusedByService(this.#mock.variant, refusal);
+        refusal === undefined ? await this.#service.answer(request) : refusedByService(this.#service.variant, refusal);
       answerOnSocket(socket, answer);
     } catch {
       socket.destroy();
@@ -260,7 +326,7 @@ function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host
 }
 
 /** The answer to a request the guard refused, in the form of the route it asked for. */
-function refused(mock: MockService, method: string, pathname: string, refusal: GuardRefusal): MockAnswer {
+function refused(variant: Variant, method: string, pathname: string, refusal: GuardRefusal): MockAnswer {
   if (isControlPath(pathname)) return controlError(403, refusal.message, refusal.details);
   if (dashboardAssetOf(method, pathname) !== undefined)
     return {
@@ -268,7 +334,7 @@ function refused(mock: MockService, method: string, pathname: string, refusal: G
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
       body: `${refusal.message}\n`,
     };
-  return refusedByService(mock.variant, refusal);
+  return refusedByService(variant, refusal);
 }
 
 /** Most bytes of events a stream's reader may leave unread before it is dropped (it reconnects, and reloads). */
@@ -300,7 +366,7 @@ function dashboardAssetOf(method: string, pathname: string): string | null | und
 }
 
 /** Whether `host` binds a loopback address only: then the control API needs no token, and the default seed is kept. */
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
@@ -313,7 +379,7 @@ function controlAccess(host: string, token: string | undefined): ControlAccess {
  * The names and addresses of this machine, at which a server bound to `host` may be reached: the
  * mock refuses a webhook URL that points at any of them with its port (loopback aliases it knows itself).
  */
-function localHosts(host: string): string[] {
+export function localHosts(host: string): string[] {
   const addresses = Object.values(networkInterfaces()).flatMap((found) => found?.map(({ address }) => address) ?? []);
   return [host, hostname(), ...addresses];
 }

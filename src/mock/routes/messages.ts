@@ -91,8 +91,11 @@ function find(ctx: MockContext, id: string): StoredMessage {
   return message;
 }
 
-/** A message as sent on the wire: Variant 1 names its id `message_id`, Variant 2 `id`. */
+/**
+ * A message as sent on the wire: Variant 1 names its id `message_id`, Variant 2 `id`. A failure's
+ * `error` stays out: the spec shows no such field of a message (its `message.failed` event carries it).
+ */
 export function messageView(message: StoredMessage, variant: 1 | 2): Record<string, unknown> {
-  const { id, ...fields } = message;
+  const { id, error: _error, ...fields } = message;
   return variant === 1 ? { message_id: id, ...fields } : { id, ...fields };
 }

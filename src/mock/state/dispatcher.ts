@@ -1,11 +1,14 @@
 // Webhook deliveries: signed POSTs to the registered endpoints, each attempt recorded with what was
 // sent and what came back, retried on the schedule, endpoints disabled after the last retry; a
-// bounded number at once, so that no flood or loop of deliveries can take the machine down.
+// bounded number at once and bounded bytes held for later, so that no flood or loop of deliveries
+// can take the machine down.
 import pLimit from 'p-limit';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import { BodyBudget } from './body-budget.js';
 import type { VirtualClock } from './clock.js';
 import { postEvent, unsentEvent, type PostedEvent } from './post-event.js';
+import { bytesOf } from './recent.js';
 import type { DeliveryAttempt, StoredWebhookEndpoint } from './records.js';
 import { ACCOUNT, type MockStore } from './store.js';
 
@@ -15,6 +18,17 @@ const MAX_IN_FLIGHT = 32;
 const MAX_WAITING = 1000;
 /** How many retries of one endpoint may wait for their time; past it the endpoint is disabled, as after its last retry. */
 const MAX_RETRIES_PENDING = 1000;
+const MiB = 1_048_576;
+/**
+ * How many bytes (as `bytesOf` counts them) the bodies of deliveries waiting their turn or in flight
+ * may hold; past it a delivery is not sent, and counts as failed.
+ */
+const MAX_SENDING_BYTES = 32 * MiB;
+/**
+ * How many bytes the bodies of retries waiting for their time may hold, all endpoints together;
+ * past it the endpoint holding the most is disabled, its retries dropped.
+ */
+const MAX_RETRY_BYTES = 32 * MiB;
 
 /** One event on its way to one endpoint. */
 interface Delivery {
@@ -37,6 +51,10 @@ export class WebhookDispatcher {
   readonly #recorded: (attempt: DeliveryAttempt) => void;
   /** The turns of the POSTs: `MAX_IN_FLIGHT` at once. */
   readonly #turns = pLimit(MAX_IN_FLIGHT);
+  /** The bytes of the bodies waiting their turn or in flight. */
+  #sendingBytes = 0;
+  /** The bytes of the bodies of the retries waiting for their time, by endpoint. */
+  readonly #retryBytes = new BodyBudget<StoredWebhookEndpoint>(MAX_RETRY_BYTES);
 
   /** `recorded` hears every attempt once it is recorded. */
   constructor(
@@ -106,23 +124,29 @@ export class WebhookDispatcher {
       redeliveryOf,
     };
     if (store !== this.#store()) return record;
-    // An endpoint removed while this attempt was under way gets no retry.
-    const registered = store.webhookEndpoints.includes(endpoint);
-    if (!record.ok && redeliveryOf === null && registered) this.#afterFailure(delivery, record);
+    // An endpoint removed or disabled while this attempt was under way gets no retry (disabling dropped its others).
+    const retried = store.webhookEndpoints.includes(endpoint) && endpoint.status === 'active';
+    if (!record.ok && redeliveryOf === null && retried) this.#afterFailure(delivery, record);
     store.deliveryLog.push(record);
     this.#recorded(record);
     return record;
   }
 
-  /** The POST of a delivery in its turn; when too many wait already, the record of one not sent. */
+  /** The POST of a delivery in its turn; when too many wait already, or they hold too much, the record of one not sent. */
   #post({ endpoint, body }: Delivery): Promise<PostedEvent> {
-    if (this.#turns.pendingCount >= MAX_WAITING)
-      return unsentEvent(
-        body,
-        endpoint.secret,
-        `not sent: ${MAX_IN_FLIGHT} deliveries were in flight and ${MAX_WAITING} waiting (the mock's bound)`,
-      );
-    return this.#turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs));
+    const bytes = bytesOf(body);
+    const full =
+      this.#turns.pendingCount >= MAX_WAITING
+        ? `${MAX_IN_FLIGHT} deliveries were in flight and ${MAX_WAITING} waiting`
+        : // The first always goes, whatever its size.
+          this.#sendingBytes > 0 && this.#sendingBytes + bytes > MAX_SENDING_BYTES
+          ? `the deliveries in flight and waiting held ${MAX_SENDING_BYTES / MiB} MiB of bodies`
+          : undefined;
+    if (full !== undefined) return unsentEvent(body, endpoint.secret, `not sent: ${full} (the mock's bound)`);
+    this.#sendingBytes += bytes;
+    return this.#turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs)).finally(() => {
+      this.#sendingBytes -= bytes;
+    });
   }
 
   /**
@@ -149,19 +173,51 @@ export class WebhookDispatcher {
       );
       return;
     }
+    const bytes = bytesOf(delivery.body);
+    if (!this.#roomForRetry(endpoint, bytes)) return;
     // Due its delay after the failed attempt was made: the schedule reads the same however long attempts take.
     failed.nextRetryAt = failed.at + delay;
+    this.#retryBytes.hold(endpoint, bytes);
     this.#clock.schedule(
       failed.nextRetryAt,
-      () => this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!),
+      () => {
+        this.#retryBytes.release(endpoint, bytes);
+        return this.#retry(delivery, failed.attempt + 1, failed.nextRetryAt!);
+      },
       `attempt ${failed.attempt + 1} (retry ${failed.attempt}) of ${delivery.event} to ${endpoint.url}`,
       ownerOf(endpoint),
     );
   }
 
+  /**
+   * Makes room for a retry of `bytes` to `endpoint` by disabling the endpoints whose retries hold
+   * the most, until it fits: false when `endpoint` itself was disabled (its retry is dropped too).
+   * The endpoint that keeps failing is the one that holds the memory; another, failing once, keeps its retry.
+   */
+  #roomForRetry(endpoint: StoredWebhookEndpoint, bytes: number): boolean {
+    for (;;) {
+      const largest = this.#retryBytes.largest();
+      if (this.#retryBytes.fits(bytes) || largest === undefined) return true;
+      const held = this.#retryBytes.heldBy(largest);
+      this.#disable(
+        largest,
+        `Deliveries to ${largest.url} kept failing until their retries held ${(held / MiB).toFixed(1)} MiB of the ` +
+          `${MAX_RETRY_BYTES / MiB} MiB the mock keeps for retries of all endpoints, so the endpoint was disabled ` +
+          'and its retries dropped. Fix it and enable it again.',
+      );
+      if (largest === endpoint) return false;
+    }
+  }
+
   /** Drops the pending retries to `endpoint` (it was removed): they leave the clock's list at once. */
   forget(endpoint: StoredWebhookEndpoint): void {
     this.#clock.cancel(ownerOf(endpoint));
+    this.#retryBytes.releaseAll(endpoint);
+  }
+
+  /** Forgets every pending retry: the clock dropped them all (a reset). */
+  forgetAll(): void {
+    this.#retryBytes.clear();
   }
 
   /** A scheduled retry: skipped once the endpoint is disabled (or the store reset). */

@@ -1,7 +1,7 @@
 // The `data` each event kind carries: one builder per kind, for the mock's own events and emit()'s samples.
 // Each gives the type bizmsg/webhooks parses that kind's data into, so the mock and the types agree.
 import type { WebhookEventData } from '../../schemas/webhook-event.js';
-import type { StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
+import type { MessageError, StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey } from './store.js';
 
 /** The data of every message event: the fields of all five kinds, `from` and `body` for an inbound one. */
@@ -10,7 +10,13 @@ type MessageEventData = WebhookEventData<'message.sent'> &
     Pick<WebhookEventData<'message.received'>, 'from' | 'body'> &
       Pick<WebhookEventData<'message.read'>, 'delivered_at' | 'read_at'> &
       Pick<WebhookEventData<'message.failed'>, 'failed_at'>
-  >;
+  > & { error?: MessageError };
+
+/** Why a message failed when nothing said otherwise (a magic number's fate, `setMessageStatus` without `error`). */
+export const DEFAULT_FAILURE: MessageError = {
+  code: 'UNDELIVERABLE',
+  message: 'The message could not be delivered to the recipient.',
+};
 
 /** What message events carry: for `message.delivered`, exactly the spec's fields come first. */
 export function messageEventData(message: StoredMessage): MessageEventData {
@@ -23,6 +29,7 @@ export function messageEventData(message: StoredMessage): MessageEventData {
     ...(message.delivered_at === undefined ? {} : { delivered_at: message.delivered_at }),
     ...(message.read_at === undefined ? {} : { read_at: message.read_at }),
     ...(message.failed_at === undefined ? {} : { failed_at: message.failed_at }),
+    ...(message.error === undefined ? {} : { error: message.error }),
     conversation_id: message.conversation_id,
     ...inbound,
   };

@@ -1,11 +1,25 @@
-// Messages and conversations over time: sent -> delivered -> read (or failed), inbound messages, and their events.
+// Messages and conversations over time: sent -> delivered -> read (or failed), a fate decided by a
+// test (setStatus), inbound messages, and their events.
+import { ControlArgumentError } from '../control/errors.js';
 import type { VirtualClock } from './clock.js';
-import { conversationEventData, messageEventData } from './event-data.js';
+import { conversationEventData, DEFAULT_FAILURE, messageEventData } from './event-data.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { MockHttpError } from '../rules/http-error.js';
 import { BUSINESS_NUMBER, LIFECYCLE_MS, MAGIC_NUMBERS } from '../options.js';
-import type { StoredConversation, StoredMessage } from './records.js';
+import type { MessageError, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey, type MockStore } from './store.js';
+
+/** The statuses of an outbound message in the order they come: a status never moves back. */
+const ORDER = ['sent', 'delivered', 'read', 'failed'] as const;
+
+/** A step a sent message takes: its status, the time it stamps, the event it emits. */
+const STEPS = {
+  delivered: { stamp: 'delivered_at', event: 'message.delivered' },
+  read: { stamp: 'read_at', event: 'message.read' },
+  failed: { stamp: 'failed_at', event: 'message.failed' },
+} as const;
+/** A status a sent message moves on to: a step of its lifecycle, or the fate `setMessageStatus` decides. */
+export type MessageFate = keyof typeof STEPS;
 
 /** An outbound message to create. */
 export interface OutboundMessage {
@@ -119,41 +133,59 @@ export class Messaging {
     return message;
   }
 
+  /**
+   * Decides an outbound message's fate now: it moves on to `status` (through `delivered` on its way
+   * to `read`), each step with its event (`message.failed` carries `error`), and its own lifecycle
+   * stops there. A move back, or to where it is, is refused (409 naming `status`) and changes nothing.
+   */
+  setStatus(message: StoredMessage, status: MessageFate, error: MessageError = DEFAULT_FAILURE): StoredMessage {
+    const from = message.status;
+    if (message.direction === 'inbound')
+      throw new ControlArgumentError(
+        `Message ${message.id} is inbound (received): only an outbound message has a delivery status.`,
+        409,
+        { id: ['names an inbound message'] },
+      );
+    if (ORDER.indexOf(status) <= ORDER.indexOf(from as (typeof ORDER)[number]))
+      throw new ControlArgumentError(
+        `Message ${message.id} is already ${from}: a status never moves back or stays (${ORDER.join(' < ')}).`,
+        409,
+        { status: [`must come after ${from} (${ORDER.join(' < ')})`] },
+      );
+    this.#clock.cancel(lifecycleOf(message));
+    // One moment: a message read at once was delivered at that moment too.
+    const at = this.#clock.date().toISOString();
+    if (status === 'read' && from === 'sent') this.#advance(message, 'delivered', at);
+    this.#advance(message, status, at, error);
+    return message;
+  }
+
   #scheduleLifecycle(message: StoredMessage, fate: Fate): void {
     const sentAt = this.#clock.now();
     if (fate === 'neverDelivered') return;
-    if (fate === 'fails') {
+    const steps: MessageFate[] = fate === 'fails' ? ['failed'] : ['delivered', 'read'];
+    for (const step of steps)
       this.#clock.schedule(
-        sentAt + LIFECYCLE_MS.failed,
-        () => this.#advance(message, 'failed', 'failed_at', 'message.failed'),
-        `${message.id} failed`,
+        sentAt + LIFECYCLE_MS[step],
+        () => this.#advance(message, step, this.#clock.date().toISOString()),
+        `${message.id} ${step}`,
+        lifecycleOf(message),
       );
-      return;
-    }
-    this.#clock.schedule(
-      sentAt + LIFECYCLE_MS.delivered,
-      () => this.#advance(message, 'delivered', 'delivered_at', 'message.delivered'),
-      `${message.id} delivered`,
-    );
-    this.#clock.schedule(
-      sentAt + LIFECYCLE_MS.read,
-      () => this.#advance(message, 'read', 'read_at', 'message.read'),
-      `${message.id} read`,
-    );
   }
 
-  #advance(
-    message: StoredMessage,
-    status: 'delivered' | 'read' | 'failed',
-    stamp: 'delivered_at' | 'read_at' | 'failed_at',
-    event: 'message.delivered' | 'message.read' | 'message.failed',
-  ): void {
+  /** The message moves on to `step` at `at`, with its event; a failure carries `error`. */
+  #advance(message: StoredMessage, step: MessageFate, at: string, error: MessageError = DEFAULT_FAILURE): void {
     if (this.#store().messages.get(message.id) !== message) return; // the store was reset
-    const at = this.#clock.date().toISOString();
-    message.status = status;
-    message[stamp] = at;
-    this.#events.emit(event, messageEventData(message), at);
+    message.status = step;
+    message[STEPS[step].stamp] = at;
+    if (step === 'failed') message.error = error;
+    this.#events.emit(STEPS[step].event, messageEventData(message), at);
   }
+}
+
+/** The clock's name for the lifecycle steps of one message, so that a decided fate can drop them. */
+function lifecycleOf(message: StoredMessage): string {
+  return `message ${message.id}`;
 }
 
 type Fate = keyof typeof MAGIC_NUMBERS | 'normal';

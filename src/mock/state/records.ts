@@ -25,6 +25,11 @@ export const StoredContactSchema = /* @__PURE__ */ z.object({
 /** A contact as the mock keeps it. */
 export type StoredContact = z.infer<typeof StoredContactSchema>;
 
+/** Why a message failed: a code and its words. */
+export const MessageErrorSchema = /* @__PURE__ */ z.object({ code: z.string(), message: z.string() });
+/** Why a message failed: a code and its words. */
+export type MessageError = z.infer<typeof MessageErrorSchema>;
+
 /** A message, outbound or inbound. */
 export const StoredMessageSchema = /* @__PURE__ */ z.object({
   id: z.string(),
@@ -41,6 +46,8 @@ export const StoredMessageSchema = /* @__PURE__ */ z.object({
   delivered_at: z.optional(z.string()),
   read_at: z.optional(z.string()),
   failed_at: z.optional(z.string()),
+  /** Why a failed message failed, as its `message.failed` event carries it. */
+  error: z.optional(MessageErrorSchema),
 });
 /** A message, outbound or inbound. */
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;

@@ -1,7 +1,13 @@
 // A realistic `data` for each event kind, for emit(): from what the store holds where it can be.
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BUSINESS_NUMBER } from '../options.js';
-import { campaignEventData, contactEventData, conversationEventData, messageEventData } from './event-data.js';
+import {
+  campaignEventData,
+  contactEventData,
+  conversationEventData,
+  DEFAULT_FAILURE,
+  messageEventData,
+} from './event-data.js';
 import type { StoredMessage } from './records.js';
 import type { MockStore } from './store.js';
 
@@ -30,7 +36,7 @@ export function sampleData(kind: WebhookEventKind, store: MockStore, now: string
         read_at: now,
       });
     case 'message.failed':
-      return messageEventData({ ...outbound(store, now), status: 'failed', failed_at: now });
+      return messageEventData({ ...outbound(store, now), status: 'failed', failed_at: now, error: DEFAULT_FAILURE });
     case 'conversation.created':
     case 'conversation.closed':
       return conversationEventData(
@@ -85,6 +91,7 @@ function outbound(store: MockStore, now: string): StoredMessage {
     delivered_at: _d,
     read_at: _r,
     failed_at: _f,
+    error: _e,
     ...message
   } = newestMessage(store, 'outbound') ?? sampleMessage('outbound', now);
   return message;

@@ -1,11 +1,11 @@
 // parseWebhookAsync: verify on Web Crypto, then parse.
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
 import type { WebhookPayload, WebhookSecret } from '../signature/inputs.js';
-import { assertSigned, parseEvent } from './parse-event.js';
-import { checkedParseInputs, type ParseWebhookOptions } from './parse-options.js';
+import { assertSigned, readEvent } from './parse-event.js';
+import { checkedParseInputs, readingOf, type ParseWebhookOptions } from './parse-options.js';
 import { verifyWebhookAsync } from '../signature/verify-async.js';
 
-/** `parseWebhook` on Web Crypto, for every runtime (Workers and browsers included). */
+/** `parseWebhook` on Web Crypto, for every runtime (Workers and browsers included): the event as sent, its drift to `onDrift`. */
 export async function parseWebhookAsync(
   payload: WebhookPayload,
   signature: unknown,
@@ -14,5 +14,5 @@ export async function parseWebhookAsync(
 ): Promise<WebhookEvent> {
   const body = checkedParseInputs(payload, secret, options, 'parseWebhookAsync');
   assertSigned(signature, await verifyWebhookAsync(body, signature, secret));
-  return parseEvent(body, options);
+  return readEvent(body, readingOf(options));
 }

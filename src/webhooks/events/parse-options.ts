@@ -1,7 +1,9 @@
 // The options of parseWebhook and parseWebhookAsync, and every argument of a parse, checked.
+import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift-report.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { payloadInput, secretList } from '../signature/inputs.js';
+import type { EventReading } from './parse-event.js';
 
 /** Options of `parseWebhook` and `parseWebhookAsync`. */
 export interface ParseWebhookOptions {
@@ -17,6 +19,27 @@ export interface ParseWebhookOptions {
    * @default Date.now()
    */
   now?: Date | number;
+  /**
+   * Called with how an event differs from what bizmsg expects (a field missing, unknown or of
+   * another type; paths and type names, never a value), when it does. The event is returned as sent
+   * all the same.
+   * @default each (kind, path) logged once per process to the console (missing and mismatched as warnings)
+   */
+  onDrift?: DriftHandler;
+}
+
+/** What kind of field differs, said once per process when `onDrift` is not given. */
+let consoleDrift: DriftHandler | undefined;
+
+/** How a parse reads the verified body: the age check and the drift handler its options ask for. */
+export function readingOf({ maxAgeSeconds, now, onDrift }: ParseWebhookOptions): EventReading {
+  consoleDrift ??= logDriftOnce((level, message) => console[level](message), 'returned as sent');
+  const handler = onDrift ?? consoleDrift;
+  return {
+    age: maxAgeSeconds === undefined ? undefined : { seconds: maxAgeSeconds },
+    now,
+    drift: (report) => sendDrift(report, handler, (error) => console.error('bizmsg: onDrift threw', error)),
+  };
 }
 
 /**
@@ -33,11 +56,12 @@ export function checkedParseInputs(
   secretList(secret, caller);
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError(
-      `${caller}: options must be an object ({ maxAgeSeconds?, now? }), got ${showValue(options)}.`,
+      `${caller}: options must be an object ({ maxAgeSeconds?, now?, onDrift? }), got ${showValue(options)}.`,
     );
   }
   checkMaxAgeSeconds((options as ParseWebhookOptions).maxAgeSeconds, caller);
   checkNow((options as ParseWebhookOptions).now, caller);
+  checkOnDrift((options as ParseWebhookOptions).onDrift, caller);
   return body;
 }
 
@@ -63,4 +87,10 @@ function checkNow(now: unknown, caller: string): void {
       `${caller}: now must be a valid Date or a number of milliseconds since the epoch (Date.now()), got ${showValue(now)}.`,
     );
   }
+}
+
+/** Throws an InvalidArgumentError unless `onDrift` is absent or a function. */
+export function checkOnDrift(onDrift: unknown, caller: string): void {
+  if (onDrift !== undefined && typeof onDrift !== 'function')
+    throw new InvalidArgumentError(`${caller}: onDrift must be a function, got ${showValue(onDrift)}.`);
 }

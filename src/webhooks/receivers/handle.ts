@@ -1,7 +1,9 @@
 // What both receivers share: their options, and the handling of one delivery's raw bytes
 // (verify, parse, de-duplicate, dispatch), answered as a WebhookAnswer.
-import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import { logDriftOnce, sendDrift, type DriftHandler, type DriftReport } from '../../contract/drift-report.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.js';
+import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkLogger, type Logger } from '../../shared/logger.js';
 import { sha256Hex } from '../../shared/sha256.js';
@@ -10,10 +12,10 @@ import { deliverOnce } from '../dedupe/deliver-once.js';
 import { memoryDedupeStore } from '../dedupe/memory-store.js';
 import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
 import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
-import { parseWebhookAsync } from '../events/parse-async.js';
-import { assertFresh, RECEIVER_MAX_AGE } from '../events/parse-event.js';
-import { checkMaxAgeSeconds } from '../events/parse-options.js';
+import { assertSigned, readEvent, RECEIVER_MAX_AGE, type AgeCheck } from '../events/parse-event.js';
+import { checkMaxAgeSeconds, checkOnDrift } from '../events/parse-options.js';
 import { secretList, type WebhookSecret } from '../signature/inputs.js';
+import { verifyWebhookAsync } from '../signature/verify-async.js';
 import { isMessageStatusEvent } from '../status/message-event.js';
 import type { StatusTracker } from '../status/tracker.js';
 import type { WebhookAnswer } from './answer.js';
@@ -64,14 +66,21 @@ export interface WebhookHandlerOptions {
    * A status tracker (`createStatusTracker`) to apply every verified message event to, before the
    * `on` handlers run (they see the record updated). If the tracker's store fails, the delivery
    * is answered 500 (the service retries; applying again is harmless); a message event the
-   * tracker cannot read is answered 400.
+   * tracker cannot follow (no message id) changes nothing and is acknowledged.
    */
   tracker?: StatusTracker;
   /** The de-duplication key of an event (default: the SHA-256 of the raw body). */
   dedupeKey?: (event: WebhookEvent) => string;
   /**
+   * Called with how a verified event differs from what bizmsg expects (a field missing, unknown or
+   * of another type; paths and JSON type names, never a value), when it does. The delivery is
+   * handled and acknowledged all the same: the handlers get the data as sent.
+   * @default each (kind, path) logged once through `logger` (missing and mismatched at warn, unknown at info)
+   */
+  onDrift?: DriftHandler;
+  /**
    * Where the receiver's own lines go: a handler that failed (without `onError`), a request whose
-   * body your code read first, a dedupe store that failed.
+   * body your code read first, a dedupe store that failed, how the service differs (without `onDrift`).
    * @default console
    */
   logger?: Logger;
@@ -84,6 +93,10 @@ export interface Receiver {
   readonly logger: Logger;
   /** The store of the deliveries handled; undefined with `dedupe: false`. */
   readonly dedupe: DedupeStore | undefined;
+  /** How old a delivery may be; undefined with `maxAgeSeconds: false`. */
+  readonly age: AgeCheck | undefined;
+  /** Where each delivery's drift goes: `onDrift`, else the logger once per (kind, path). */
+  readonly drift: (report: DriftReport) => void;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -95,16 +108,17 @@ const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
   mismatch: 401,
   stale: 401,
   malformed_payload: 400,
-  unknown_event: 200,
 };
+const KNOWN_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(WEBHOOK_EVENT_KINDS);
 
 /** Checks handler options once, when the handler is created; a bad one is an `InvalidArgumentError`. */
 export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): Receiver {
   if (typeof options !== 'object' || options === null)
     throw new InvalidArgumentError(`${caller} needs options: { secret, on?, onEvent? }.`);
-  const { on, onEvent, onError, dedupe, dedupeKey, tracker, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  const { on, onEvent, onError, onDrift, dedupe, dedupeKey, tracker, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   secretList(options.secret, caller);
   checkMaxAgeSeconds(options.maxAgeSeconds, caller, true);
+  checkOnDrift(onDrift, caller);
   if (onEvent !== undefined && typeof onEvent !== 'function')
     throw new InvalidArgumentError(`${caller}: onEvent must be a function.`);
   if (onError !== undefined && typeof onError !== 'function')
@@ -126,7 +140,21 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
     throw new InvalidArgumentError(`${caller}: maxBodyBytes must be a positive integer.`);
   const logger = checkLogger(options.logger, `${caller}: \`logger\``);
-  return { options, maxBodyBytes, logger, dedupe: dedupe === false ? undefined : (dedupe ?? memoryDedupeStore()) };
+  const handler = onDrift ?? logDriftOnce((level, message) => logger[level](message), 'given to the handlers as sent');
+  return {
+    options,
+    maxBodyBytes,
+    logger,
+    dedupe: dedupe === false ? undefined : (dedupe ?? memoryDedupeStore()),
+    age: ageCheckOf(options.maxAgeSeconds),
+    drift: (report) => sendDrift(report, handler, (error) => logger.error('bizmsg: onDrift threw', error)),
+  };
+}
+
+/** `maxAgeSeconds` as a check: either way within it (as parseWebhook), else only not older than 27 h; none with false. */
+function ageCheckOf(maxAgeSeconds: number | false | undefined): AgeCheck | undefined {
+  if (maxAgeSeconds === false) return undefined;
+  return maxAgeSeconds === undefined ? RECEIVER_MAX_AGE : { seconds: maxAgeSeconds };
 }
 
 /** The answer to a body over the size cap. */
@@ -138,22 +166,23 @@ export function tooLarge(maxBodyBytes: number): WebhookAnswer {
 }
 
 /**
- * Verifies, parses and dispatches one delivery. A handler that throws gives 500 so that the
- * service retries; an unknown event kind is acknowledged (200) so that a newer service does
- * not get the endpoint disabled.
+ * Verifies, reads and dispatches one delivery. Refused only for its signature (401), its age (401)
+ * or a body that is no event (400); whatever its data holds it is handled (its drift reported), and
+ * an unknown event kind is acknowledged (200), so that a service that differs from what bizmsg
+ * expects never gets the endpoint disabled. A handler that throws gives 500 so that the service retries.
  */
 export async function handleDelivery(body: Uint8Array, signature: unknown, receiver: Receiver): Promise<WebhookAnswer> {
   const { options, dedupe } = receiver;
   let event: WebhookEvent;
   try {
-    const { maxAgeSeconds } = options;
-    event = await parseWebhookAsync(body, signature, options.secret, maxAgeSeconds ? { maxAgeSeconds } : {});
-    if (maxAgeSeconds === undefined) assertFresh(event.timestamp, RECEIVER_MAX_AGE);
+    assertSigned(signature, await verifyWebhookAsync(body, signature, options.secret));
+    event = readEvent(body, { age: receiver.age, drift: receiver.drift });
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
-    if (error.reason === 'unknown_event') return { status: 200, body: { received: true, ignored: error.message } };
     return rejected(error);
   }
+  if (!KNOWN_KINDS.has(event.event))
+    return { status: 200, body: { received: true, ignored: `Unknown event kind ${showValue(event.event)}.` } };
   if (dedupe === undefined) return runHandlers(event, receiver);
   let key: string;
   try {
@@ -180,8 +209,7 @@ async function dedupeKeyOf(
 
 /**
  * Applies a message event to the tracker, then calls the event's handlers: 200 when they
- * succeed, 500 (reported to onError) when one throws or the tracker's store fails, 400 for a
- * message event the tracker cannot read.
+ * succeed, 500 (reported to onError) when one throws or the tracker's store fails.
  */
 async function runHandlers(event: WebhookEvent, receiver: Receiver): Promise<WebhookAnswer> {
   const { options } = receiver;
@@ -210,7 +238,6 @@ async function applyToTracker(event: WebhookEvent, receiver: Receiver): Promise<
     );
     return undefined;
   } catch (error) {
-    if (error instanceof WebhookVerificationError) return rejected(error);
     await reportHandlerError(receiver, error, event);
     return handlerFailed(event);
   }

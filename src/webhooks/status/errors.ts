@@ -8,8 +8,12 @@ export class MessageFailedError extends BizMsgError {
   readonly record: StatusRecord;
 
   constructor(record: StatusRecord, goal: StatusGoal) {
-    const why =
-      record.error === undefined ? '' : `: ${[record.error.code, record.error.message].filter(Boolean).join(' ')}`;
+    // The failure's own words, without their final period: the sentence ends with one.
+    const said = [record.error?.code, record.error?.message]
+      .filter(Boolean)
+      .join(' ')
+      .replace(/[.\s]+$/, '');
+    const why = said === '' ? '' : `: ${said}`;
     super(
       `Message ${record.id} failed${record.failedAt === undefined ? '' : ` at ${record.failedAt}`} before it was ${goal}${why}.`,
     );

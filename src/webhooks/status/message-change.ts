@@ -47,7 +47,7 @@ export function changeOfMessage(message: TrackableMessage, caller: string, toWin
   }
   for (const [field, stamp] of TIME_FIELDS) {
     const value = message[field];
-    const at = typeof value === 'string' ? isoTime(value) : undefined;
+    const at = isoTime(value);
     if (at !== undefined) change[stamp] = at;
   }
   return change;

@@ -93,13 +93,17 @@ export type StatusGoal = 'delivered' | 'read' | 'final';
 
 /**
  * True when `record` has reached `goal`. A failed message reaches `final`, and `delivered` or
- * `read` only where an event said it got there before it failed (its `deliveredAt`, `readAt`).
+ * `read` only where an event said it got there no later than it failed, by the events' own times
+ * (events arrive in any order: a delivery stamped after the failure came too late to count).
  */
 export function reached(record: StatusRecord, goal: StatusGoal): boolean {
-  if (record.status === 'failed')
+  if (record.status === 'failed') {
+    const beforeFailure = (at: string | undefined) =>
+      at !== undefined && (record.failedAt === undefined || at <= record.failedAt);
     return (
-      goal === 'final' || record.readAt !== undefined || (goal === 'delivered' && record.deliveredAt !== undefined)
+      goal === 'final' || beforeFailure(record.readAt) || (goal === 'delivered' && beforeFailure(record.deliveredAt))
     );
+  }
   if (goal === 'final') return record.status === 'read';
   return rank(record.status) >= rank(goal);
 }

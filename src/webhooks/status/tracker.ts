@@ -46,8 +46,9 @@ export interface StatusTracker {
   track(message: TrackableMessage): Promise<StatusRecord>;
   /**
    * Applies a verified event: message.sent, delivered, read and failed change their message's
-   * record (which it resolves with); other kinds are ignored (undefined). A malformed message
-   * event rejects with `WebhookVerificationError` ('malformed_payload') and changes nothing.
+   * record (which it resolves with), read as the service sent them (the id from `message_id` or
+   * `id`, the status from the kind); other kinds, and a message event that names no message, are
+   * ignored (undefined).
    */
   apply(event: WebhookEvent): Promise<StatusRecord | undefined>;
   /** The record of a message, or undefined when neither a send nor an event of it was seen (or it expired). */
@@ -112,8 +113,8 @@ class Tracker implements StatusTracker {
   async apply(event: WebhookEvent): Promise<StatusRecord | undefined> {
     if (!isRecord(event) || typeof event.event !== 'string')
       throw new InvalidArgumentError(`tracker.apply needs a parsed webhook event, got ${showValue(event)}.`);
-    if (!isMessageStatusEvent(event)) return undefined;
-    return this.#merge(() => changeOfEvent(event));
+    const change = isMessageStatusEvent(event) ? changeOfEvent(event) : undefined;
+    return change === undefined ? undefined : this.#store.merge(change);
   }
 
   async get(id: string): Promise<StatusRecord | undefined> {

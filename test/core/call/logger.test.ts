@@ -6,7 +6,10 @@ import { hang, json, scriptedFetch, v2Error, type Step } from '../../helpers/scr
 const BASE = 'https://api.bizmsg.test/api/v1';
 const KEY = 'sk_live_logs_SECRET_987';
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
-const ok = json(200, { data: { id: 1, phone: '4915112345678' } });
+/** A contact as bizmsg expects it: no drift to log. */
+const ok = json(200, {
+  data: { id: 1, phone: '4915112345678', created_at: '2026-11-22T09:00:00Z', updated_at: '2026-11-22T09:00:00Z' },
+});
 
 /** A logger that keeps its lines as `level message`. */
 function memoryLogger() {
@@ -62,10 +65,12 @@ describe('logging', () => {
     ]);
   });
 
-  it('writes only errors at level error, and nothing when off (the default)', async () => {
+  it('writes only errors at level error, nothing when off, and warnings and errors by default', async () => {
     const quiet = memoryLogger();
     await settleStepwise(
-      setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logger: quiet.logger }).contacts.get(1),
+      setup([ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], { logLevel: 'off', logger: quiet.logger }).contacts.get(
+        1,
+      ),
     );
     expect(quiet.lines).toEqual([]);
     const errors = memoryLogger();
@@ -75,8 +80,18 @@ describe('logging', () => {
     });
     await settleStepwise(client.contacts.get(1));
     await settleStepwise(client.contacts.get(2));
-    expect(errors.lines).toEqual([
-      'error bizmsg: GET /contacts/2 -> 404 in 0 ms (attempt 1); failed: ResourceNotFoundError: GET /contacts/2 failed with 404 RESOURCE_NOT_FOUND: gone',
+    const notFound =
+      'error bizmsg: GET /contacts/2 -> 404 in 0 ms (attempt 1); failed: ResourceNotFoundError: GET /contacts/2 failed with 404 RESOURCE_NOT_FOUND: gone';
+    expect(errors.lines).toEqual([notFound]);
+    const byDefault = memoryLogger();
+    const defaulted = setup([v2Error(503, 'X'), ok, v2Error(404, 'RESOURCE_NOT_FOUND', 'gone')], {
+      logger: byDefault.logger,
+    });
+    await settleStepwise(defaulted.contacts.get(1));
+    await settleStepwise(defaulted.contacts.get(2));
+    expect(byDefault.lines).toEqual([
+      'warn bizmsg: GET /contacts/1 -> 503 in 0 ms (attempt 1); retrying in 250 ms',
+      notFound,
     ]);
   });
 

@@ -47,11 +47,17 @@ describe('client options', () => {
   });
 
   it.each([
-    [{ baseUrl: 'api.bizmsg.test' }, 'The `baseUrl` option must be an absolute URL, got "api.bizmsg.test".'],
-    [{ baseUrl: 'ftp://x.test/api/v1' }, 'The `baseUrl` option must be an http(s) URL, got ftp:.'],
+    [
+      { baseUrl: 'api.bizmsg.test' },
+      `The \`baseUrl\` option must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but it has no scheme such as https:// (15 characters) (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
+    ],
+    [
+      { baseUrl: 'ftp://x.test/api/v1' },
+      `The \`baseUrl\` option must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but its scheme is not http or https (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
+    ],
     [
       { baseUrl: 'https://user:pw@x.test/api/v1' },
-      'The `baseUrl` option must not contain credentials, a query or a fragment.',
+      `The \`baseUrl\` option must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but it contains credentials, a query or a fragment (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
     ],
     [{ timeout: 0 }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got 0.'],
     [{ timeout: Number.NaN }, 'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got NaN.'],
@@ -267,16 +273,43 @@ describe('local mistakes are argument errors, found before anything is sent', ()
   });
 
   it.each([
-    ['https://api.bizmsg.test', '"https://api.bizmsg.test"'],
-    ['https://api.bizmsg.test/api', '"https://api.bizmsg.test/api"'],
-    ['https://api.bizmsg.test/api/v2', '"https://api.bizmsg.test/api/v2"'],
-    ['https://api.bizmsg.test/api/v1/contacts', '"https://api.bizmsg.test/api/v1/contacts"'],
-  ])('rejects the base URL %s, which does not end with /api/v1', (baseUrl, shown) => {
+    ['https://api.bizmsg.test', 'it has no path'],
+    ['https://api.bizmsg.test/api', 'its path does not end with /api/v1'],
+    ['https://api.bizmsg.test/api/v2', 'its path does not end with /api/v1'],
+    ['https://api.bizmsg.test/api/v1/contacts', 'its path goes on past /api/v1'],
+  ])('rejects the base URL %s, which does not end with /api/v1', (baseUrl, problem) => {
     const error = constructionError({ apiKey: 'k', baseUrl });
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect(error.message).toBe(
-      `The \`baseUrl\` option must end with /api/v1 (e.g. https://api.example.com/api/v1), got ${shown}.`,
+      `The \`baseUrl\` option must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but ${problem} (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
     );
+  });
+
+  // A key pasted where the URL goes (or the two variables swapped) must not end up in a log.
+  const KEY = 'sk_live_0123456789abcdef0123456789abcdef';
+  it.each([
+    ['the key itself', KEY, 'it has no scheme such as https:// (40 characters)'],
+    ['the key with a scheme', `https://${KEY}:x`, 'it is not a valid URL (50 characters)'],
+    ['the key after a scheme', `key:${KEY}`, 'its scheme is not http or https'],
+    ['the key in the path', `https://api.bizmsg.test/api/v1/${KEY}`, 'its path goes on past /api/v1'],
+    ['the key as the last segment', `https://api.bizmsg.test/${KEY}`, 'its path does not end with /api/v1'],
+    [
+      'the key in the query',
+      `https://api.bizmsg.test/api/v1?key=${KEY}`,
+      'it contains credentials, a query or a fragment',
+    ],
+  ])('never shows a base URL in its error: %s', (_, baseUrl, problem) => {
+    const error = constructionError({ apiKey: 'k', baseUrl });
+    expect(error.message).toBe(
+      `The \`baseUrl\` option must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but ${problem} (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
+    );
+    expect(error.message).not.toContain('0123456789abcdef');
+    vi.stubEnv('BIZMSG_BASE_URL', baseUrl);
+    const fromEnv = constructionError({ apiKey: 'k' });
+    expect(fromEnv.message).toBe(
+      `The BIZMSG_BASE_URL environment variable must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but ${problem} (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
+    );
+    expect(JSON.stringify(fromEnv) + String(fromEnv.stack)).not.toContain('0123456789abcdef');
   });
 });
 
@@ -345,7 +378,7 @@ describe('found by the client fuzz suite', () => {
       'The `timeout` option must be a number of milliseconds from 1 to 2147483647, got an object.',
     );
     expect(constructionError({ apiKey: 'k', baseUrl: 10n }).message).toBe(
-      'The `baseUrl` option must be an absolute URL, got 10.',
+      `The \`baseUrl\` option must be an http(s) URL ending with /api/v1 (e.g. https://api.example.com/api/v1), but it is a bigint (its value is not shown: it may be a secret, such as an API key pasted in the wrong place).`,
     );
     const { client } = setup();
     expect((await reason(client.account.me({ maxRetries: Object.create(null) })))!.message).toBe(

@@ -295,7 +295,7 @@ describe('bizmsg-mock emit, with no server', () => {
 
   it('refuses what it cannot send, with exit code 2', async () => {
     expect((await emit(['message.bounced', '--to', 'http://x.test', '--secret', 's'])).stderr.split('\n')[0]).toBe(
-      'bizmsg-mock: "message.bounced" is not an event kind; the kinds are message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed',
+      'bizmsg-mock: not an event kind: "message.bounced"; the kinds are message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed',
     );
     expect(await emit(['message.sent', '--to', 'http://x.test'])).toEqual({
       code: 2,
@@ -303,11 +303,16 @@ describe('bizmsg-mock emit, with no server', () => {
       stderr: expect.stringMatching(/^bizmsg-mock: emit needs --secret: a signing secret\n/),
     });
     expect((await emit(['message.sent', '--to', 'ftp://x', '--secret', 's'])).stderr.split('\n')[0]).toBe(
-      'bizmsg-mock: --to must be an http(s) URL, got "ftp://x"',
+      'bizmsg-mock: --to must be an http(s) URL, got 7 characters (not shown)',
     );
     expect(
       (await emit(['message.sent', '--to', 'http://x.test', '--secret', 's', '--data', '[1]'])).stderr.split('\n')[0],
-    ).toBe('bizmsg-mock: --data must be a JSON object, got "[1]"');
+    ).toBe('bizmsg-mock: --data must be a JSON object, got 3 characters (not shown)');
+    // A secret typed where the kind goes (after an empty --secret=) is not echoed either.
+    const misplaced = await emit(['--secret=', 'whsec_0123456789abcdef', '--to', 'http://x.test']);
+    expect(misplaced.stderr.split('\n')[0]).toBe(
+      'bizmsg-mock: not an event kind: 22 characters (not shown); the kinds are message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed',
+    );
   });
 });
 

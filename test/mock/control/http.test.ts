@@ -232,6 +232,12 @@ describe('refused calls', () => {
       ),
     );
     expect(() => connectMock('file:///tmp/mock')).toThrow(InvalidArgumentError);
+    // A key or token passed where the URL goes is never in the message.
+    expect(() => connectMock('sk_test_0123456789abcdef0123456789abcdef')).toThrow(
+      new InvalidArgumentError(
+        "connectMock needs the mock's URL (http://127.0.0.1:4010/api/v1) or a mock in this process, got a string of 40 characters (not shown: it may be a secret, such as a key pasted in the wrong place).",
+      ),
+    );
   });
 });
 

@@ -301,6 +301,37 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     expect((await until(receivedEvents, (e) => e.length === 3)).map((e) => e.event)).toContain('conversation.closed');
   });
 
+  it("decides a sent message's fate from its thread: Mark failed stores it and sends message.failed with its error", async () => {
+    await fresh();
+    // A number whose messages stay sent (MAGIC_NUMBERS.neverDelivered): its lifecycle decides nothing meanwhile.
+    const number = '+15550000003';
+    const sent = await api('POST', '/messages/send', {
+      to: number,
+      messaging_account_id: 1,
+      type: 'text',
+      content: { body: 'Your parcel is out for delivery' },
+    });
+    const id = sent.body.data.id as string;
+    await tab.goto(`${origin}/#/conversations/${number.slice(1)}`);
+    const thread = tab.getByRole('article', { name: `Conversation with ${number}` });
+    const fate = thread.getByRole('group', { name: `Fate of message ${id}` });
+    await poll(() => seenAll(fate.getByRole('button'))).toEqual(['Mark delivered', 'Mark read', 'Mark failed']);
+    await fate.getByRole('button', { name: 'Mark failed' }).click();
+    await poll(() => seen(thread.getByRole('listitem').last())).toMatch(
+      /^Your app\nYour parcel is out for delivery\nfailed sent [\d:]+ · failed [\d:]+ · UNDELIVERABLE: The message could not be delivered to the recipient\.$/,
+    );
+    // Failed is where a message ends: no button is left.
+    await poll(() => fate.count()).toBe(0);
+    const { messages } = await control.state();
+    expect(messages.map((m) => [m.id, m.status, m.error?.code])).toEqual([[id, 'failed', 'UNDELIVERABLE']]);
+    const events = await until(receivedEvents, (e) => e.some((event) => event.event === 'message.failed'));
+    expect(events.find((e) => e.event === 'message.failed')?.data).toMatchObject({
+      message_id: id,
+      status: 'failed',
+      error: { code: 'UNDELIVERABLE' },
+    });
+  });
+
   it('emits a sample event to an endpoint, shows its failed attempt and next retry, and the clock buttons run the retry due', async () => {
     await fresh();
     receiver.handle((_, res) => {
@@ -515,11 +546,25 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     });
     await control.clock.advance(6000);
     await control.receiveMessage({ from: ADA, body: 'Hi! Is my order on its way?' });
+    // One that stays sent (MAGIC_NUMBERS.neverDelivered), so that the fate buttons are checked too.
+    await api('POST', '/messages/send', {
+      to: '+15550000003',
+      messaging_account_id: 1,
+      type: 'text',
+      content: { body: 'Your parcel is on its way' },
+    });
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await tab.emulateMedia({ colorScheme: scheme });
-      for (const view of ['conversations', 'contacts', 'campaigns', 'webhooks', 'requests', 'clock', 'faults']) {
+      const views = ['conversations', 'conversations/15550000003', 'contacts', 'campaigns', 'webhooks', 'requests'];
+      for (const view of [...views, 'clock', 'faults']) {
         await open(view);
+        if (view === 'conversations/15550000003')
+          await tab
+            .getByRole('group', { name: /^Fate of message/ })
+            .getByRole('button')
+            .first()
+            .waitFor();
         if (view === 'webhooks') await tab.getByRole('button', { expanded: false }).first().click();
         await tab.evaluate(AXE);
         const violations: Array<{ id: string; impact: string; nodes: unknown[] }> = await tab.evaluate(async () => {

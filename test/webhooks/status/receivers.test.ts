@@ -99,22 +99,61 @@ describe.each(RECEIVERS)('%s with a tracker', (_, listener) => {
     expect(await copy.json()).toEqual({ received: true, event: 'message.delivered', duplicate: true });
   });
 
-  it('answers 400 to a message event the tracker cannot read, applying nothing, and ignores other kinds', async () => {
+  it('acknowledges a message event the tracker cannot follow, applying nothing, and ignores other kinds', async () => {
     const tracker = createStatusTracker();
     const handled = vi.fn();
-    const post = await start(listener({ secret: SECRET, tracker, onEvent: handled }));
-    const response = await post(delivered('msg_r3', { delivered_at: 'not a date' }));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      error: 'malformed_payload',
-      message:
-        'The message.delivered event cannot be tracked: data.delivered_at "not a date" is not an ISO 8601 date. Nothing was applied.',
+    const post = await start(listener({ secret: SECRET, tracker, onEvent: handled, onDrift: () => undefined }));
+    const unnamed = JSON.stringify({
+      event: 'message.read',
+      timestamp: new Date().toISOString(),
+      data: { recipient_id: '4915112345678' },
     });
-    expect(await tracker.get('msg_r3')).toBeUndefined();
+    expect(await (await post(unnamed)).json()).toEqual({ received: true, event: 'message.read' });
     const contact = JSON.stringify({ event: 'contact.created', timestamp: new Date().toISOString(), data: { id: 1 } });
     expect((await post(contact)).status).toBe(200);
-    expect(handled).toHaveBeenCalledTimes(1);
+    expect(handled).toHaveBeenCalledTimes(2);
     expect(await tracker.summary()).toMatchObject({ total: 0 });
+  });
+
+  it('follows messages whose events lack status or to, name the id id, or carry times in another form', async () => {
+    const tracker = createStatusTracker();
+    const post = await start(listener({ secret: SECRET, tracker, onDrift: () => undefined }));
+    const sentAt = Date.parse('2026-11-22T10:00:00Z');
+    const event = (kind: string, timestamp: unknown, data: Record<string, unknown>) =>
+      JSON.stringify({ event: kind, timestamp, data });
+    const now = new Date().toISOString();
+    expect((await post(event('message.sent', now, { id: 'msg_o1', recipient_id: '49' }))).status).toBe(200);
+    expect(await tracker.get('msg_o1')).toEqual({
+      id: 'msg_o1',
+      status: 'sent',
+      sentAt: new Date(Date.parse(now)).toISOString(),
+    });
+    await post(
+      event('message.delivered', now, {
+        message_id: 'msg_o1',
+        to: '4915112345678',
+        status: 'delivered',
+        delivered_at: sentAt / 1000,
+      }),
+    );
+    await post(event('message.read', Math.floor(Date.now() / 1000), { message_id: 'msg_o1', read_at: 'soon' }));
+    await post(
+      event('message.failed', now, { id: 'msg_o2', errors: [{ code: 131026, title: 'Message undeliverable' }] }),
+    );
+    const read = await tracker.get('msg_o1');
+    expect(read).toMatchObject({
+      id: 'msg_o1',
+      to: '4915112345678',
+      status: 'read',
+      deliveredAt: '2026-11-22T10:00:00.000Z',
+    });
+    expect(Date.parse(read!.readAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await tracker.get('msg_o2')).toEqual({
+      id: 'msg_o2',
+      status: 'failed',
+      failedAt: new Date(Date.parse(now)).toISOString(),
+      error: { code: '131026', message: 'Message undeliverable' },
+    });
   });
 
   it('refuses a tracker option that is not one', () => {

@@ -1,6 +1,6 @@
 // Calls of the control API from the page: same origin, JSON both ways, the control token when the
 // tab has one. A refusal is a ControlError carrying the mock's own message.
-import { inert } from './printable.js';
+import { inert } from './inert.js';
 import { controlToken } from './token.js';
 
 /** A control call the mock refused (or could not answer): its status and the mock's message. */

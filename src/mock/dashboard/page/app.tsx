@@ -1,13 +1,14 @@
 // The page's frame: the mock named in the header with its virtual time and live status, the
 // navigation between views, the alert where a refused action says why, and the view shown.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { hrefOf, useRoute, VIEWS, type Route } from './route.js';
+import { hrefOf, useRoute, viewsOf, type Route } from './route.js';
 import { TokenForm } from './token-form.js';
 import { useMock, virtualNow, type MockView } from './use-mock.js';
 import { timeOf } from './format.js';
 import { CampaignsView } from './views/campaigns.js';
 import { ClockView } from './views/clock.js';
 import { ContactsView } from './views/contacts.js';
+import { DriftView } from './views/drift.js';
 import { ConversationsView } from './views/conversations.js';
 import { FaultsView } from './views/faults.js';
 import { RequestsView } from './views/requests.js';
@@ -23,7 +24,10 @@ const STATUS_TEXT = {
 /** The whole page. */
 export function App() {
   const mock = useMock();
-  const route = useRoute();
+  const asked = useRoute();
+  const views = viewsOf(mock.mode ?? 'mock');
+  // A view this mode has not (a proxy has no conversations) opens its first one.
+  const route: Route = views.some(([name]) => name === asked.view) ? asked : { view: views[0]![0], detail: undefined };
   const main = useRef<HTMLElement>(null);
   const shown = useRef<string | undefined>(undefined);
   // Another view takes the focus to its heading, so that keyboard and screen reader users start there.
@@ -47,18 +51,16 @@ export function App() {
         Skip to content
       </a>
       <header class="top">
-        <h1>bizmsg mock</h1>
-        <p class="mock-name">
-          {mock.health === undefined ? '' : `Variant ${mock.health.variant} · ${mock.health.baseUrl}`}
-        </p>
-        <VirtualTime mock={mock} />
+        <h1>{mock.mode === 'proxy' ? 'bizmsg proxy' : mock.mode === 'replay' ? 'bizmsg replay' : 'bizmsg mock'}</h1>
+        <p class="mock-name">{nameOf(mock)}</p>
+        {mock.mode === 'mock' ? <VirtualTime mock={mock} /> : null}
         <p class={`live live-${mock.status}`} role="status">
           {STATUS_TEXT[mock.status]}
         </p>
       </header>
       <nav aria-label="Views">
         <ul>
-          {VIEWS.map(([name, title]) => (
+          {views.map(([name, title]) => (
             <li key={name}>
               <a href={hrefOf(name)} aria-current={route.view === name ? 'page' : undefined}>
                 {title}
@@ -71,7 +73,11 @@ export function App() {
         {mock.error === undefined ? null : <p>{mock.error}</p>}
       </div>
       <main id="main" ref={main}>
-        {mock.snapshot === undefined ? <p class="loading">Reading the mock…</p> : <View route={route} mock={mock} />}
+        {mock.mode === undefined || (mock.mode === 'mock' && mock.snapshot === undefined) ? (
+          <p class="loading">Reading the mock…</p>
+        ) : (
+          <View route={route} mock={mock} />
+        )}
       </main>
     </>
   );
@@ -93,7 +99,17 @@ function View({ route, mock }: { route: Route; mock: MockView }) {
       return <ClockView mock={mock} />;
     case 'faults':
       return <FaultsView mock={mock} />;
+    case 'drift':
+      return <DriftView mock={mock} />;
   }
+}
+
+/** The header's line naming what is served: its variant, base URL, and a proxy's target or a replay's recording. */
+function nameOf({ health }: MockView): string {
+  if (health === undefined) return '';
+  const served = `Variant ${health.variant} · ${health.baseUrl}`;
+  if (!('mode' in health)) return served;
+  return health.mode === 'proxy' ? `${served} → ${health.target ?? ''}` : `${served} · from ${health.recording ?? ''}`;
 }
 
 /** The virtual clock, running on between reads. */

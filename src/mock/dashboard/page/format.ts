@@ -1,6 +1,6 @@
 // How the page writes times, durations and bodies: virtual times in UTC (the mock's clock runs in
 // real time plus what was advanced), JSON indented and inert, a phone number by its digits.
-import { printable } from './printable.js';
+import { printable } from '../../../shared/printable.js';
 
 /** A time on the virtual clock (ms or ISO 8601): `14:03:07`, with the date when not `today` (the clock's). */
 export function timeOf(at: number | string, today?: number): string {

@@ -11,10 +11,23 @@ export const VIEWS = [
   ['requests', 'Requests'],
   ['clock', 'Clock'],
   ['faults', 'Faults'],
+  ['drift', 'Drift'],
 ] as const;
 
 /** A view's name. */
 export type ViewName = (typeof VIEWS)[number][0];
+
+/** What the page shows: the mock, a proxy to the real service, or a replay of its recording. */
+export type PageMode = 'mock' | 'proxy' | 'replay';
+
+/**
+ * The views a mode has, in the order of the navigation: a proxy and a replay hold no state (no
+ * conversations, clock or faults), only their journal, and a proxy its drift report.
+ */
+export function viewsOf(mode: PageMode): ReadonlyArray<(typeof VIEWS)[number]> {
+  if (mode === 'mock') return VIEWS.filter(([name]) => name !== 'drift');
+  return VIEWS.filter(([name]) => name === 'requests' || (mode === 'proxy' && name === 'drift'));
+}
 
 /** The view shown and what follows its name in the fragment (a conversation's phone). */
 export interface Route {

@@ -2,19 +2,23 @@
 // page at a time), its faults, and a tick that moves on with each batch of live activity.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { MockHealth } from '../../control/client.js';
+import type { TrafficHealth } from '../../traffic/control.js';
 import type { InjectedFault } from '../../rules/faults.js';
 import type { MockSnapshot } from '../../service.js';
 import type { StreamActivity } from '../../control/stream.js';
 import { control, ControlError } from './api.js';
 import { followActivity, type LiveStatus } from './live.js';
 import { useReload } from './use-reload.js';
+import type { PageMode } from './route.js';
 
 /** What the stream names a reset (`MockService.reset()`'s change). */
 const RESET = 'the mock was reset';
 
 /** What every view gets. */
 export interface MockView {
-  readonly health: MockHealth | undefined;
+  readonly health: MockHealth | TrafficHealth | undefined;
+  /** What the page shows, once health said it: the mock, a proxy or a replay. */
+  readonly mode: PageMode | undefined;
   readonly snapshot: MockSnapshot | undefined;
   readonly faults: readonly InjectedFault[];
   /** `performance.now()` when the snapshot arrived: the virtual clock runs on from its `now`. */
@@ -54,12 +58,18 @@ export function useMock(): MockView {
   useEffect(() => {
     if (status === 'live') setActionError(undefined);
   }, [status]);
-  const health = useReload(() => control<MockHealth>('GET', '/health'), [status === 'live']);
+  const health = useReload(() => control<MockHealth | TrafficHealth>('GET', '/health'), [status === 'live']);
+  const mode = health.value === undefined ? undefined : 'mode' in health.value ? health.value.mode : 'mock';
+  // A proxy or replay has no state: only the mock's is read.
   const state = useReload(async () => {
+    if (mode !== 'mock') return undefined;
     const snapshot = await control<MockSnapshot>('GET', '/state?deliveries=0');
     return { snapshot, readAt: performance.now() };
-  }, [tick]);
-  const faults = useReload(() => control<InjectedFault[]>('GET', '/faults'), [tick]);
+  }, [tick, mode]);
+  const faults = useReload(
+    () => (mode === 'mock' ? control<InjectedFault[]>('GET', '/faults') : Promise.resolve([])),
+    [tick, mode],
+  );
   const act = useCallback(
     async (run: () => Promise<unknown>) => {
       setRunning((n) => n + 1);
@@ -79,6 +89,7 @@ export function useMock(): MockView {
   );
   return {
     health: health.value,
+    mode,
     snapshot: state.value?.snapshot,
     faults: faults.value ?? [],
     readAt: state.value?.readAt ?? 0,

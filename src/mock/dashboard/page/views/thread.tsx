@@ -1,5 +1,6 @@
 // One conversation: who it is with, its status and assignee (close, reopen, reassign), its messages
-// in order with direction and status times, and the box to write as the customer.
+// in order with direction and status times (and buttons to decide a sent message's fate), and the
+// box to write as the customer.
 import { useState } from 'preact/hooks';
 import type { StoredContact, StoredConversation, StoredMessage } from '../../../state/records.js';
 import { control } from '../api.js';
@@ -47,7 +48,7 @@ export function Thread({ mock, thread }: { mock: MockView; thread: ThreadOf }) {
       ) : null}
       <ol class="messages" aria-label="Messages">
         {shown.map((message) => (
-          <Message key={message.id} message={message} today={Date.parse(mock.snapshot!.now)} />
+          <Message key={message.id} mock={mock} message={message} today={Date.parse(mock.snapshot!.now)} />
         ))}
       </ol>
       <CustomerBox mock={mock} phone={thread.phone} />
@@ -94,7 +95,7 @@ function ConversationControls(props: { mock: MockView; id: number; status: strin
   );
 }
 
-function Message({ message, today }: { message: StoredMessage; today: number }) {
+function Message({ mock, message, today }: { mock: MockView; message: StoredMessage; today: number }) {
   const times: Array<[string, string | undefined]> = [
     [message.direction === 'inbound' ? 'received' : 'sent', message.created_at],
     ['delivered', message.delivered_at],
@@ -116,8 +117,33 @@ function Message({ message, today }: { message: StoredMessage; today: number }) 
           .map(([what, at]) => `${what} ${timeOf(at!, today)}`)
           .join(' · ')}
         {message.campaign_id === undefined ? '' : ` · campaign #${message.campaign_id}`}
+        {message.error === undefined ? '' : ` · ${message.error.code}: ${message.error.message}`}
       </p>
+      <Fate mock={mock} message={message} />
     </li>
+  );
+}
+
+/** What a sent message may still become, from where it is (read and failed are where it ends). */
+const NEXT: Readonly<Record<string, readonly string[]>> = {
+  sent: ['delivered', 'read', 'failed'],
+  delivered: ['read', 'failed'],
+};
+
+/** Buttons that decide an outbound message's fate now, as a test does with setMessageStatus. */
+function Fate({ mock, message }: { mock: MockView; message: StoredMessage }) {
+  const next = message.direction === 'outbound' ? (NEXT[message.status] ?? []) : [];
+  if (next.length === 0) return null;
+  const mark = (status: string) =>
+    mock.act(() => control('POST', `/messages/${encodeURIComponent(message.id)}/status`, { status }));
+  return (
+    <p class="fate" role="group" aria-label={`Fate of message ${message.id}`}>
+      {next.map((status) => (
+        <button key={status} type="button" class="link" disabled={mock.busy} onClick={() => void mark(status)}>
+          Mark {status}
+        </button>
+      ))}
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
-// Text the mock does not control (a receiver's answer, a name a client sent) made inert for whoever
+// Text from outside (a CSV cell, a receiver's answer, a name a client sent) made inert for whoever
 // reads it: control characters (terminal escape sequences among them) and the bidi controls (U+202E
 // and its kin, which reorder what a reader sees around them) written as `\u` escapes. One home for
-// both readers: the dashboard, in the browser, and the bizmsg-mock bin's lines (it imports nothing).
+// every reader: the mock's dashboard in the browser, the bizmsg-mock bin's lines, the bizmsg bin.
 
 /** Every control character and bidi control. */
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
@@ -16,14 +16,4 @@ export function printable(text: string, { lines = false }: { lines?: boolean } =
     lines ? CONTROLS_BUT_LINES : CONTROLS,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** `value` with every string in it, keys included, `printable` (lines kept): the records as the page shows them. */
-export function inert<T>(value: T): T {
-  if (typeof value === 'string') return printable(value, { lines: true }) as T;
-  if (Array.isArray(value)) return value.map(inert) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [printable(key, { lines: true }), inert(item)]),
-  ) as T;
 }

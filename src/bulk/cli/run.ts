@@ -1,0 +1,90 @@
+// `bizmsg bulk` once its command line is read: checks the CSV against the template, sends with
+// sendBulk on a fileJournal under the progress display, and prints the report. Whatever ends the run
+// (its end, an error, Ctrl-C), the display stops and the terminal gets its cursor back.
+import { Variant1Client, Variant2Client } from '../../index.js';
+import { fileJournal } from '../file-journal.js';
+import { sendBulk } from '../send-bulk.js';
+import type { BulkClient, BulkMessage } from '../types.js';
+import type { BulkCommand } from './args.js';
+import { csvRows, surveyCsv } from './csv.js';
+import { checkHeader } from './header.js';
+import { say, stderrLogger } from './output.js';
+import { startProgress, type Progress } from './progress.js';
+import { RateWindow } from './rate-window.js';
+import { Listing, reportText } from './report-text.js';
+import { RowPlaces, type KeyedRow } from './row-places.js';
+import { loadTemplate, type RowTemplate } from './template.js';
+
+/** Exit code of a run quit by a second Ctrl-C (128 + SIGINT), as shells report it. */
+const QUIT = 130;
+
+/** Checks the CSV against the template, then sends; resolves with the exit code. */
+export async function runBulk(command: BulkCommand): Promise<number> {
+  const template = await loadTemplate(command.templates, command.template, command.language);
+  const { header, rows: total } = await surveyCsv(command.csv);
+  checkHeader(header, template, command);
+  const window = new RateWindow();
+  const options = { hooks: window.hooks, logger: stderrLogger };
+  const client = command.variant === 2 ? new Variant2Client(options) : new Variant1Client(options);
+  window.watch(client);
+  const controller = new AbortController();
+  const progress = startProgress(total, window, `${command.csv} (journal ${command.journal})`);
+  const release = onInterrupt(controller, progress);
+  try {
+    const rows = new RowPlaces();
+    const run = sendBulk<KeyedRow, BulkClient>(client, {
+      id: command.id,
+      recipients: rows.keyed(csvRows(command.csv)),
+      key: (row) => row.key,
+      message: (row) => messageOf(row, template, command),
+      journal: fileJournal(command.journal),
+      concurrency: command.concurrency,
+      signal: controller.signal,
+      resendUnknown: command.resendUnknown,
+    });
+    run.on('progress', (counts) => progress.update(counts));
+    const listing = new Listing();
+    for await (const result of run.results()) listing.add(result, rows.placeOf(result));
+    const report = await run;
+    progress.stop();
+    say(process.stdout, reportText(report, listing));
+    return report.failed === 0 && !report.aborted ? 0 : 1;
+  } finally {
+    progress.stop();
+    release();
+  }
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops reading rows and lets the sends in flight finish and be recorded;
+ * a second one quits at once (a send in flight is then `unknown` to the next run, never resent).
+ * The display stops on any exit. Returns what removes these handlers.
+ */
+function onInterrupt(controller: AbortController, progress: Progress): () => void {
+  const interrupt = () => {
+    if (!controller.signal.aborted) {
+      controller.abort();
+      progress.note('stopping: the sends in flight finish (Ctrl-C again quits at once)');
+      return;
+    }
+    progress.stop();
+    process.exit(QUIT);
+  };
+  const stop = () => progress.stop();
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  process.on('exit', stop);
+  return () => {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    process.off('exit', stop);
+  };
+}
+
+function messageOf(row: KeyedRow, template: RowTemplate, command: BulkCommand): BulkMessage {
+  const content = template.content(row.fields);
+  const to = row.fields.phone ?? '';
+  return command.variant === 2
+    ? { to, messaging_account_id: command.account, type: 'template', content }
+    : { to, ...content };
+}

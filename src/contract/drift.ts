@@ -1,0 +1,211 @@
+// The drift check: how a JSON value differs from the shape bizmsg expects (a zod schema), as dotted
+// paths and JSON type names, never a value. One small walk serves the clients (what they read), the
+// webhook receivers (what they were sent) and the mock's proxy. It runs on every answer a client
+// reads, so it stays small: figure 1 counts its bytes.
+import type { ZodMiniType } from 'zod/mini';
+import { EXPECTED } from '../schemas/common.js';
+
+/** A field whose JSON type is not the one expected: `{ path: 'data.tags', expected: 'array', received: 'string' }`. */
+export interface Mismatch {
+  /** Dotted path from the body's root; array items as `[]` (`data[].tags`). */
+  readonly path: string;
+  /** The JSON type names accepted there, joined by ` | ` (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`). */
+  readonly expected: string;
+  /** The JSON type name of what came (`string`, `number`, `boolean`, `object`, `array` or `null`). */
+  readonly received: string;
+}
+
+/** How a value differs from its expected shape: paths and type names only, never a value. */
+export interface ShapeDrift {
+  /** Fields expected every time (required, or `expected()` guesses) that are absent. */
+  readonly missing: string[];
+  /** Fields the shape does not know (the top one of each unknown part; a key that is no field name shows as `*`). */
+  readonly unexpected: string[];
+  /** Fields present with another JSON type than expected. */
+  readonly mismatched: Mismatch[];
+}
+
+/** A value compared with its shape, and the value as a tolerant reader keeps it. */
+export interface ShapeReading extends ShapeDrift {
+  /**
+   * The value with every optional field that is of another type left out (copied where it
+   * changed; the same value when nothing was left out): what the clients parse.
+   */
+  readonly value: unknown;
+  /** False when a required part is missing or of another type: the reader cannot give what it promises. */
+  readonly fits: boolean;
+}
+
+/** The longest list a report holds: a body of 10,000 unknown keys still gives a short report. */
+const MAX_FINDINGS = 100;
+/**
+ * A key shown as it is: a field name (letters, digits and `_`, at most 64, no run of four digits).
+ * Anything else (a number, a phone, an e-mail, an id, a text) shows as `*`: a value used as a key.
+ */
+const FIELD_NAME = /^(?!.*\d{4})[A-Za-z_]\w{0,63}$/;
+
+/** The internals of a zod schema the walk reads. */
+interface Def {
+  readonly type: string;
+  readonly format?: string;
+  readonly innerType: ZodMiniType;
+  readonly in: ZodMiniType;
+  readonly shape: Record<string, ZodMiniType>;
+  readonly element: ZodMiniType;
+  readonly valueType: ZodMiniType;
+  readonly options: readonly ZodMiniType[];
+  readonly discriminator?: string;
+  readonly values: readonly unknown[];
+}
+
+/**
+ * Compares `value` (found at `root` in the body: `'data'`, `'meta'`, or `''` for the body itself)
+ * with `schema` at the level of JSON types and fields: what is missing, what is unknown, what has
+ * another type. Values are never compared (a string where a string is expected fits, whatever it
+ * says: enum values, formats and patterns are not checked) and never reported.
+ *
+ * @example
+ * ```text
+ * compareShape(ContactSchema, { id: 1, phone: '4915112345678', tags: 'a,b', vip: true }, 'data');
+ * // { missing: ['data.created_at', 'data.updated_at'], unexpected: ['data.vip'],
+ * //   mismatched: [{ path: 'data.tags', expected: 'array', received: 'string' }],
+ * //   value: { id: 1, phone: '4915112345678', vip: true }, fits: true }
+ * ```
+ */
+export function compareShape(schema: ZodMiniType, value: unknown, root = ''): ShapeReading {
+  const missing = new Set<string>();
+  const unexpected = new Set<string>();
+  const mismatched = new Map<string, Mismatch>();
+
+  /** Compares one value with its schema: what is kept of it, or NO_FIT when it (or a required part of it) does not fit. */
+  const walk = (schema: ZodMiniType, value: unknown, path: string): unknown => {
+    const names = accepted(schema);
+    if (!fits(names, value)) {
+      mismatched.set(path, { path, expected: [...names!].join(' | '), received: jsonType(value) });
+      return NO_FIT;
+    }
+    const def = schema._zod.def as unknown as Def;
+    if (typeof value !== 'object' || value === null) return value;
+    if (def.type === 'optional' || def.type === 'nullable') return walk(def.innerType, value, path);
+    if (def.type === 'pipe') return walk(def.in, value, path);
+    if (def.type === 'union') {
+      const option = optionOf(def, value as Record<string, unknown>);
+      return option === undefined ? value : walk(option, value, path);
+    }
+    let ok = true;
+    // A copy of the value, made once something in it is left out or changed.
+    let kept: Record<string, unknown> | undefined;
+    if (def.type === 'array') {
+      const items = value as unknown[];
+      const at = `${path}[]`;
+      for (let index = 0; index < items.length; index++) {
+        const keep = walk(def.element, items[index], at);
+        if (keep === NO_FIT) ok = false;
+        else if (keep !== items[index]) (kept ??= [...items] as unknown as Record<string, unknown>)[index] = keep;
+      }
+    } else if (def.type === 'record') {
+      for (const [key, item] of Object.entries(value))
+        if (walk(def.valueType, item, pathOf(path, key)) === NO_FIT) ok = false;
+    } else if (def.type === 'object') {
+      const object = value as Record<string, unknown>;
+      for (const [key, field, optional, always] of fieldsOf(def.shape)) {
+        const at = path === '' ? key : `${path}.${key}`;
+        if (!Object.hasOwn(object, key)) {
+          if (always) missing.add(at);
+          ok &&= optional;
+          continue;
+        }
+        const keep = walk(field, object[key], at);
+        if (keep === NO_FIT && optional) delete (kept ??= { ...object })[key];
+        else if (keep === NO_FIT) ok = false;
+        else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;
+      }
+      // A loose object keeps a field it does not know, and a strict one (a request body) refuses it: both are reported.
+      for (const key of Object.keys(object)) if (!Object.hasOwn(def.shape, key)) unexpected.add(pathOf(path, key));
+    }
+    return ok ? (kept ?? value) : NO_FIT;
+  };
+
+  const kept = walk(schema, value, root);
+  const first = <T>(items: Iterable<T>) => [...items].slice(0, MAX_FINDINGS);
+  return {
+    missing: first(missing),
+    unexpected: first(unexpected),
+    mismatched: first(mismatched.values()),
+    value: kept === NO_FIT ? value : kept,
+    fits: kept !== NO_FIT,
+  };
+}
+
+/** What `walk` gives for a value that does not fit its schema. */
+const NO_FIT = Symbol('no fit');
+
+/** Each field of a shape: its name, schema, whether it is optional, and whether it is expected every time (cached). */
+const FIELDS = new WeakMap<object, Array<[string, ZodMiniType, boolean, boolean]>>();
+function fieldsOf(shape: Record<string, ZodMiniType>): Array<[string, ZodMiniType, boolean, boolean]> {
+  let fields = FIELDS.get(shape);
+  if (fields === undefined) {
+    fields = Object.entries(shape).map(([key, field]) => {
+      const optional = field._zod.optin === 'optional';
+      return [key, field, optional, !optional || EXPECTED.has(field)];
+    });
+    FIELDS.set(shape, fields);
+  }
+  return fields;
+}
+
+/** True when a drift has nothing in it. */
+export function isEmptyDrift(drift: ShapeDrift): boolean {
+  return drift.missing.length + drift.unexpected.length + drift.mismatched.length === 0;
+}
+
+/** The JSON type name of a value: `string`, `number`, `boolean`, `object`, `array` or `null`. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** `path.key` (`key` at the root), the key shown only when it is a field name: else `*`. */
+export function pathOf(path: string, key: string): string {
+  const name = FIELD_NAME.test(key) ? key : '*';
+  return path === '' ? name : `${path}.${name}`;
+}
+
+/** The JSON types a zod schema of each kind accepts, as its own name says (`enum` and `record` aside). */
+const JSON_TYPE = /^(string|number|boolean|null|object|array)$/;
+
+/** The JSON type names each schema accepts, once worked out; null for any. */
+const ACCEPTED = new WeakMap<ZodMiniType, Set<string> | null>();
+function accepted(schema: ZodMiniType): Set<string> | undefined {
+  let names = ACCEPTED.get(schema);
+  if (names === undefined) ACCEPTED.set(schema, (names = typesOf(schema) ?? null));
+  return names ?? undefined;
+}
+
+/** The JSON type names a schema accepts; undefined for any (unknown, transform...). */
+function typesOf(schema: ZodMiniType, into = new Set<string>()): Set<string> | undefined {
+  const def = schema._zod.def as unknown as Def;
+  const { type } = def;
+  if (type === 'optional' || type === 'pipe') return typesOf(type === 'pipe' ? def.in : def.innerType, into);
+  if (type === 'nullable') return typesOf(def.innerType, into)?.add('null');
+  if (type === 'union') return def.options.every((option) => typesOf(option, into)) ? into : undefined;
+  const name =
+    type === 'literal' ? jsonType(def.values[0]) : type === 'enum' ? 'string' : type === 'record' ? 'object' : type;
+  if (!JSON_TYPE.test(name)) return undefined;
+  return into.add(name === 'number' && def.format?.includes('int') === true ? 'integer' : name);
+}
+
+/** Whether `value` is of one of the JSON types of `names` (any, without names). */
+function fits(names: Set<string> | undefined, value: unknown): boolean {
+  const type = jsonType(value);
+  return !names || names.has(type) || (type === 'number' && names.has('integer') && Number.isInteger(value));
+}
+
+/** The option of a union an object belongs to: by its tag in a discriminated union, else the first of its JSON type. */
+function optionOf({ options, discriminator }: Def, value: Record<string, unknown>): ZodMiniType | undefined {
+  return options.find((option) =>
+    discriminator === undefined
+      ? fits(accepted(option), value)
+      : option._zod.propValues?.[discriminator]?.has(value[discriminator] as never),
+  );
+}

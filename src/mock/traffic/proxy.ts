@@ -1,0 +1,158 @@
+// startMockProxy: a local server whose /api/v1 forwards each request to the real service and its
+// answer back unchanged, checks each exchange against the contract (the drift report), and with
+// `record` writes each exchange, redacted, into a folder the replay serves.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Variant } from '../../contract/variant.js';
+import { InvalidArgumentError } from '../../shared/errors.js';
+import { localHosts, serveHttp, type HttpService } from '../http/server.js';
+import { HostAllowlist } from '../rules/guard/request-guard.js';
+import { OwnServer } from '../rules/guard/own-server.js';
+import { ContractChecks } from './checks.js';
+import { trafficControl } from './control.js';
+import type { Exchange } from './exchange.js';
+import { DriftFindings, type DriftFinding, type DriftReport } from './findings.js';
+import { Upstream } from './forward.js';
+import { Redactor } from './recording/redaction.js';
+import { RecordingWriter } from './recording/writer.js';
+import { errorAnswer, outsideBase, trafficServer, type MockTrafficServer, type TrafficOptions } from './serve.js';
+import { checkVariant } from '../service.js';
+import { TrafficService } from './service.js';
+
+/** Options of `startMockProxy`. */
+export interface MockProxyOptions extends TrafficOptions {
+  /** The service's base URL: absolute http(s), ending with `/api/v1`. */
+  target: string;
+  /** The variant whose contract the traffic is checked against (default 2). */
+  variant?: Variant;
+  /** A folder to record each exchange into, redacted: one JSON file per exchange. */
+  record?: string;
+  /** Called with each finding the first time it is seen (the bin prints it). */
+  onFinding?: (finding: DriftFinding) => void;
+}
+
+/** A running proxy to the real service. */
+export interface MockProxy extends MockTrafficServer {
+  /** The service's base URL it forwards to. */
+  readonly target: string;
+  /** Every finding so far (what `GET /_bizmsg/drift` answers). */
+  drift(): DriftReport;
+  /** How many exchanges were not recorded (writing fell behind, or failed); 0 without `record`. */
+  readonly unrecorded: number;
+  /** Resolves once every exchange under way is answered, journaled, checked and written. */
+  settled(): Promise<void>;
+}
+
+/** `startMockProxy`, loaded at its first call. */
+export async function startProxy(options: MockProxyOptions): Promise<MockProxy> {
+  const { port = 0, record, onFinding } = options;
+  const target = checkedTarget(options.target);
+  const variant = checkVariant(options.variant ?? 2);
+  const redactor = new Redactor(options.redactionKey);
+  const writer = record === undefined ? undefined : new RecordingWriter(record, variant, redactor);
+  const upstream = new Upstream(target);
+  const findings = new DriftFindings();
+  const checks = new ContractChecks(variant);
+  /** Each exchange under way, until it is journaled, checked and written. */
+  const underWay = new Set<Promise<void>>();
+  let service: TrafficService | undefined;
+  const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (url) => {
+    const problem = new OwnServer(url, localHosts('127.0.0.1')).problemWith(target);
+    if (problem !== undefined) throw new InvalidArgumentError(`The target ${target} ${problem}.`);
+    service = new TrafficService('proxy', variant, url, target, findings);
+    return proxyFace(service, (req, res, path, search) => {
+      const at = Date.now();
+      const work = new Promise<void>((resolve) =>
+        upstream.forward(req, res, { path, search, at }, (exchange) => {
+          if (exchange instanceof Error) failed(res, { method: req.method ?? 'GET', path, search, at }, exchange);
+          void (exchange instanceof Error ? Promise.resolve() : settle(exchange)).then(resolve, resolve);
+        }),
+      );
+      underWay.add(work);
+      void work.then(() => underWay.delete(work));
+    });
+  });
+  /** The service could not be reached: 502 in the variant's envelope (when the answer had not begun), journaled. */
+  const failed = (
+    res: ServerResponse,
+    asked: { method: string; path: string; search: string; at: number },
+    error: Error,
+  ) => {
+    const reason = (error as NodeJS.ErrnoException).code ?? error.message;
+    const answer = errorAnswer(variant, 502, 'PROXY_ERROR', `The proxy could not reach ${target}: ${reason}.`, {});
+    if (res.headersSent || res.destroyed) res.destroy();
+    else res.writeHead(answer.status, answer.headers).end(answer.body);
+    void service!.record({
+      ...asked,
+      durationMs: Date.now() - asked.at,
+      requestHeaders: {},
+      requestBody: undefined,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseText: answer.body,
+    });
+  };
+  /** What follows an exchange passed on: the journal, the checks, the recording. */
+  const settle = async (exchange: Exchange) => {
+    // Checked before it is journaled: the stream then tells the dashboard, which reads the findings.
+    for (const finding of findings.add(checks.check(exchange), new Date(exchange.at))) onFinding?.(finding);
+    await service!.record({ ...exchange, responseText: textOf(exchange.responseBody) });
+    await writer?.record(exchange);
+  };
+  return {
+    ...trafficServer(served, service!, () => upstream.close()),
+    target,
+    drift: () => findings.report(),
+    get unrecorded() {
+      return writer?.skipped ?? 0;
+    },
+    settled: async () => {
+      await Promise.all(underWay);
+      await writer?.flushed();
+    },
+  };
+}
+
+/** The proxy as the HTTP face serves it: below the base URL forwarded, the rest answered here. */
+function proxyFace(
+  service: TrafficService,
+  forward: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void,
+): HttpService {
+  const basePath = new URL(service.baseUrl).pathname;
+  return {
+    variant: service.variant,
+    baseUrl: service.baseUrl,
+    answer: (request) => outsideBase(service, request),
+    control: trafficControl(service),
+    takeOver: (request, req, res) => {
+      const { pathname, search } = new URL(request.url);
+      if (request.method === 'CONNECT' || !(pathname === basePath || pathname.startsWith(`${basePath}/`))) return false;
+      forward(req, res, pathname.slice(basePath.length), search);
+      return true;
+    },
+  };
+}
+
+/** The target, checked: an absolute http(s) URL ending with `/api/v1`. */
+function checkedTarget(target: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof target === 'string' ? new URL(target) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !/\/api\/v1\/?$/.test(url.pathname) ||
+    url.search !== '' ||
+    url.hash !== ''
+  )
+    throw new InvalidArgumentError(
+      `The target must be the service's base URL: an absolute http(s) URL ending with /api/v1 (https://api.example.com/api/v1), got ${JSON.stringify(String(target))}.`,
+    );
+  return url.href.replace(/\/+$/, '');
+}
+
+function textOf(bytes: Uint8Array | undefined): string | undefined {
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+}

@@ -1,0 +1,132 @@
+// What a proxy to the real service and a replay of its recording share: the variant and base URL,
+// the request journal (as the mock's, bounded), the listeners the stream and the bin's lines follow,
+// and the control API they serve.
+import type { Variant } from '../../contract/variant.js';
+import type { MockActivity } from '../service.js';
+import { RequestJournal, shownUrl, type JournalFilter } from '../state/journal.js';
+import type { JournalEntry } from '../state/records.js';
+import { checkArguments, JournalQuery } from '../control/schemas.js';
+import type { MockRequest } from '../rules/request.js';
+import type { Exchange } from './exchange.js';
+import type { DriftFindings } from './findings.js';
+
+/** Which kind of server: a proxy to the real service, or a replay of a recording of it. */
+export type TrafficMode = 'proxy' | 'replay';
+
+/** How many requests the journal keeps, as the mock's. */
+const HISTORY = 1000;
+/** Stands for the API key in what the journal keeps of a URL or body. */
+const REDACTED = '[REDACTED]';
+const decoder = new TextDecoder();
+
+/** One request and answer, as the journal and the listeners get it: the answer's body as text. */
+export interface JournaledExchange extends Omit<Exchange, 'responseBody'> {
+  /** The answer's body as text (decoded from its content encoding), or undefined when it was not copied. */
+  readonly responseText: string | undefined;
+}
+
+/** The state of a proxy or replay that its control API and dashboard show. */
+export class TrafficService {
+  readonly mode: TrafficMode;
+  readonly variant: Variant;
+  /** Its own base URL, ending with `/api/v1`. */
+  readonly baseUrl: string;
+  /** The service's base URL (a proxy), or the recording's folder (a replay). */
+  readonly source: string;
+  /** The drift report (a proxy), or undefined (a replay). */
+  readonly findings: DriftFindings | undefined;
+  /** Real time: a proxy or replay has no virtual clock. */
+  readonly clock = { date: (): Date => new Date() };
+  readonly #journal = new RequestJournal(HISTORY);
+  readonly #listeners = new Set<(activity: MockActivity) => void>();
+  readonly #basePath: string;
+
+  constructor(mode: TrafficMode, variant: Variant, baseUrl: string, source: string, findings?: DriftFindings) {
+    this.mode = mode;
+    this.variant = variant;
+    this.baseUrl = baseUrl;
+    this.source = source;
+    this.findings = findings;
+    this.#basePath = new URL(baseUrl).pathname;
+  }
+
+  /** Calls `listener` with each request answered from now on; returns the function that stops it. */
+  subscribe(listener: (activity: MockActivity) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The request journal, as the mock's: oldest first, credential headers and the API keys redacted. */
+  requests(filter: JournalFilter = {}): JournalEntry[] {
+    return this.#journal.entries(checkArguments(JournalQuery, filter, 'requests'), []);
+  }
+
+  /** Journals one exchange (the API key it carried replaced) and tells the listeners. */
+  async record(exchange: JournaledExchange): Promise<void> {
+    const key = keyOf(exchange.requestHeaders);
+    const clean = (text: string) => (key === undefined ? text : text.replaceAll(key, REDACTED));
+    const url = `${new URL(this.baseUrl).origin}${this.#basePath}${clean(`${exchange.path}${exchange.search}`)}`;
+    const body =
+      exchange.requestBody === undefined
+        ? undefined
+        : new TextEncoder().encode(clean(decoder.decode(exchange.requestBody)));
+    const request: MockRequest = {
+      method: exchange.method,
+      url,
+      headers: headersOf(exchange.requestHeaders),
+      arrayBuffer: () => Promise.resolve((body ?? new Uint8Array(0)).slice().buffer),
+    };
+    const watched = this.#journal.watch(request);
+    // The journal keeps its copy of the body once read.
+    await watched.request.arrayBuffer();
+    const answer =
+      exchange.status === 0
+        ? undefined
+        : {
+            status: exchange.status,
+            headers: withoutCookies(exchange.responseHeaders),
+            body: clean(exchange.responseText ?? ''),
+          };
+    const path = clean(exchange.path);
+    this.#journal.record(watched, path, exchange.at, exchange.durationMs, answer);
+    const activity: MockActivity = {
+      kind: 'request',
+      method: exchange.method,
+      path,
+      url: shownUrl(url, []),
+      status: exchange.status,
+      durationMs: exchange.durationMs,
+    };
+    for (const listener of this.#listeners) {
+      try {
+        listener(activity);
+      } catch {
+        // A listener that throws must not break the exchange it hears about.
+      }
+    }
+  }
+}
+
+/** A key shorter than this is replaced in the credential headers only: replaced in text, it would cut words apart ("te[REDACTED]t"). */
+const SHORTEST_KEY = 8;
+
+/** The API key a request carries, in either variant's header, to be replaced wherever else it appears. */
+export function keyOf(headers: Readonly<Record<string, string>>): string | undefined {
+  const key = headers['x-api-key'] ?? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+  return key === undefined || key.length < SHORTEST_KEY ? undefined : key;
+}
+
+function headersOf(headers: Readonly<Record<string, string>>): MockRequest['headers'] {
+  return {
+    get: (name) => headers[name.toLowerCase()] ?? null,
+    forEach: (each) => {
+      for (const [name, value] of Object.entries(headers)) each(value, name);
+    },
+  };
+}
+
+/** An answer's headers without the cookies it sets: the journal shows no credential. */
+function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { 'set-cookie': _cookies, ...rest } = headers;
+  return rest;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bizmsg, useBulkEmulator } from './cli-process.js';
+
+// The progress `bizmsg bulk` shows on stderr while the rate window holds it back: without a terminal
+// (a CI log) a line to begin, a line every few seconds and a line when it starts waiting for the
+// window; in a terminal, the bar says so. The emulator's key allows 2 requests per 2-second window.
+
+const KEY = 'sk_test_two_per_window';
+const emulator = useBulkEmulator(
+  { order_update: { languages: ['en'], body: ['name'] } },
+  { keys: [{ key: KEY, plan: 'slow' }], plans: { slow: { rateLimit: 2, window: 2000 } } },
+);
+const slowKey = () => ({ url: emulator.server.url, apiKey: KEY });
+
+/** A CSV of 8 numbers: at 2 per window, at least 3 waits for the window (6 s and more). */
+function csvOf(name: string): string {
+  const rows = Array.from({ length: 8 }, (_, i) => `+4915112360${String(i).padStart(2, '0')},N${i}`);
+  return emulator.file(name, ['phone,name', ...rows].join('\n'));
+}
+
+const sent = () => emulator.server.mock.requests().filter((r) => r.method === 'POST' && r.status === 200).length;
+
+describe('bizmsg bulk progress', () => {
+  it(
+    'without a terminal, writes a line to begin, a progress line every few seconds, and says when it waits for the rate window',
+    { timeout: 90_000 },
+    async () => {
+      const csv = csvOf('ci.csv');
+      const result = await bizmsg(slowKey(), emulator.args(csv), { killAfterMs: 80_000 });
+      expect([result.killed, result.code]).toEqual([false, 0]);
+      expect(result.stdout).toContain('  total    8\n  sent     8\n');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines[0]).toBe(`bizmsg: sending 8 rows of ${csv} (journal ${csv}.journal)`);
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^bizmsg: waiting for the rate window \(2 requests per window, opens in [12] s\)$/),
+      );
+      const progress = lines.filter((line) => /^bizmsg: \d\/8 rows · /.test(line));
+      expect(progress.length).toBeGreaterThanOrEqual(1);
+      expect(progress[0]).toMatch(
+        /^bizmsg: [0-8]\/8 rows · sent [0-8] · failed 0 · unknown 0 · skipped 0( · waiting for the rate window \(2 requests per window, opens in [12] s\))?$/,
+      );
+      expect(sent()).toBe(8);
+    },
+  );
+
+  it('in a terminal, the bar says it waits for the rate window', { timeout: 90_000 }, async () => {
+    const before = sent();
+    const result = await bizmsg(slowKey(), emulator.args(csvOf('tty.csv')), {
+      tty: true,
+      killAfterMs: 80_000,
+    });
+    expect([result.killed, result.code]).toEqual([false, 0]);
+    expect(result.stdout).toMatch(
+      /sending \|[=-]+\| [0-7]\/8 rows · sent [0-7] · failed 0 · unknown 0 · skipped 0 · waiting for the rate window \(2 requests per window, opens in [12] s\)/,
+    );
+    expect(sent() - before).toBe(8);
+  });
+});

@@ -1,0 +1,161 @@
+// How a client reads an answer that differs from what bizmsg expects: on where it can give what
+// the method promises, failing (ResponseValidationError, after the drift is reported) only where not.
+import { describe, expect, it, vi } from 'vitest';
+import {
+  InvalidArgumentError,
+  ResponseValidationError,
+  Variant1Client,
+  Variant2Client,
+  type ClientOptions,
+  type DriftReport,
+} from '../../../src/index.js';
+import { json, scriptedFetch, type Step } from '../../helpers/scripted-fetch.js';
+
+const BASE = 'https://api.bizmsg.test/api/v1';
+const KEY = 'sk_live_tolerant_SECRET_31';
+
+function client<C>(Client: new (options: ClientOptions) => C, step: Step, options: Partial<ClientOptions> = {}) {
+  const reports: DriftReport[] = [];
+  const { fetch } = scriptedFetch(step);
+  const made = new Client({
+    apiKey: KEY,
+    baseUrl: BASE,
+    fetch,
+    rateLimit: false,
+    onDrift: (r) => void reports.push(r),
+    ...options,
+  });
+  return { client: made, reports };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ResponseValidationError> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ResponseValidationError);
+  return error as ResponseValidationError;
+}
+
+describe('a client reading an answer that differs from what bizmsg expects', () => {
+  it('fails a send without a message id, saying it may have been processed, after reporting the drift', async () => {
+    const { client: v2, reports } = client(Variant2Client, json(200, { status: 'queued', wamid: 'w1' }));
+    const error = await failure(v2.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' }));
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toBe(
+      'POST /messages/send returned a body that does not match the expected shape: Expected a message id in `id` or `message_id` (HTTP 200; the request may have been processed; it was not retried to avoid a duplicate)',
+    );
+    expect(reports).toEqual([
+      {
+        source: 'response',
+        operation: 'POST /messages/send',
+        missing: [
+          'direction',
+          'messaging_account_id',
+          'to',
+          'from',
+          'type',
+          'content',
+          'conversation_id',
+          'created_at',
+        ],
+        unexpected: ['wamid'],
+        mismatched: [],
+      },
+    ]);
+  });
+
+  it('fails a fetched record without its id, or with a shown field of another type; not having been processed', async () => {
+    const { client: v1, reports } = client(
+      Variant1Client,
+      json(200, { success: true, data: { name: 'Ada', phone: '49' } }),
+    );
+    const missing = await failure(v1.contacts.get(7));
+    expect([missing.mayHaveBeenProcessed, missing.issues]).toEqual([
+      false,
+      [{ path: ['data', 'id'], code: 'invalid_union', message: 'is required' }],
+    ]);
+    expect(reports[0]!.missing).toEqual(['data.id', 'data.created_at', 'data.updated_at']);
+    const { client: other } = client(
+      Variant1Client,
+      json(200, { success: true, data: { id: 7, phone: 4915112345678 } }),
+    );
+    expect((await failure(other.contacts.get(7))).message).toBe(
+      'GET /contacts/7 returned a body that does not match the expected shape at data.phone: must be a string',
+    );
+  });
+
+  it('fails a list without its items, and a page whose meta cannot be read (a walk would stop short)', async () => {
+    const { client: v1 } = client(Variant1Client, json(200, { success: true, data: { contacts: [] } }));
+    expect((await failure(v1.contacts.list())).message).toBe(
+      'GET /contacts returned a body that does not match the expected shape at data: must be an array',
+    );
+    const meta = { current_page: '1', per_page: 20, total: 1, last_page: 1 };
+    const { client: paged, reports } = client(Variant1Client, json(200, { success: true, data: [], meta }));
+    await failure(paged.contacts.list());
+    expect(reports[0]!.mismatched).toEqual([{ path: 'meta.current_page', expected: 'integer', received: 'string' }]);
+  });
+
+  it('leaves out a guessed field of another type, also in each item of a list, and keeps the unknown ones', async () => {
+    const contact = {
+      id: 1,
+      phone: '4915112345678',
+      tags: 'a,b',
+      email: 5,
+      vip: true,
+      created_at: 'x',
+      updated_at: 'y',
+    };
+    const { client: v2, reports } = client(Variant2Client, json(200, [contact, { ...contact, id: 2, tags: ['a'] }]));
+    const page = await v2.contacts.list();
+    expect(page.data).toEqual([
+      { id: 1, phone: '4915112345678', vip: true, created_at: 'x', updated_at: 'y' },
+      { id: 2, phone: '4915112345678', tags: ['a'], vip: true, created_at: 'x', updated_at: 'y' },
+    ]);
+    expect(page.meta).toBeUndefined();
+    expect(reports).toEqual([
+      {
+        source: 'response',
+        operation: 'GET /contacts',
+        missing: [],
+        unexpected: ['[].vip'],
+        mismatched: [
+          { path: '[].email', expected: 'string | null', received: 'number' },
+          { path: '[].tags', expected: 'array', received: 'string' },
+        ],
+      },
+    ]);
+  });
+
+  it('reports nothing, and reads as before, when the answer is what bizmsg expects', async () => {
+    const contact = { id: 1, phone: '4915112345678', created_at: 'x', updated_at: 'y' };
+    const { client: v2, reports } = client(Variant2Client, json(200, { data: contact }));
+    expect(await v2.contacts.get(1)).toEqual(contact);
+    expect(reports).toEqual([]);
+  });
+
+  it('without onDrift and below warn, skips the check and still leaves out what does not fit', async () => {
+    const warn = vi.fn();
+    const logger = { debug: vi.fn(), info: vi.fn(), warn, error: vi.fn() };
+    const answer = json(200, { data: { id: 1, phone: '49', tags: 'a' } });
+    const { client: quiet } = client(Variant2Client, answer, { onDrift: undefined, logLevel: 'error', logger });
+    expect(await quiet.contacts.get(1)).toEqual({ id: 1, phone: '49' });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('does not fail the call when onDrift throws: the error goes to the log', async () => {
+    const lines: string[] = [];
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: (m: string) => void lines.push(m) };
+    const { client: v2 } = client(Variant2Client, json(200, { data: { id: 1, phone: '49', tags: 'a' } }), {
+      logger,
+      onDrift: () => {
+        throw new Error('my handler broke');
+      },
+    });
+    expect(await v2.contacts.get(1)).toEqual({ id: 1, phone: '49' });
+    expect(lines).toEqual(['bizmsg: onDrift threw: Error: my handler broke']);
+  });
+
+  it('refuses an onDrift that is not a function', () => {
+    expect(() => new Variant2Client({ apiKey: KEY, baseUrl: BASE, onDrift: 'log' as never })).toThrow(
+      new InvalidArgumentError('The `onDrift` option must be a function, got "log".'),
+    );
+  });
+});
