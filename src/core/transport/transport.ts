@@ -46,8 +46,15 @@ interface CallProgress {
   nextDelay: number;
   /** The pacing slot taken and not yet given back. */
   slot: Slot | undefined;
-  /** The response the last attempt returned to ky, its body text (read inside the timeout) and URL. */
-  last: { response: Response; text: string; url: string } | undefined;
+  /** What the last attempt returned to ky. */
+  last: AttemptAnswer | undefined;
+}
+
+/** A response an attempt returned to ky, its body text (read inside the timeout) and URL. */
+interface AttemptAnswer {
+  readonly response: Response;
+  readonly text: string;
+  readonly url: string;
 }
 
 /** A fetch failure, told apart from what hooks throw; `code` is the socket error code, if any. */
@@ -102,11 +109,14 @@ export class Transport {
       headers: this.#settings.headers,
       throwHttpErrors: true,
       hooks: {
-        beforeRequest: [
-          (_request, options, { retryCount }) => this.#beforeAttempt(options.context, retryCount),
-          ...(user.beforeRequest ?? []),
+        // The first attempt is paced before ky is called (#run), each retry here, after ky's wait
+        // and before the user's hooks: outside ky's timeout either way, and without a
+        // beforeRequest hook of ours, which ky would await before every attempt.
+        beforeRetry: [
+          ({ options, retryCount }) => this.#beforeAttempt(options.context[PROGRESS] as CallProgress, retryCount),
+          ...(user.beforeRetry ?? []),
         ],
-        beforeRetry: user.beforeRetry ?? [],
+        beforeRequest: user.beforeRequest ?? [],
         afterResponse: user.afterResponse ?? [],
         beforeError: user.beforeError ?? [],
       },
@@ -115,10 +125,19 @@ export class Transport {
   }
 
   /** Sends a call, retrying where that is safe; resolves with the 2xx reply or rejects with a `BizMsgError`. */
-  async send(call: PreparedCall): Promise<Reply> {
+  send(call: PreparedCall): Promise<Reply> {
+    const ky = this.#ky;
+    return ky !== undefined && tracingKnown() ? this.#start(ky, call) : this.#firstSend(call);
+  }
+
+  /** The first call of a client: ky is loaded, and it is known whether tracing is there. */
+  async #firstSend(call: PreparedCall): Promise<Reply> {
     if (!tracingKnown()) await findTracing();
-    const ky = this.#ky ?? (await this.#create());
-    const span = startCallSpan({ method: call.method, url: this.#urlOf(call), route: call.route });
+    return await this.#start(this.#ky ?? (await this.#create()), call);
+  }
+
+  #start(ky: KyInstance, call: PreparedCall): Promise<Reply> {
+    const span = startCallSpan(call.method, call.route, () => this.#urlOf(call));
     const { logger } = this.#settings;
     const progress: CallProgress = {
       call,
@@ -138,8 +157,13 @@ export class Transport {
 
   async #run(ky: KyInstance, progress: CallProgress): Promise<Reply> {
     try {
+      const pacing = this.#beforeAttempt(progress, 0);
+      if (pacing !== undefined) await pacing;
       const response = await ky(progress.call.path, this.#options(progress));
-      const reply = await this.#reply(progress, response);
+      const reply =
+        response === progress.last?.response
+          ? this.#reply(progress, progress.last)
+          : await this.#replyOf(progress, response);
       progress.report?.finished(String(reply.status), reply.status, undefined);
       return reply;
     } catch (thrown) {
@@ -156,14 +180,11 @@ export class Transport {
     }
   }
 
+  /** ky's options for one call; only what the call sets, as ky merges every key it is given. */
   #options(progress: CallProgress): Options {
     const { call } = progress;
-    return {
+    const options: Options = {
       method: call.method,
-      ...(call.json === undefined ? {} : { json: call.json, stringifyJson: call.stringifyJson }),
-      ...(call.searchParams === undefined ? {} : { searchParams: call.searchParams }),
-      ...(call.headers === undefined ? {} : { headers: call.headers }),
-      ...(call.signal === undefined ? {} : { signal: call.signal }),
       timeout: call.timeout,
       retry: {
         limit: call.maxRetries,
@@ -175,17 +196,33 @@ export class Transport {
       fetch: (input, init) => this.#attempt(progress, input as Request, init),
       context: { [PROGRESS]: progress },
     };
+    if (call.json !== undefined) {
+      options.json = call.json;
+      options.stringifyJson = call.stringifyJson;
+    }
+    if (call.searchParams !== undefined) options.searchParams = call.searchParams;
+    if (call.headers !== undefined) options.headers = call.headers;
+    if (call.signal !== undefined) options.signal = call.signal;
+    return options;
   }
 
-  /** Our beforeRequest hook, first of all: waits for a pacing slot before each attempt. */
-  async #beforeAttempt(context: Record<string, unknown>, retryCount: number): Promise<void> {
-    const progress = context[PROGRESS] as CallProgress;
+  /**
+   * Before each attempt: a pacing slot, at once (undefined is returned) or once the promise
+   * resolves; a long wait a 429 asked for is refused instead.
+   */
+  #beforeAttempt(progress: CallProgress, retryCount: number): Promise<void> | undefined {
     const refusal = this.#pacing.refusal();
     if (refusal !== undefined) {
       throw refusedError(labelOf(progress.call), refusal, this.#settings.maxRetryWait, this.#settings.apiKey);
     }
     const slot = this.#pacing.acquire(progress.call.signal);
-    progress.slot = slot instanceof Promise ? await slot : slot;
+    if (slot instanceof Promise) return slot.then((taken) => this.#attemptStarts(progress, taken, retryCount));
+    this.#attemptStarts(progress, slot, retryCount);
+    return undefined;
+  }
+
+  #attemptStarts(progress: CallProgress, slot: Slot, retryCount: number): void {
+    progress.slot = slot;
     progress.attempt = retryCount + 1;
     progress.report?.attemptStarted(progress.attempt);
   }
@@ -229,22 +266,15 @@ export class Transport {
     return true;
   }
 
-  async #reply(progress: CallProgress, response: Response): Promise<Reply> {
-    const last = response === progress.last?.response ? progress.last : undefined;
-    const text = last === undefined ? await response.text() : last.text;
-    const now = mayHaveTakenEffect(progress.call.method, {
-      kind: 'response',
-      status: response.status,
-      headers: response.headers,
-    });
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      text,
-      url: last?.url ?? response.url,
-      processed: progress.earlier || now,
-    };
+  /** The reply of a response ky resolved with that no attempt of ours read (a user's hook made it). */
+  async #replyOf(progress: CallProgress, response: Response): Promise<Reply> {
+    return this.#reply(progress, { response, text: await response.text(), url: response.url });
+  }
+
+  #reply(progress: CallProgress, { response, text, url }: AttemptAnswer): Reply {
+    const { status, headers } = response;
+    const now = mayHaveTakenEffect(progress.call.method, { kind: 'response', status, headers });
+    return { status, statusText: response.statusText, headers, text, url, processed: progress.earlier || now };
   }
 
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */
