@@ -73,6 +73,7 @@ export class HttpClient {
         baseUrl: settings.baseUrl,
         fetch: settings.fetch,
         maxRetryWait: settings.maxRetryWait,
+        timeout: settings.timeout,
         headers: { accept: 'application/json', ...settings.headers, ...this.#auth },
         hooks: wrapHooks(settings.hooks, settings.apiKey),
         logger: settings.logger,

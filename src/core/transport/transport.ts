@@ -29,6 +29,8 @@ interface TransportSettings {
   /** The `fetch` option; undefined for the default, `globalThis.fetch` read at each attempt. */
   fetch: typeof fetch | undefined;
   maxRetryWait: number;
+  /** The client's `timeout`, ky's default: a call passes its own only when it differs. */
+  timeout: number;
   /** Headers of every request: accept, the client's own, the authentication last. */
   headers: Record<string, string>;
   hooks: Hooks;
@@ -107,6 +109,7 @@ export class Transport {
     this.#ky ??= ky.create({
       prefixUrl: `${this.#settings.baseUrl}/`,
       headers: this.#settings.headers,
+      timeout: this.#settings.timeout,
       throwHttpErrors: true,
       hooks: {
         // The first attempt is paced before ky is called (#run), each retry here, after ky's wait
@@ -180,12 +183,11 @@ export class Transport {
     }
   }
 
-  /** ky's options for one call; only what the call sets, as ky merges every key it is given. */
+  /** ky's options for one call; only what the call sets, as ky copies its options once per key it is given. */
   #options(progress: CallProgress): Options {
     const { call } = progress;
     const options: Options = {
       method: call.method,
-      timeout: call.timeout,
       retry: {
         limit: call.maxRetries,
         methods: RETRY_METHODS,
@@ -200,6 +202,7 @@ export class Transport {
       options.json = call.json;
       options.stringifyJson = call.stringifyJson;
     }
+    if (call.timeout !== this.#settings.timeout) options.timeout = call.timeout;
     if (call.searchParams !== undefined) options.searchParams = call.searchParams;
     if (call.headers !== undefined) options.headers = call.headers;
     if (call.signal !== undefined) options.signal = call.signal;
