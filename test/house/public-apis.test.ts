@@ -60,7 +60,39 @@ function runtimeInternals(files: readonly string[]): string[] {
   return found;
 }
 
+/** The rooms of the clients' request path, where answers are decoded by fetch alone. */
+const CLIENT_PATH = ['core', 'contract', 'resources', 'schemas', 'variant1', 'variant2'];
+
+/** Each place in `files` that decodes a body itself (node:zlib, DecompressionStream), as `path:line: what`. */
+function ownDecoding(files: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const source = ts.createSourceFile(file, ts.sys.readFile(file)!, ts.ScriptTarget.Latest, true);
+    const report = (node: ts.Node, what: string) => {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(`${relative(root, file)}:${line}: ${what}`);
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteralLike(node) && /^(node:)?zlib$/.test(node.text)) report(node, `'${node.text}'`);
+      if (ts.isIdentifier(node) && node.text === 'DecompressionStream') report(node, 'DecompressionStream');
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
 describe('public runtime APIs only', () => {
+  it("the clients' request path decodes no body itself: fetch does", () => {
+    expect(ownDecoding(CLIENT_PATH.flatMap((room) => sourcesUnder(join(root, 'src', room))))).toEqual([]);
+    const fixture = fileURLToPath(new URL('fixtures/own-decoding.ts', import.meta.url));
+    expect(ownDecoding([fixture])).toEqual([
+      "test/house/fixtures/own-decoding.ts:3: 'node:zlib'",
+      "test/house/fixtures/own-decoding.ts:5: 'zlib'",
+      'test/house/fixtures/own-decoding.ts:7: DecompressionStream',
+    ]);
+  });
+
   it('src/ reads no undici internals and sniffs no function source', () => {
     expect(runtimeInternals(sourcesUnder(join(root, 'src')))).toEqual([]);
   }, 120_000);
