@@ -19,22 +19,27 @@ const ROOMS = [
   ],
   [
     'src/core/**',
-    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|variant1|variant2|resources)/',
+    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|variant1|variant2|resources|runs|contacts-sync|bulk|cli)/',
     'core/ does not know the entries built on it',
   ],
   [
+    'src/runs/**',
+    '^\\.\\./(?!shared/|core/errors/)',
+    'runs/ may import only shared/ and the error classes of core/errors/',
+  ],
+  [
     'src/{variant1,variant2,resources}/**',
-    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi)/',
+    '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|bulk|cli)/',
     'the clients do not load the other entries',
   ],
   [
     'src/webhooks/**',
-    '^\\.[./]*/(.*/)?(core|mock|redis|openapi|variant1|variant2|resources)/',
+    '^\\.[./]*/(.*/)?(core|mock|redis|openapi|variant1|variant2|resources|runs|contacts-sync)/',
     'webhooks/ stands on shared/, contract/ and schemas/ only',
   ],
   [
     'src/mock/**',
-    '^\\.[./]*/(.*/)?((core|redis|variant1|variant2|resources)/|webhooks/(?!signature/))',
+    '^\\.[./]*/(.*/)?((core|redis|variant1|variant2|resources|runs|contacts-sync|bulk|cli)/|webhooks/(?!signature/))',
     "the mock must not share the clients' machinery (it tests them); of webhooks/ it signs with signature/",
   ],
 ];
@@ -109,6 +114,29 @@ export default tseslint.config(
               regex: '^\\.[./]*/(.*/)?core/',
               allowTypeImports: true,
               message: 'redis/ may import of core/ only the types of the store interface it implements',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // contacts.sync is given a client's `contacts`: of the clients it runs only the error classes
+    // and the body check of core/, and reads the types of the rest.
+    files: ['src/contacts-sync/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.[./]*/(.*/)?(mock|webhooks|redis|openapi|bulk|cli|variant1|variant2|resources)/',
+              message: "contacts-sync/ is given the clients' contacts: it imports none of their classes",
+            },
+            {
+              regex: '^\\.[./]*/(.*/)?core/(?!errors/|call/request-body\\.js$)',
+              allowTypeImports: true,
+              message: 'contacts-sync/ may import of core/ only the error classes and the body check, and types',
             },
           ],
         },

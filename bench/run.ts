@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBulk } from './bulk.js';
 import { measureColdStart } from './cold-start.js';
+import { measureContactsSync } from './contacts-sync.js';
 import { measureDrift } from './drift.js';
 import { measureDashboard } from './dashboard.js';
 import { measureImport } from './import-cost.js';
@@ -36,6 +37,7 @@ const all = {
   10: measureDashboard,
   11: measureStatus,
   12: measureBulk,
+  13: measureContactsSync,
   14: measureDrift,
   15: measureProxy,
 };

@@ -6,6 +6,18 @@ export type { Variant1Contacts } from './variant1/contacts.js';
 export type { Variant1Automations } from './variant1/automations.js';
 export type { Variant2Contacts } from './variant2/contacts.js';
 export type { ContactUpsertResult } from './variant2/contacts-by-phone.js';
+export type {
+  ContactSyncRow,
+  ContactSyncOptions,
+  ContactSyncStatus,
+  ContactSyncError,
+  ContactSyncResult,
+  ContactSyncReport,
+  ContactSyncProgress,
+  ContactSyncRun,
+} from './contacts-sync/types.js';
+export type { Run } from './runs/run.js';
+export type { ProgressListener } from './runs/work.js';
 export type { Variant2Messages, Variant2SendTextParams, Variant2SendTemplateParams } from './variant2/messages.js';
 export type { Variant2Conversations } from './variant2/conversations.js';
 export type { Variant2Campaigns } from './variant2/campaigns.js';

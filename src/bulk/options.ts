@@ -1,7 +1,8 @@
 // The options of sendBulk, checked before anything is read or sent.
 import { showValue } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
-import { hasMethods } from '../shared/guards.js';
+import { hasMethods, isIterable } from '../shared/guards.js';
+import { checkRunOptions, type RunSettings } from '../runs/options.js';
 import { memoryJournal, type BulkJournal } from './journal.js';
 import type { RowRules } from './row.js';
 import type { BulkClient, BulkMessage } from './types.js';
@@ -27,17 +28,13 @@ export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
 }
 
 /** sendBulk's options, checked, with defaults. */
-export interface BulkSettings<R> extends RowRules<R> {
+export interface BulkSettings<R> extends RowRules<R>, RunSettings {
   readonly id: string;
   readonly recipients: Iterable<R> | AsyncIterable<R>;
   readonly journal: BulkJournal;
-  readonly concurrency: number;
-  readonly signal: AbortSignal | undefined;
   readonly resendUnknown: boolean;
 }
 
-const DEFAULT_CONCURRENCY = 8;
-const MAX_CONCURRENCY = 256;
 const JOURNAL_METHODS = ['open', 'get', 'claim', 'put', 'delete', 'entries', 'close'];
 
 /** Checks the client and options of `sendBulk`; a mistake is an `InvalidArgumentError`. */
@@ -45,9 +42,9 @@ export function checkBulkOptions<R>(client: BulkClient, options: SendBulkOptions
   if (!hasMethods((client as Partial<BulkClient> | undefined)?.messages, ['send'])) {
     throw new InvalidArgumentError('sendBulk(client, options): `client` must be a Variant1Client or Variant2Client.');
   }
-  const { id, recipients, message, key, journal = memoryJournal(), concurrency = DEFAULT_CONCURRENCY } = options;
+  const { id, recipients, message, key, journal = memoryJournal() } = options;
   const fail = (what: string, value: unknown) => {
-    throw new InvalidArgumentError(`sendBulk: \`${what}\`, got ${showValue(value)}.`);
+    throw new InvalidArgumentError(`sendBulk: \`${what}, got ${showValue(value)}.`);
   };
   if (typeof id !== 'string' || id === '') fail('id` must be a non-empty string', id);
   if (!isIterable(recipients)) fail('recipients` must be an iterable or async iterable', recipients);
@@ -55,24 +52,13 @@ export function checkBulkOptions<R>(client: BulkClient, options: SendBulkOptions
   if (key !== undefined && typeof key !== 'function') fail('key` must be a function of a recipient', key);
   if (!hasMethods(journal, JOURNAL_METHODS))
     fail('journal` must be memoryJournal(), fileJournal(path) or a BulkJournal', journal);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    fail(`concurrency\` must be an integer from 1 to ${MAX_CONCURRENCY}`, concurrency);
-  }
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
-    fail('signal` must be an AbortSignal', options.signal);
   return {
     id,
     recipients,
     message,
     key,
     journal,
-    concurrency,
-    signal: options.signal,
+    ...checkRunOptions('sendBulk', options),
     resendUnknown: options.resendUnknown === true,
   };
-}
-
-function isIterable(value: unknown): value is Iterable<unknown> | AsyncIterable<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  return Symbol.iterator in value || Symbol.asyncIterator in value;
 }

@@ -1,12 +1,12 @@
 // sendBulk: one message per recipient key, at most once. Each key is claimed in the journal before
 // its request leaves and gets its outcome after; a run of the same job again resumes from there.
-import { BulkRun, type BulkProgressListener } from './bulk-run.js';
+import { RunWork } from '../runs/work.js';
+import { BulkRun } from './bulk-run.js';
 import { isNote, noteKey, type BulkJournal, type JournalEntry } from './journal.js';
 import { checkBulkOptions, type BulkSettings, type SendBulkOptions } from './options.js';
-import { ResultChannel } from './result-channel.js';
 import { readRow, type Row } from './row.js';
 import { sendOne } from './send-one.js';
-import type { BulkClient, BulkReport, BulkResult, BulkStatus } from './types.js';
+import type { BulkClient, BulkProgress, BulkReport, BulkResult, BulkStatus } from './types.js';
 
 /**
  * Sends one message per recipient key of `options.recipients`, at most once each, and returns
@@ -22,12 +22,8 @@ import type { BulkClient, BulkReport, BulkResult, BulkStatus } from './types.js'
  */
 export function sendBulk<R, C extends BulkClient>(client: C, options: SendBulkOptions<R, NoInfer<C>>): BulkRun {
   const settings = checkBulkOptions(client, options as SendBulkOptions<R>);
-  const listeners = new Set<BulkProgressListener>();
-  const job = new BulkJob(client, settings, listeners);
-  const done = job.run();
-  // The caller awaits the run (or reads its results, which throw the same failure).
-  done.catch(() => undefined);
-  return new BulkRun(settings.id, done, job.channel, listeners);
+  const job = new BulkJob(client, settings);
+  return new BulkRun(settings.id, job.run(), job.work);
 }
 
 /** The earlier outcome of a key claimed when its run stopped: its request may have left. */
@@ -53,62 +49,50 @@ interface Recording {
 
 /** One run of a bulk job: reads the recipients, keeps up to `concurrency` sends going, counts. */
 class BulkJob<R> {
-  readonly channel: ResultChannel;
+  readonly work: RunWork<BulkResult, BulkProgress>;
   readonly #client: BulkClient;
   readonly #settings: BulkSettings<R>;
-  readonly #listeners: Set<BulkProgressListener>;
   readonly #counts = { total: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 };
   /** The run's number, once the journal is open. */
   #run = 0;
   /** Keys being handled now: a repeat of one is skipped at once. */
   readonly #active = new Set<string>();
-  /** Rows being handled: from their claim (or note) to their reported result. */
-  readonly #pending = new Set<Promise<void>>();
   /** Sends under way (claim and request): at most `concurrency`. */
   #sending = 0;
   /** The `inFlight` of the last progress event. */
   #reportedInFlight = 0;
-  /** Resolves the read loop's wait for room. */
-  #wake: (() => void) | undefined;
-  #failure: { error: unknown } | undefined;
   #aborted = false;
 
-  constructor(client: BulkClient, settings: BulkSettings<R>, listeners: Set<BulkProgressListener>) {
+  constructor(client: BulkClient, settings: BulkSettings<R>) {
     this.#client = client;
     this.#settings = settings;
-    this.#listeners = listeners;
-    this.channel = new ResultChannel(
-      () => runResults(settings.journal, this.#run),
-      () => this.#poke(),
-    );
+    this.work = new RunWork(() => runResults(settings.journal, this.#run));
   }
 
   async run(): Promise<BulkReport> {
     const { journal, signal } = this.#settings;
-    const onAbort = () => this.#poke();
+    const onAbort = () => this.work.poke();
     signal?.addEventListener('abort', onAbort);
     try {
       // Refused (another job's journal, or one serving a run): the journal was not opened, so it is not closed either.
       this.#run = await journal.open(this.#settings.id);
-      await this.#readAll().catch((error: unknown) => this.#fail(error));
-      while (this.#pending.size > 0) await Promise.all(this.#pending);
+      await this.#readAll().catch((error: unknown) => this.work.fail(error));
+      await this.work.drain();
       await journal.close();
     } catch (error) {
-      this.#fail(error);
+      this.work.fail(error);
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
     if (this.#reportedInFlight !== 0) this.#progress();
-    this.channel.end(this.#failure);
-    if (this.#failure !== undefined) throw this.#failure.error;
-    return { id: this.#settings.id, ...this.#counts, aborted: this.#aborted };
+    return this.work.end({ id: this.#settings.id, ...this.#counts, aborted: this.#aborted });
   }
 
   async #readAll(): Promise<void> {
     const { recipients, signal } = this.#settings;
     let index = 0;
     for await (const recipient of recipients) {
-      if (this.#failure !== undefined) return;
+      if (this.work.failure !== undefined) return;
       if (signal?.aborted) {
         this.#aborted = true;
         return;
@@ -117,12 +101,12 @@ class BulkJob<R> {
       this.#counts.total += 1;
       const row = await readRow(recipient, index, this.#settings);
       // A row that cannot be sent is no key's outcome: failed on its own, a repeat of it too.
-      if (row.error !== undefined) this.#start(this.#record(this.#note(row, index, 'failed')));
-      else if (this.#active.has(row.key)) this.#start(this.#record(this.#note(row, index, 'skipped')));
+      if (row.error !== undefined) this.work.start(this.#record(this.#note(row, index, 'failed')));
+      else if (this.#active.has(row.key)) this.work.start(this.#record(this.#note(row, index, 'skipped')));
       else {
         this.#active.add(row.key);
         this.#sending += 1;
-        this.#start(this.#handle(row, index).finally(() => this.#active.delete(row.key)));
+        this.work.start(this.#handle(row, index).finally(() => this.#active.delete(row.key)));
       }
       await this.#room();
     }
@@ -135,7 +119,7 @@ class BulkJob<R> {
       record = await this.#claimAndSend(row, index);
     } finally {
       this.#sending -= 1;
-      this.#poke();
+      this.work.poke();
     }
     if (record !== undefined) await this.#record(record);
   }
@@ -159,7 +143,7 @@ class BulkJob<R> {
       // stops (aborted, or the service out of reach: the run rejects with the client's error).
       await journal.delete(row.key);
       if (outcome.cause === undefined) this.#aborted = true;
-      else this.#fail(outcome.cause);
+      else this.work.fail(outcome.cause);
       return undefined;
     }
     return { key: row.key, entry: { to: row.to, ...outcome, run } };
@@ -180,46 +164,22 @@ class BulkJob<R> {
   #report(result: BulkResult): void {
     this.#counts[result.status] += 1;
     this.#progress();
-    this.channel.push(result);
+    this.work.push(result);
   }
 
   #progress(): void {
     this.#reportedInFlight = this.#sending;
-    const progress = { id: this.#settings.id, ...this.#counts, inFlight: this.#sending };
-    for (const listener of this.#listeners) listener(progress);
-  }
-
-  /** Tracks a row's handling; a failure of it fails the run. */
-  #start(task: Promise<void>): void {
-    const tracked: Promise<void> = task
-      .catch((error: unknown) => this.#fail(error))
-      .finally(() => {
-        this.#pending.delete(tracked);
-        this.#poke();
-      });
-    this.#pending.add(tracked);
+    this.work.progress({ id: this.#settings.id, ...this.#counts, inFlight: this.#sending });
   }
 
   /** Waits until another recipient may be read: a send slot is free, few rows wait, and no reader is full. */
-  async #room(): Promise<void> {
+  #room(): Promise<void> {
     const { concurrency, signal } = this.#settings;
-    const free = () =>
-      this.#failure !== undefined ||
-      signal?.aborted === true ||
-      (this.#sending < concurrency && this.#pending.size < MAX_PENDING && this.channel.hasRoom());
-    while (!free()) await new Promise<void>((resolve) => (this.#wake = resolve));
-  }
-
-  /** Something that may give the read loop room happened. */
-  #poke(): void {
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
-  }
-
-  #fail(error: unknown): void {
-    this.#failure ??= { error };
-    this.#poke();
+    return this.work.room(
+      () =>
+        signal?.aborted === true ||
+        (this.#sending < concurrency && this.work.tasks < MAX_PENDING && this.work.channel.hasRoom()),
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 // Sending one bulk message and naming its outcome: sent, failed for good (nothing was processed),
 // unknown (it may have been processed, so it is never sent again unless asked), or unsent (it
 // never reached the service: the job stops, and a later run sends it).
-import { ApiError, ConnectionError, RateLimitExceededError } from '../core/errors/classes.js';
+import { AbortError, ApiError, ConnectionError } from '../core/errors/classes.js';
+import { waitOutRateLimits } from '../runs/rate-refusals.js';
 import type { Message } from '../schemas/message.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import type { BulkClient, BulkError, BulkMessage } from './types.js';
@@ -20,29 +21,23 @@ export interface Unsent {
   readonly cause: unknown;
 }
 
-/** Longest wait for a rate limit that the client gave up on, before asking again (ms). */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
-
 /**
  * Sends `body` once. A 429 the client gave up waiting out (its retries used up) was not processed,
- * so it is waited out here and sent again, until `signal` aborts.
+ * so it is waited out and sent again, until `signal` aborts.
  */
 export async function sendOne(
   client: BulkClient,
   body: BulkMessage,
   signal?: AbortSignal,
 ): Promise<SendOutcome | Unsent> {
-  for (;;) {
-    try {
-      const message = await dispatch(client, body);
-      return { status: 'sent', messageId: message.id };
-    } catch (error) {
-      // The client already retried a refused connection: the service is out of reach for now.
-      if (ConnectionError.is(error) && !error.mayHaveBeenProcessed) return { status: 'unsent', cause: error };
-      if (!RateLimitExceededError.is(error) || error.mayHaveBeenProcessed) return outcomeOf(error);
-      const waited = await pause(Math.min((error.retryAfter ?? 1) * 1000, MAX_RATE_LIMIT_WAIT_MS), signal);
-      if (!waited) return { status: 'unsent', cause: undefined };
-    }
+  try {
+    const message = await waitOutRateLimits(() => dispatch(client, body), signal);
+    return { status: 'sent', messageId: message.id };
+  } catch (error) {
+    if (AbortError.is(error)) return { status: 'unsent', cause: undefined };
+    // The client already retried a refused connection: the service is out of reach for now.
+    if (ConnectionError.is(error) && !error.mayHaveBeenProcessed) return { status: 'unsent', cause: error };
+    return outcomeOf(error);
   }
 }
 
@@ -64,18 +59,4 @@ export function outcomeOf(error: unknown): SendOutcome {
   }
   const code = ApiError.is(error) ? String(error.code) : error instanceof Error ? error.name : 'UNKNOWN';
   return { status: 'unknown', error: { code, message } };
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (waited: boolean) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(waited);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -13,3 +13,9 @@ export function hasMethods(value: unknown, names: readonly string[]): boolean {
     names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function')
   );
 }
+
+/** True for an iterable or async iterable object (an array, a generator, a stream). */
+export function isIterable(value: unknown): value is Iterable<unknown> | AsyncIterable<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  return Symbol.iterator in value || Symbol.asyncIterator in value;
+}

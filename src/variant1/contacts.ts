@@ -6,6 +6,8 @@ import { paginate, type PagePromise } from '../core/results/pagination.js';
 import { ContactsResource, ContactListSchema } from '../resources/contacts.js';
 import { ContactSchema, type Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant1ContactListParams } from '../schemas/contact-params.js';
+import { syncContacts } from '../contacts-sync/sync.js';
+import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../contacts-sync/types.js';
 
 /** Variant 1 contact endpoints. */
 export class Variant1Contacts extends ContactsResource {
@@ -28,5 +30,27 @@ export class Variant1Contacts extends ContactsResource {
       { method: 'POST', path: 'contacts/create', body, phones: ['phone'], schema: ContactSchema },
       options,
     );
+  }
+
+  /**
+   * Makes the account's contacts match `rows`, one contact per number, and returns the run (`await`
+   * it for `{ total, created, updated, unchanged, failed, merged, aborted }`; `on('progress', …)`;
+   * `results()`). It reads the account's contacts once (every page, at the largest page size),
+   * then creates the new numbers and updates only the contacts whose fields differ: an unchanged
+   * list costs its pages alone. Rows of one number in any spelling are merged (a later row's
+   * fields win; the earlier rows are `merged`); a row with no valid number is `failed` with its
+   * reason. A create refused because another writer took the number since becomes an update after
+   * the account is read again: never a second contact (scopes `contacts:read` and `contacts:write`).
+   *
+   * @example
+   * ```ts
+   * const report = await client.contacts.sync([
+   *   { phone: '+49 151 1234 5678', name: 'Ada', tags: ['vip'] },
+   *   { phone: '447700900123', name: 'Grace', email: 'grace@example.com' },
+   * ]);
+   * ```
+   */
+  sync(rows: Iterable<ContactSyncRow> | AsyncIterable<ContactSyncRow>, options?: ContactSyncOptions): ContactSyncRun {
+    return syncContacts(this, rows, options);
   }
 }

@@ -8,6 +8,8 @@ import type { Id } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema, type Contact, type DeleteResult } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
 import { findContactByPhone, upsertContact, type ContactUpsertResult } from './contacts-by-phone.js';
+import { syncContacts } from '../contacts-sync/sync.js';
+import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../contacts-sync/types.js';
 
 /** Variant 2 contact endpoints. */
 export class Variant2Contacts extends ContactsResource {
@@ -69,5 +71,27 @@ export class Variant2Contacts extends ContactsResource {
    */
   upsert(params: ContactCreateParams, options?: RequestOptions): Promise<ContactUpsertResult> {
     return upsertContact(this, params, options);
+  }
+
+  /**
+   * Makes the account's contacts match `rows`, one contact per number, and returns the run (`await`
+   * it for `{ total, created, updated, unchanged, failed, merged, aborted }`; `on('progress', …)`;
+   * `results()`). It reads the account's contacts once (every page, at the largest page size),
+   * then creates the new numbers and updates only the contacts whose fields differ: an unchanged
+   * list costs its pages alone. Rows of one number in any spelling are merged (a later row's
+   * fields win; the earlier rows are `merged`); a row with no valid number is `failed` with its
+   * reason. A create refused because another writer took the number since becomes an update after
+   * the account is read again: never a second contact (scopes `contacts:read` and `contacts:write`).
+   *
+   * @example
+   * ```ts
+   * const report = await client.contacts.sync([
+   *   { phone: '+49 151 1234 5678', name: 'Ada', tags: ['vip'] },
+   *   { phone: '447700900123', name: 'Grace', email: 'grace@example.com' },
+   * ]);
+   * ```
+   */
+  sync(rows: Iterable<ContactSyncRow> | AsyncIterable<ContactSyncRow>, options?: ContactSyncOptions): ContactSyncRun {
+    return syncContacts(this, rows, options);
   }
 }

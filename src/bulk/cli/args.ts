@@ -1,4 +1,5 @@
-// The words of `bizmsg bulk`: its flags, checked into what the command needs, and its help.
+// The words of `bizmsg bulk` and `bizmsg contacts import`: their flags, checked into what each
+// command needs, and their help.
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -8,8 +9,17 @@ export class CliUsageError extends Error {}
 /** Most sends at once (sendBulk's own bound). */
 const MAX_CONCURRENCY = 256;
 
-/** How to call the command: every flag, the environment, the output and the exit codes. */
+/** What the two commands share: the environment, where their output goes, and their exit codes. */
+const ENVIRONMENT = `Environment: BIZMSG_API_KEY (the API key), BIZMSG_BASE_URL (the service, ending in /api/v1),
+BIZMSG_LOG (the client's log lines on stderr: error, warn, info or debug).
+Output: the report on stdout; on stderr, a progress bar in a terminal, else a progress line every
+few seconds, and a line when it waits for the service's rate window.`;
+
+/** How to call the commands: every flag, the environment, the output and the exit codes. */
 export const USAGE = `Usage: bizmsg bulk --csv FILE --template NAME --language L [options]
+       bizmsg contacts import --csv FILE [options]
+
+bizmsg bulk
 
 Sends the template NAME in language L to every row of the CSV FILE, at most once per phone
 number, and prints a report. The journal records each send before its request leaves, so running
@@ -33,16 +43,27 @@ the same command again resumes the job: nothing that was sent, or may have been,
                         the message twice
   -h, --help            this help
 
-Environment: BIZMSG_API_KEY (the API key), BIZMSG_BASE_URL (the service, ending in /api/v1),
-BIZMSG_LOG (the client's log lines on stderr: error, warn, info or debug).
-Output: the report on stdout; on stderr, a progress bar in a terminal, else a progress line every
-few seconds, and a line when it waits for the service's rate window. Ctrl-C stops reading rows and
-lets the sends in flight finish (run the command again to go on); Ctrl-C again quits at once.
+bizmsg contacts import
+Makes the account's contacts match the CSV FILE, one contact per phone number (contacts.sync): reads
+the account's contacts once, creates the new numbers, updates only the contacts that differ.
+Running it again writes only what still differs.
+
+  --csv FILE            the contacts: columns \`phone\`, \`name\`, \`email\`, \`tags\` (separated
+                        by ;), any other column a custom field; an empty cell leaves that field as
+                        the contact has it. Rows of one number in any spelling are merged (the
+                        later row wins); a row whose phone is empty or invalid fails (listed by its line).
+  --variant 1|2         the service's API variant (default 1)
+  --concurrency N       writes at once, 1 to ${MAX_CONCURRENCY} (default 8)
+
+${ENVIRONMENT} Ctrl-C stops: no more writes
+start (bulk: no more rows are read) and those in flight finish (run the command again to go on);
+Ctrl-C again quits at once.
 Exit code: 0 nothing failed; 1 a row failed, the run stopped before the end, or an error stopped it;
 2 a mistake in the command or its files (nothing was sent); 130 quit by a second Ctrl-C.`;
 
 /** What `bizmsg bulk` was asked to do. */
 export interface BulkCommand {
+  readonly kind: 'bulk';
   readonly csv: string;
   readonly template: string;
   readonly language: string;
@@ -71,18 +92,25 @@ const FLAGS = {
   'resend-unknown': { type: 'boolean' },
 } as const;
 
-/** Reads the command line (after `node bizmsg`): `help`, or the bulk command. */
-export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
+/** What `bizmsg contacts import` was asked to do. */
+export interface ImportCommand {
+  readonly kind: 'contacts import';
+  readonly csv: string;
+  readonly variant: 1 | 2;
+  readonly concurrency: number;
+}
+
+/** The flags of `bizmsg contacts import`. */
+const IMPORT_FLAGS = { csv: TEXT, variant: TEXT, concurrency: TEXT } as const;
+
+/** Reads the command line (after `node bizmsg`): `help`, or a command. */
+export function parseCommand(argv: readonly string[]): BulkCommand | ImportCommand | 'help' {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return 'help';
-  if (command !== 'bulk') throw new CliUsageError(`unknown command ${JSON.stringify(command)}`);
   if (rest.includes('--help') || rest.includes('-h')) return 'help';
-  let values;
-  try {
-    ({ values } = parseArgs({ args: rest, options: FLAGS, strict: true }));
-  } catch (error) {
-    throw new CliUsageError((error as Error).message);
-  }
+  if (command === 'contacts' && rest[0] === 'import') return parseImport(rest.slice(1));
+  if (command !== 'bulk') throw new CliUsageError(`unknown command ${JSON.stringify(command)}`);
+  const values = flags(rest, FLAGS);
   const required = (name: 'csv' | 'template' | 'language') => {
     const value = values[name];
     if (value === undefined || value === '') throw new CliUsageError(`--${name} is required`);
@@ -91,22 +119,51 @@ export function parseCommand(argv: readonly string[]): BulkCommand | 'help' {
   const csv = required('csv');
   const template = required('template');
   const language = required('language');
-  const variant = whole(values.variant, 'variant', 1);
-  if (variant !== 1 && variant !== 2) throw new CliUsageError('--variant must be 1 or 2');
-  const concurrency = whole(values.concurrency, 'concurrency', 8);
-  if (concurrency > MAX_CONCURRENCY) throw new CliUsageError(`--concurrency must be at most ${MAX_CONCURRENCY}`);
   return {
+    kind: 'bulk',
     csv,
     template,
     language,
-    variant,
+    variant: variantOf(values.variant),
     account: whole(values.account, 'account', 1),
     templates: values.templates,
     journal: values.journal ?? `${csv}.journal`,
     id: values.id ?? `${basename(csv)}:${template}:${language}`,
-    concurrency,
+    concurrency: concurrencyOf(values.concurrency),
     resendUnknown: values['resend-unknown'] === true,
   };
+}
+
+function parseImport(args: readonly string[]): ImportCommand {
+  const values = flags(args, IMPORT_FLAGS);
+  if (values.csv === undefined || values.csv === '') throw new CliUsageError('--csv is required');
+  return {
+    kind: 'contacts import',
+    csv: values.csv,
+    variant: variantOf(values.variant),
+    concurrency: concurrencyOf(values.concurrency),
+  };
+}
+
+/** The flags of `args`, as parseArgs reads them; a mistake is a CliUsageError. */
+function flags<const T extends Record<string, { type: 'string' | 'boolean' }>>(args: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...args], options, strict: true }).values;
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+}
+
+function variantOf(value: string | undefined): 1 | 2 {
+  const variant = whole(value, 'variant', 1);
+  if (variant !== 1 && variant !== 2) throw new CliUsageError('--variant must be 1 or 2');
+  return variant;
+}
+
+function concurrencyOf(value: string | undefined): number {
+  const concurrency = whole(value, 'concurrency', 8);
+  if (concurrency > MAX_CONCURRENCY) throw new CliUsageError(`--concurrency must be at most ${MAX_CONCURRENCY}`);
+  return concurrency;
 }
 
 function whole(value: string | undefined, name: string, fallback: number): number {

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// The bizmsg bin: `bizmsg bulk` sends a template to each row of a CSV, at most once, resumable.
+// The bizmsg bin: `bizmsg bulk` sends a template to each row of a CSV, at most once, resumable;
+// `bizmsg contacts import` makes the account's contacts match a CSV.
 // Whatever goes wrong ends here as one inert line on stderr and an exit code, never a stack trace.
 import { printable } from '../../shared/printable.js';
 import { CliUsageError, parseCommand, USAGE } from './args.js';
 import { say } from './output.js';
+import { runImport } from './import.js';
 import { runBulk } from './run.js';
 
 async function main(): Promise<number> {
   const command = parseCommand(process.argv.slice(2));
-  if (command !== 'help') return runBulk(command);
-  say(process.stdout, USAGE);
-  return 0;
+  if (command === 'help') {
+    say(process.stdout, USAGE);
+    return 0;
+  }
+  return command.kind === 'bulk' ? runBulk(command) : runImport(command);
 }
 
 /** Says what went wrong; the exit code: 2 for a mistake in the command or its files, else 1. */

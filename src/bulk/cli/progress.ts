@@ -1,15 +1,28 @@
-// The progress of `bizmsg bulk` on stderr (stdout holds only the report): in a terminal a cli-progress
-// bar, elsewhere (a CI log) a line every few seconds; both say when the client waits for the rate
-// window. `stop` ends either and gives the terminal its cursor back; it may be called any number of times.
+// The progress of `bizmsg bulk` and `bizmsg contacts import` on stderr (stdout holds only the
+// report): in a terminal a cli-progress bar, elsewhere (a CI log) a line every few seconds; both say
+// when the client waits for the rate window. `stop` ends either and gives the terminal its cursor
+// back; it may be called any number of times.
 import { SingleBar } from 'cli-progress';
-import type { BulkProgress } from '../types.js';
 import { say } from './output.js';
 import { rateWaitText, type RateWindow } from './rate-window.js';
+
+/** A run's progress event: its counts so far by name (other fields are not shown). */
+export type Counts = object;
+
+/** What a command counts: the word for what it does (`sending`), the counts of rows done, in order, and any other count shown after them. */
+export interface Tally {
+  readonly verb: string;
+  readonly done: readonly string[];
+  readonly more?: readonly string[];
+}
+
+/** What `bizmsg bulk` counts. */
+export const BULK_TALLY: Tally = { verb: 'sending', done: ['sent', 'failed', 'unknown', 'skipped'] };
 
 /** The progress shown while a run goes. */
 export interface Progress {
   /** After each row's result. */
-  update(progress: BulkProgress): void;
+  update(progress: Counts): void;
   /** A word on what the command does now (stopping after Ctrl-C). */
   note(text: string): void;
   /** Ends the display, the cursor shown again. */
@@ -22,13 +35,13 @@ const TICK_MS = 1000;
 const LINE_EVERY_MS = 5000;
 
 /** The progress over `total` rows of `source` (named in the first line) on stderr: a bar in a terminal, else lines. */
-export function startProgress(total: number, window: RateWindow, source: string): Progress {
+export function startProgress(total: number, window: RateWindow, source: string, tally = BULK_TALLY): Progress {
   const stream = process.stderr;
-  let last: BulkProgress | undefined;
-  const display = stream.isTTY ? barDisplay(total, stream) : lineDisplay(total, source, stream);
+  let last: Counts | undefined;
+  const display = stream.isTTY ? barDisplay(total, stream, tally) : lineDisplay(total, source, stream, tally);
   const show = () => {
     // The last row's answer may leave no request in the window: that is no wait, nothing is left to send.
-    const wait = doneOf(last) < total ? window.waiting() : undefined;
+    const wait = doneOf(last, tally) < total ? window.waiting() : undefined;
     display.show(last, wait === undefined ? undefined : rateWaitText(wait));
   };
   const ticker = setInterval(show, TICK_MS);
@@ -50,47 +63,46 @@ export function startProgress(total: number, window: RateWindow, source: string)
 /** One way of showing progress. */
 interface Display {
   /** The progress so far and the rate window's wait, if any: after each row's result and each second. */
-  show(progress: BulkProgress | undefined, wait: string | undefined): void;
+  show(progress: Counts | undefined, wait: string | undefined): void;
   note(text: string): void;
   stop(): void;
 }
 
-function doneOf(progress: BulkProgress | undefined): number {
-  return progress === undefined ? 0 : progress.sent + progress.failed + progress.unknown + progress.skipped;
+function doneOf(progress: Counts | undefined, tally: Tally): number {
+  return tally.done.reduce((sum, name) => sum + countOf(progress, name), 0);
 }
 
-/** The counts as the bar and the lines show them. */
-function countsOf(progress: BulkProgress | undefined) {
-  return {
-    sent: progress?.sent ?? 0,
-    failed: progress?.failed ?? 0,
-    unknown: progress?.unknown ?? 0,
-    skipped: progress?.skipped ?? 0,
-  };
+function countOf(progress: Counts | undefined, name: string): number {
+  const count = (progress as Readonly<Record<string, unknown>> | undefined)?.[name];
+  return typeof count === 'number' ? count : 0;
+}
+
+/** The counts as the bar and the lines show them: `sent 3`, …. */
+function countsOf(progress: Counts | undefined, tally: Tally): string[] {
+  return [...tally.done, ...(tally.more ?? [])].map((name) => `${name} ${countOf(progress, name)}`);
 }
 
 /** A cli-progress bar; its last field says what it waits for. */
-function barDisplay(total: number, stream: NodeJS.WriteStream): Display {
+function barDisplay(total: number, stream: NodeJS.WriteStream, tally: Tally): Display {
   const bar = new SingleBar({
-    format:
-      'sending |{bar}| {value}/{total} rows · sent {sent} · failed {failed} · unknown {unknown} · skipped {skipped}{note}',
+    format: `${tally.verb} |{bar}| {value}/{total} rows · {counts}{note}`,
     stream,
     barsize: 20,
     hideCursor: true,
   });
   let note = '';
-  let shown: { progress: BulkProgress | undefined; wait: string | undefined } = {
+  let shown: { progress: Counts | undefined; wait: string | undefined } = {
     progress: undefined,
     wait: undefined,
   };
   const draw = () => {
     const notes = [note, shown.wait ?? ''].filter((text) => text !== '');
-    bar.update(doneOf(shown.progress), {
-      ...countsOf(shown.progress),
+    bar.update(doneOf(shown.progress, tally), {
+      counts: countsOf(shown.progress, tally).join(' · '),
       note: notes.map((text) => ` · ${text}`).join(''),
     });
   };
-  bar.start(total, 0, { ...countsOf(undefined), note: '' });
+  bar.start(total, 0, { counts: countsOf(undefined, tally).join(' · '), note: '' });
   return {
     show(progress, wait) {
       shown = { progress, wait };
@@ -105,8 +117,8 @@ function barDisplay(total: number, stream: NodeJS.WriteStream): Display {
 }
 
 /** A line to begin, one every few seconds, and one when a wait for the rate window begins. */
-function lineDisplay(total: number, source: string, stream: NodeJS.WriteStream): Display {
-  say(stream, `bizmsg: sending ${total} row${total === 1 ? '' : 's'} of ${source}`);
+function lineDisplay(total: number, source: string, stream: NodeJS.WriteStream, tally: Tally): Display {
+  say(stream, `bizmsg: ${tally.verb} ${total} row${total === 1 ? '' : 's'} of ${source}`);
   let lastLine = Date.now();
   let waiting = false;
   return {
@@ -114,8 +126,11 @@ function lineDisplay(total: number, source: string, stream: NodeJS.WriteStream):
       if (wait !== undefined && !waiting) say(stream, `bizmsg: ${wait}`);
       waiting = wait !== undefined;
       if (Date.now() - lastLine < LINE_EVERY_MS) return;
-      const counts = Object.entries(countsOf(progress)).map(([name, count]) => `${name} ${count}`);
-      const parts = [`${doneOf(progress)}/${total} rows`, ...counts, ...(wait === undefined ? [] : [wait])];
+      const parts = [
+        `${doneOf(progress, tally)}/${total} rows`,
+        ...countsOf(progress, tally),
+        ...(wait === undefined ? [] : [wait]),
+      ];
       say(stream, `bizmsg: ${parts.join(' · ')}`);
       lastLine = Date.now();
     },

@@ -1,5 +1,7 @@
-// The report `bizmsg bulk` prints at the end: the counts, then the rows that failed or may have been
-// sent, each by its CSV line, with why (the first LISTED of each; the counts say how many more).
+// The report `bizmsg bulk` and `bizmsg contacts import` print at the end: the counts, then the rows
+// that failed (or, of a bulk send, may have been sent), each by its CSV line, with why (the first
+// LISTED of each; the counts say how many more).
+import type { ContactSyncReport, ContactSyncResult } from '../../index.js';
 import { printable } from '../../shared/printable.js';
 import type { BulkReport, BulkResult } from '../types.js';
 import type { RowPlace } from './row-places.js';
@@ -28,38 +30,76 @@ export class Listing {
 /** The report as lines of text, every value from the CSV or the service made printable. */
 export function reportText(report: BulkReport, listing: Listing): string {
   const lines = [
-    `bulk job ${printable(JSON.stringify(report.id))}${report.aborted ? ' (stopped before the end: run the same command to go on)' : ''}`,
-    ...(['total', 'sent', 'failed', 'unknown', 'skipped'] as const).map(
-      (name) => `  ${name.padEnd(8)} ${report[name]}`,
-    ),
+    `bulk job ${printable(JSON.stringify(report.id))}${report.aborted ? STOPPED : ''}`,
+    ...countLines(report, ['total', 'sent', 'failed', 'unknown', 'skipped']),
   ];
-  const list = (title: string, rows: readonly ListedRow[], count: number) => {
-    if (count === 0) return;
-    lines.push(title);
-    for (const row of [...rows].sort(byLine)) lines.push(`  ${rowText(row)}`);
-    if (count > rows.length) lines.push(`  … and ${count - rows.length} more`);
-  };
-  list('failed:', listing.failed, report.failed);
+  const shown = (rows: readonly ListedRow[]) => rows.map(({ result, place }) => shownRow(result, place, result.key));
+  list(lines, 'failed:', shown(listing.failed), report.failed);
   list(
+    lines,
     'unknown (may have been sent, so not sent again; --resend-unknown sends them again, once):',
-    listing.unknown,
+    shown(listing.unknown),
     report.unknown,
   );
   return lines.join('\n');
 }
 
-/** Rows in the order of the CSV (the results come in the order their sends end). */
-function byLine(a: ListedRow, b: ListedRow): number {
-  return (a.place?.line ?? Number.POSITIVE_INFINITY) - (b.place?.line ?? Number.POSITIVE_INFINITY);
+/** A failed row of an import, and where it is in the CSV. */
+export interface FailedImportRow {
+  readonly result: ContactSyncResult;
+  readonly place: RowPlace;
+}
+
+/** The report of `bizmsg contacts import` as lines of text; `failed` holds the first LISTED failed rows. */
+export function importReportText(file: string, report: ContactSyncReport, failed: readonly FailedImportRow[]): string {
+  const lines = [
+    `contacts import of ${printable(file)}${report.aborted ? STOPPED : ''}`,
+    ...countLines(report, ['total', 'created', 'updated', 'unchanged', 'failed', 'merged']),
+  ];
+  const shown = failed.map(({ result, place }) => shownRow(result, place, `row ${result.row}`));
+  list(lines, 'failed:', shown, report.failed);
+  return lines.join('\n');
+}
+
+const STOPPED = ' (stopped before the end: run the same command to go on)';
+
+/** `  sent     8`: each count, the numbers in one column. */
+function countLines<R>(report: R, names: readonly (keyof R & string)[]): string[] {
+  const width = Math.max(...names.map((name) => name.length)) + 1;
+  return names.map((name) => `  ${name.padEnd(width)} ${String(report[name])}`);
+}
+
+/** A row as the report lists it: its line (undefined: not read in this run), its phone as given, why. */
+interface ShownRow {
+  readonly line: number | undefined;
+  readonly text: string;
+}
+
+/** Adds `title` and the rows (in the order of the CSV: results come in the order they end), if any. */
+function list(lines: string[], title: string, rows: readonly ShownRow[], count: number): void {
+  if (count === 0) return;
+  lines.push(title);
+  const byLine = (a: ShownRow, b: ShownRow) =>
+    (a.line ?? Number.POSITIVE_INFINITY) - (b.line ?? Number.POSITIVE_INFINITY);
+  for (const row of [...rows].sort(byLine)) lines.push(`  ${row.text}`);
+  if (count > rows.length) lines.push(`  … and ${count - rows.length} more`);
 }
 
 /** `line 7  +49 151 1234 5678  INVALID_PHONE: …`: where the row is, its phone as the CSV has it, why. */
-function rowText({ result, place }: ListedRow): string {
-  const where = place === undefined ? printable(result.key) : `line ${place.line}`;
-  const given = place?.phone ?? result.to;
+function shownRow(
+  result: {
+    readonly error?: { readonly code: string; readonly message: string } | undefined;
+    readonly phone?: string;
+    readonly to?: string;
+  },
+  place: RowPlace | undefined,
+  unplaced: string,
+): ShownRow {
+  const where = place === undefined ? printable(unplaced) : `line ${place.line}`;
+  const given = place?.phone ?? result.to ?? result.phone ?? '';
   const phone = given === '' ? '(no phone)' : printable(cut(given));
   const why = result.error === undefined ? '' : `  ${printable(result.error.code)}: ${printable(result.error.message)}`;
-  return `${where}  ${phone}${why}`;
+  return { line: place?.line, text: `${where}  ${phone}${why}` };
 }
 
 /** How much of a phone cell is shown: a row may hold 1 MiB, most of it junk. */

@@ -23,13 +23,10 @@ export async function runBulk(command: BulkCommand): Promise<number> {
   const template = await loadTemplate(command.templates, command.template, command.language);
   const { header, rows: total } = await surveyCsv(command.csv);
   checkHeader(header, template, command);
-  const window = new RateWindow();
-  const options = { hooks: window.hooks, logger: stderrLogger };
-  const client = command.variant === 2 ? new Variant2Client(options) : new Variant1Client(options);
-  window.watch(client);
+  const { client, window } = watchedClient(command.variant);
   const controller = new AbortController();
   const progress = startProgress(total, window, `${command.csv} (journal ${command.journal})`);
-  const release = onInterrupt(controller, progress);
+  const release = onInterrupt(controller, progress, 'the sends in flight finish');
   try {
     const rows = new RowPlaces();
     const run = sendBulk<KeyedRow, BulkClient>(client, {
@@ -56,15 +53,15 @@ export async function runBulk(command: BulkCommand): Promise<number> {
 }
 
 /**
- * Ctrl-C (or SIGTERM) stops reading rows and lets the sends in flight finish and be recorded;
- * a second one quits at once (a send in flight is then `unknown` to the next run, never resent).
- * The display stops on any exit. Returns what removes these handlers.
+ * Ctrl-C (or SIGTERM) aborts the run: `inFlight` (what still finishes) is said on the display; a
+ * second one quits at once (a send in flight is then `unknown` to the next run, never resent). The
+ * display stops on any exit. Returns what removes these handlers.
  */
-function onInterrupt(controller: AbortController, progress: Progress): () => void {
+export function onInterrupt(controller: AbortController, progress: Progress, inFlight: string): () => void {
   const interrupt = () => {
     if (!controller.signal.aborted) {
       controller.abort();
-      progress.note('stopping: the sends in flight finish (Ctrl-C again quits at once)');
+      progress.note(`stopping: ${inFlight} (Ctrl-C again quits at once)`);
       return;
     }
     progress.stop();
@@ -79,6 +76,15 @@ function onInterrupt(controller: AbortController, progress: Progress): () => voi
     process.off('SIGTERM', interrupt);
     process.off('exit', stop);
   };
+}
+
+/** A client of `variant` from the environment (BIZMSG_API_KEY, BIZMSG_BASE_URL), logging inertly on stderr, its rate window watched. */
+export function watchedClient(variant: 1 | 2) {
+  const window = new RateWindow();
+  const options = { hooks: window.hooks, logger: stderrLogger };
+  const client = variant === 2 ? new Variant2Client(options) : new Variant1Client(options);
+  window.watch(client);
+  return { client, window };
 }
 
 function messageOf(row: KeyedRow, template: RowTemplate, command: BulkCommand): BulkMessage {

@@ -27,6 +27,8 @@ export class LocalBudget {
   #reset = 0;
   /** Local time (ms) at which the known window ends; 0 when unknown. */
   #resetAt = 0;
+  /** The longest time to a window's end seen in headers: how long a window is at least. */
+  #windowMs = 0;
   /** Reset value of the window we left locally; headers from it arrive late and are ignored. */
   #staleReset = 0;
   /** Local time (ms) until which a 429 holds every request; 0 when none does. */
@@ -96,6 +98,7 @@ export class LocalBudget {
       this.#reset = seen.reset;
       const now = Date.now();
       this.#resetAt = Math.min(seen.reset * 1000 - readClockSkew(headers, now), now + MAX_WINDOW_MS);
+      this.#windowMs = Math.max(this.#windowMs, this.#resetAt - now);
     }
     this.#limit = seen.limit;
     this.#remaining = Math.min(this.#remaining, seen.remaining);
@@ -122,6 +125,9 @@ export class LocalBudget {
     // A request still in flight at the boundary may reach the server in the new window.
     this.#sent = this.#inFlight;
     this.#remaining = Number.POSITIVE_INFINITY;
-    this.#resetAt = 0;
+    // Until an answer names the new window, it is taken to be as long as the longest seen: when no
+    // answer comes (the server is down, every attempt fails), the count still starts afresh then,
+    // so retries go out again instead of waiting for headers that never come.
+    this.#resetAt = this.#windowMs === 0 ? 0 : Date.now() + this.#windowMs;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Variant2Client, type ClientOptions, AbortError } from '../../../src/index.js';
-import { json, scriptedFetch, v2Error, type SeenRequest } from '../../helpers/scripted-fetch.js';
+import { json, networkError, scriptedFetch, v2Error, type SeenRequest } from '../../helpers/scripted-fetch.js';
 
 const BASE = 'https://api.bizmsg.test/api/v1';
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -97,6 +97,24 @@ describe('pacing from X-RateLimit headers', () => {
     await burst(server, 20, 20);
     expect(server.served.filter((s) => s.status === 429)).toEqual([]);
     expect(server.served).toHaveLength(20);
+  });
+
+  it('goes on after the window when no answer names the next one: retries against a server gone down end', async () => {
+    const server = windowedServer(2, 1000, 20);
+    // The first window's two answers come, then every connection is refused: no header ever names the next window.
+    const { fetch, requests } = scriptedFetch((seen) =>
+      server.served.length < 2 ? server.respond(seen) : networkError('ECONNREFUSED'),
+    );
+    const client = new Variant2Client({ apiKey: 'k', baseUrl: BASE, fetch, maxRetries: 2 });
+    const sends = Array.from({ length: 6 }, () =>
+      client.messages.sendText({ to: '4915112345678', messaging_account_id: 1, body: 'x' }).then(
+        () => 'sent',
+        (error: Error) => error.name,
+      ),
+    );
+    expect(await settle(Promise.all(sends))).toEqual(['sent', 'sent', ...Array(4).fill('ConnectionError')]);
+    // Each of the four tried three times (maxRetries 2), two per window as the last headers allowed.
+    expect(requests).toHaveLength(2 + 4 * 3);
   });
 
   it('uses every window fully: the first ones start right at the reset', async () => {

@@ -68,7 +68,7 @@ describe('bizmsg-mock proxy and replay, as users run them', () => {
       [['proxy'], 'proxy needs --target'],
       [
         ['proxy', '--target', 'http://x.example/api/v2'],
-        '--target must be the service\'s base URL: an absolute http(s) URL ending in /api/v1, got "http://x.example/api/v2"',
+        "--target must be the service's base URL: an absolute http(s) URL ending in /api/v1, got 23 characters (not shown)",
       ],
       [
         ['proxy', '--target', 'http://127.0.0.1:1/api/v1', '--redaction-key', 'short'],

@@ -87,8 +87,10 @@ describe('bizmsg-mock proxy under a flood', () => {
         `after 500 requests and answers of 1 MB ${afterEcho.held.toFixed(0)} / ${afterEcho.rss.toFixed(0)} MB; ` +
         `after 40 answers of 24 MB ${afterBig.held.toFixed(0)} / ${afterBig.rss.toFixed(0)} MB; health answered ${healthy} times`,
     );
-    expect(afterEcho.held).toBeLessThan(atStart.held + 60);
-    expect(afterBig.held).toBeLessThan(atStart.held + 60);
+    // The emulator's bound (test/mock/emulator/memory.test.ts): the journal alone may keep 32 MiB of
+    // bodies, and a loaded machine frees sockets' buffers later; 500 MB passed through.
+    expect(afterEcho.held).toBeLessThan(atStart.held + 96);
+    expect(afterBig.held).toBeLessThan(atStart.held + 96);
     expect(afterBig.rss).toBeLessThan(300);
     expect(healthy).toBeGreaterThan(0);
   }, 180_000);

@@ -1,37 +1,36 @@
 // Hands each result of a run to its `results()` readers. A reader behind by a bounded buffer holds
-// the run back (it reads no more recipients) but never stops what is under way, so no wait on a
-// reader can stall the run for good; a reader that starts after the run reads it from the journal.
-import type { BulkResult } from './types.js';
+// the run back (it starts no more work) but never stops what is under way, so no wait on a reader
+// can stall the run for good; a reader that starts after the run reads what the run kept (a journal, a list).
 
 /** Results a reader may be behind before the run waits for it. */
 const HIGH_WATER = 256;
 
 /** One reader that started during the run: its buffered results, and its pending `next()`. */
-interface Reader {
-  readonly buffer: BulkResult[];
+interface Reader<T> {
+  readonly buffer: T[];
   wake?: (() => void) | undefined;
 }
 
 const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
 /** The readers of one run's results. */
-export class ResultChannel {
-  readonly #readers = new Set<Reader>();
-  readonly #fromJournal: () => AsyncIterable<BulkResult>;
+export class ResultChannel<T> {
+  readonly #readers = new Set<Reader<T>>();
+  readonly #afterRun: () => AsyncIterable<T> | Iterable<T>;
   readonly #onRoom: () => void;
   #ended: { failure: { error: unknown } | undefined } | undefined;
 
   /**
-   * `fromJournal` gives the run's results once it has ended; `onRoom` is called whenever a reader
+   * `afterRun` gives the run's results once it has ended; `onRoom` is called whenever a reader
    * reads or leaves (the run may go on).
    */
-  constructor(fromJournal: () => AsyncIterable<BulkResult>, onRoom: () => void) {
-    this.#fromJournal = fromJournal;
+  constructor(afterRun: () => AsyncIterable<T> | Iterable<T>, onRoom: () => void) {
+    this.#afterRun = afterRun;
     this.#onRoom = onRoom;
   }
 
   /** Gives `result` to every reader; never waits (the run asks `hasRoom` before reading on). */
-  push(result: BulkResult): void {
+  push(result: T): void {
     for (const reader of this.#readers) {
       reader.buffer.push(result);
       reader.wake?.();
@@ -52,11 +51,11 @@ export class ResultChannel {
 
   /**
    * A reader of the results from its first `next()` on: pushed ones while the run goes, the
-   * journal's once it has ended (the whole job's), the run's failure if it failed.
+   * run's kept ones once it has ended, the run's failure if it failed.
    */
-  read(): AsyncIterableIterator<BulkResult> {
-    let reader: Reader | undefined;
-    let journal: AsyncIterator<BulkResult> | undefined;
+  read(): AsyncIterableIterator<T> {
+    let reader: Reader<T> | undefined;
+    let kept: AsyncIterator<T> | Iterator<T> | undefined;
     let finished = false;
     const leave = () => {
       finished = true;
@@ -68,14 +67,17 @@ export class ResultChannel {
       else if (this.#ended.failure !== undefined) {
         finished = true;
         throw this.#ended.failure.error;
-      } else journal = this.#fromJournal()[Symbol.asyncIterator]();
+      } else {
+        const source = this.#afterRun();
+        kept = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+      }
     };
-    const iterator: AsyncIterableIterator<BulkResult> = {
+    const iterator: AsyncIterableIterator<T> = {
       next: async () => {
         if (finished) return DONE;
-        if (reader === undefined && journal === undefined) start();
-        if (journal !== undefined) {
-          const next = await journal.next();
+        if (reader === undefined && kept === undefined) start();
+        if (kept !== undefined) {
+          const next = await kept.next();
           finished = next.done === true;
           return next;
         }
@@ -91,7 +93,7 @@ export class ResultChannel {
       },
       return: async () => {
         leave();
-        await journal?.return?.();
+        await kept?.return?.();
         return DONE;
       },
       [Symbol.asyncIterator]: () => iterator,
