@@ -44,6 +44,40 @@ const ROOMS = [
   ],
 ];
 
+/** The mock's own rule of ROOMS: each of its inner rooms below keeps it, and adds its own. */
+const MOCK_ROOM = ROOMS.find(([files]) => files === 'src/mock/**');
+
+/** What the mock's outer rooms and top-level files are, as a relative specifier names them. */
+const MOCK_OUTER = '(control|http|msw|cli|dashboard|traffic)/|(service|context|index|web|browser|entry-exports)\\.js$';
+
+/**
+ * The mock's inner rooms (each README.md under src/mock/, and docs/architecture.md): dependencies
+ * point inward, calls/ and wire/ <- state/ <- rules/ <- routes/ <- service.ts <- the control API
+ * and the faces, so no inner room imports an adapter.
+ */
+const MOCK_ROOMS = [
+  [
+    'src/mock/{calls,wire}/**',
+    '^\\.\\./(?!\\.\\./)',
+    "calls/ and wire/ are the mock's innermost rooms: they import no other room of it",
+  ],
+  [
+    'src/mock/state/**',
+    `^\\.[./]*/((rules|routes)/|${MOCK_OUTER})`,
+    'state/ imports of the mock only calls/, wire/ and options.ts: the rules judge against it, the control API and the faces wrap it',
+  ],
+  [
+    'src/mock/rules/**',
+    `^\\.[./]*/(routes/|${MOCK_OUTER})`,
+    'rules/ imports of the mock only state/, calls/, wire/ and options.ts: the control API and the faces wrap it',
+  ],
+  [
+    'src/mock/routes/**',
+    `^\\.[./]*/(${MOCK_OUTER.replace('|context', '')})`,
+    'routes/ imports of the mock only rules/, state/, calls/, wire/, options.ts and context.ts: the control API and the faces wrap it',
+  ],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,6 +126,21 @@ export default tseslint.config(
   ...ROOMS.map(([files, regex, message]) => ({
     files: [files],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+  })),
+  // A later block's options replace an earlier one's for the same files: each keeps the mock's rule too.
+  ...MOCK_ROOMS.map(([files, regex, message]) => ({
+    files: [files],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: MOCK_ROOM[1], message: MOCK_ROOM[2] },
+            { regex, message },
+          ],
+        },
+      ],
+    },
   })),
   {
     // bizmsg/redis implements the interfaces core/ and webhooks/ declare: it may import their types, nothing else.

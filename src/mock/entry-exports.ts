@@ -2,7 +2,8 @@
 export { MockService } from './service.js';
 export type { MockActivity, MockSnapshot } from './service.js';
 export { connectMock } from './control/client.js';
-export type { ConnectMockOptions, MockControl, MockHealth } from './control/client.js';
+export type { ConnectMockOptions } from './control/client.js';
+export type { MockControl, MockHealth } from './operations.js';
 export { controlApiDocument } from './control/document.js';
 export type { ControlApiDocumentOptions } from './control/document.js';
 export { openApiDocument } from '../openapi/document.js';
@@ -28,7 +29,7 @@ export type { FaultSpec, InjectedFault } from './rules/faults.js';
 export type { JournalFilter } from './state/journal.js';
 export type { IdPage } from './state/page.js';
 export type { JournalEntry, PendingTask } from './state/records.js';
-export type { MockAnswer, MockRequest } from './rules/request.js';
+export type { MockAnswer, MockRequest } from './wire/request.js';
 export type { VirtualClock } from './state/clock.js';
 export type { MockKey, MockState } from './state/store.js';
 export type {

@@ -7,7 +7,7 @@ import { showValue, showWithheld } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
-import { badArgument, ControlArgumentError, unknownId } from './control/errors.js';
+import { badArgument, ControlArgumentError, unknownId } from './calls/errors.js';
 import {
   checkArguments,
   ConversationChangeInput,
@@ -18,7 +18,7 @@ import {
   MessageStatusInput,
   WebhookInput,
   StateQuery,
-} from './control/schemas.js';
+} from './calls/schemas.js';
 import type { MockServedOn, MockServerOptions, Scope } from './options.js';
 import { accountRoutes } from './routes/account.js';
 import { campaignRoutes } from './routes/campaigns.js';
@@ -28,12 +28,12 @@ import { messageRoutes } from './routes/messages.js';
 import { registerEndpoint, webhookRoutes } from './routes/webhooks.js';
 import { envelopeOf } from './rules/envelope.js';
 import { FaultInjector, type FaultSpec, type InjectedFault } from './rules/faults.js';
-import { MockNetworkError } from './rules/http-error.js';
+import { MockNetworkError } from './wire/http-error.js';
 import { OwnServer } from './rules/guard/own-server.js';
 import { RequestPipeline } from './rules/pipeline.js';
 import { RateLimiter } from './rules/rate-limiter.js';
 import { readTemplates, type KnownTemplates } from './rules/templates.js';
-import type { MockAnswer, MockRequest } from './rules/request.js';
+import type { MockAnswer, MockRequest } from './wire/request.js';
 import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
 import { WebhookDispatcher } from './state/dispatcher.js';

@@ -106,6 +106,33 @@ describe('the house of src/', () => {
   });
 });
 
+/** What each inner room of the mock may import of the mock (src/mock/README.md): dependencies point inward. */
+const MOCK_INWARD: Record<string, readonly string[]> = {
+  calls: ['calls'],
+  wire: ['wire'],
+  state: ['state', 'calls', 'wire', 'options.ts'],
+  rules: ['rules', 'state', 'calls', 'wire', 'options.ts'],
+};
+
+/** The room of a file under src/mock/ (its first folder, or its own name at the top). */
+function mockRoom(file: string): string | undefined {
+  const path = relative(join(src, 'mock'), file);
+  return path.startsWith('..') ? undefined : path.split(/[\\/]/)[0];
+}
+
+describe('the rooms of the mock', () => {
+  it('point inward: calls/ and wire/ <- state/ <- rules/, and no inner room imports control/, a face or service.ts', () => {
+    const outward = [...rooms().values()].flat().flatMap((file) => {
+      const allowed = MOCK_INWARD[mockRoom(file) ?? ''];
+      if (allowed === undefined) return [];
+      return importsOf(file)
+        .filter((target) => mockRoom(target) !== undefined && !allowed.includes(mockRoom(target)!))
+        .map((target) => `${relative(root, file)} -> ${relative(root, target)}`);
+    });
+    expect(outward).toEqual([]);
+  });
+});
+
 describe('the lint rule that keeps each room to what it may import', () => {
   // Only the import rules matter here; the files are virtual, so type-aware rules are off.
   const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
@@ -129,6 +156,16 @@ describe('the lint rule that keeps each room to what it may import', () => {
     ['src/redis/x.ts', "import { Pacing } from '../core/rate-limit/pacing.js';"],
     ['src/redis/x.ts', "import { createWebhookHandler } from '../webhooks/receivers/fetch-handler.js';"],
     ['src/mock/dashboard/page/x.ts', "import { normalizePhone } from '../../../shared/phone.js';"],
+    ['src/mock/state/x.ts', "import { badArgument } from '../control/errors.js';"],
+    ['src/mock/state/x.ts', "import { MockHttpError } from '../rules/http-error.js';"],
+    ['src/mock/state/x.ts', "import type { MockService } from '../service.js';"],
+    ['src/mock/rules/x.ts', "import { checkArguments } from '../control/schemas.js';"],
+    ['src/mock/rules/x.ts', "import { startMockHttpServer } from '../http/server.js';"],
+    ['src/mock/rules/guard/x.ts', "import type { MockService } from '../../service.js';"],
+    ['src/mock/routes/x.ts', "import { CONTROL_PREFIX } from '../control/routes.js';"],
+    ['src/mock/calls/x.ts', "import { phoneKey } from '../state/store.js';"],
+    ['src/mock/wire/x.ts', "import { envelopeOf } from '../rules/envelope.js';"],
+    ['src/mock/rules/x.ts', "import { redactText } from '../../core/errors/redact.js';"],
   ])('%s may not: %s', async (file, code) => {
     expect(await findings(file, code)).toEqual(restricted);
   });
@@ -152,6 +189,12 @@ describe('the lint rule that keeps each room to what it may import', () => {
     ['src/redis/x.ts', "import { dedupeTimes } from '../webhooks/dedupe/store.js';"],
     ['src/variant1/x.ts', "import { HttpClient } from '../core/call/http-client.js';"],
     ['src/mock/dashboard/page/x.ts', "import { printable } from '../../../shared/printable.js';"],
+    ['src/mock/rules/x.ts', "import type { MockStore } from '../state/store.js';"],
+    ['src/mock/rules/guard/x.ts', "import { MockHttpError } from '../../wire/http-error.js';"],
+    ['src/mock/state/x.ts', "import { badArgument } from '../calls/errors.js';"],
+    ['src/mock/state/x.ts', "import { BUSINESS_NUMBER } from '../options.js';"],
+    ['src/mock/routes/x.ts', "import type { MockContext } from '../context.js';"],
+    ['src/mock/calls/x.ts', "import { SCOPES } from '../../contract/scopes.js';"],
   ])('%s may: %s', async (file, code) => {
     expect(await findings(file, code)).toEqual([]);
   });

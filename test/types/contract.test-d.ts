@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { ErrorCode, SpecErrorCode } from '../../src/contract/error-codes.js';
 import { type errorClassByCode } from '../../src/core/errors/classes.js';
 import type { FaultSpec } from '../../src/mock/index.js';
-import { MockHttpError } from '../../src/mock/rules/http-error.js';
+import { MockHttpError } from '../../src/mock/wire/http-error.js';
 
 describe('error codes are checked against the table at compile time', () => {
   it('lets the mock throw only codes of the table, each with the status the table gives it', () => {

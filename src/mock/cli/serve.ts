@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { startMockHttpServer, type MockHttpServer } from '../http/server.js';
 import type { MockServerOptions } from '../options.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
-import { ControlArgumentError } from '../control/errors.js';
+import { ControlArgumentError } from '../calls/errors.js';
 import { CliUsageError, type ServeArgs } from './args.js';
 import { onLauncherGone } from './launcher.js';
 import { activityLine } from './lines.js';

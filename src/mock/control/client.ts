@@ -1,99 +1,12 @@
 // connectMock: a MockControl that steers and inspects a mock, over HTTP (a bizmsg-mock in another
 // process, on another machine) or in process, with the same methods either way.
-import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
 import { showWithheld } from '../../shared/describe.js';
 import { hasMethods } from '../../shared/guards.js';
-import type { Scope } from '../options.js';
-import type { FaultSpec, InjectedFault } from '../rules/faults.js';
-import type { MockService, MockSnapshot } from '../service.js';
-import type { JournalFilter } from '../state/journal.js';
-import { pageById, type IdPage } from '../state/page.js';
-import type {
-  DeliveryAttempt,
-  JournalEntry,
-  StoredConversation,
-  StoredMessage,
-  StoredWebhookEndpoint,
-} from '../state/records.js';
-import { ControlArgumentError } from './errors.js';
-import { checkArguments, ControlErrorOutput, DeliveriesQuery } from './schemas.js';
-import { CONTROL_PREFIX } from './routes.js';
-
-/** What `health()` answers. */
-export interface MockHealth {
-  ok: true;
-  variant: 1 | 2;
-  baseUrl: string;
-  /** The virtual clock, ISO 8601. */
-  now: string;
-}
-
-/**
- * Steers and inspects a mock: the same methods whether it runs in this process or is a
- * `bizmsg-mock` reached over HTTP, so that one test reads alike against either. Every method
- * returns a promise; a refused call (a bad argument, an unknown id) rejects with an
- * `InvalidArgumentError` that names the field, and changes nothing.
- */
-export interface MockControl {
-  /** Whether the mock runs: its variant, base URL and virtual time. */
-  health(): Promise<MockHealth>;
-  /** Everything the mock holds, as JSON; `deliveries`: only that many of the newest attempts. */
-  state(options?: { deliveries?: number }): Promise<MockSnapshot>;
-  /** The request journal, oldest first, API keys redacted. */
-  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
-  /** The webhook delivery attempts kept, oldest first: all, or the page `page` picks by id. */
-  deliveries(page?: IdPage): Promise<DeliveryAttempt[]>;
-  /** Delivers the event of attempt `id` again, now; resolves with the new attempt. */
-  redeliver(id: number): Promise<DeliveryAttempt>;
-  /** The virtual clock. */
-  readonly clock: {
-    /** Moves it forward by `ms`; resolves with the new time once the work that fell due has settled. */
-    advance(ms: number): Promise<{ now: string }>;
-  };
-  /** Injects a fault (status, network error or delay) into matching requests. */
-  inject(fault: FaultSpec): Promise<void>;
-  /** The injected faults still in force. */
-  faults(): Promise<InjectedFault[]>;
-  /** Removes every injected fault. */
-  clearFaults(): Promise<void>;
-  /** Creates an API key (scopes left out: all of them). */
-  createKey(options?: { scopes?: readonly Scope[]; plan?: string }): Promise<string>;
-  /** Revokes an API key. */
-  revokeKey(key: string): Promise<void>;
-  /** A customer writes: an inbound message, with its events. */
-  receiveMessage(message: { from: string; body: string }): Promise<StoredMessage>;
-  /** Changes a conversation (status, assignee). */
-  updateConversation(
-    id: number,
-    change: { status?: StoredConversation['status']; assigned_to?: string | null },
-  ): Promise<StoredConversation>;
-  /**
-   * Decides an outbound message's fate: `delivered`, `read` or `failed` (never back), with each
-   * step's events (`message.failed` carries `error`); resolves with the message.
-   */
-  setMessageStatus(
-    id: string,
-    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } },
-  ): Promise<StoredMessage>;
-  /** Registers a webhook endpoint (also in Variant 1). */
-  registerWebhook(endpoint: {
-    url: string;
-    events: readonly WebhookEventKind[];
-    secret: string;
-  }): Promise<StoredWebhookEndpoint>;
-  /** Removes a webhook endpoint. */
-  removeWebhook(id: number): Promise<void>;
-  /** Makes a disabled webhook endpoint active again. */
-  enableWebhook(id: number): Promise<StoredWebhookEndpoint>;
-  /** Emits one event of a kind through the normal delivery path; resolves with the first attempts. */
-  emit(
-    event: WebhookEventKind,
-    options?: { data?: Record<string, unknown>; endpointId?: number },
-  ): Promise<DeliveryAttempt[]>;
-  /** Back to the seed. */
-  reset(): Promise<void>;
-}
+import { ControlArgumentError } from '../calls/errors.js';
+import { callOf, MOCK_OPERATIONS, settled, type MockControl, type MockOperation, runOn } from '../operations.js';
+import type { MockService } from '../service.js';
+import { ControlErrorOutput } from './errors.js';
 
 /** Options of `connectMock`. */
 export interface ConnectMockOptions {
@@ -128,81 +41,30 @@ export function connectMock(target: string | MockService, options: ConnectMockOp
   return overHttp(new ControlHttp(origin, options));
 }
 
-/** The control API of a mock in this process: its own methods, as promises. */
+/** The control API of a mock in this process: the handler of each operation, as promises of copies. */
 function inProcess(mock: MockService): MockControl {
-  const read = <T>(run: () => T): Promise<T> => Promise.resolve().then(run);
-  // As over HTTP, a call that changes the mock resolves once the deliveries it caused were attempted.
-  const call = async <T>(run: () => T | Promise<T>): Promise<T> => {
-    const before = mock.clock.underWay();
-    const running = run();
-    const caused = mock.clock.startedSince(before);
-    const result = await running;
-    await Promise.allSettled(caused);
-    return result;
-  };
-  return {
-    health: () =>
-      read(() => ({
-        ok: true as const,
-        variant: mock.variant,
-        baseUrl: mock.baseUrl,
-        now: mock.clock.date().toISOString(),
-      })),
-    state: (stateOptions) => read(() => mock.state(stateOptions)),
-    requests: (filter) => read(() => mock.requests(filter)),
-    deliveries: (page = {}) =>
-      read(() => structuredClone(pageById(mock.deliveries, checkArguments(DeliveriesQuery, page, 'deliveries')))),
-    redeliver: (id) => call(() => mock.redeliver(id)),
-    clock: {
-      advance: (ms) =>
-        call(async () => {
-          await mock.clock.advance(ms);
-          return { now: mock.clock.date().toISOString() };
-        }),
-    },
-    inject: (fault) => call(() => mock.inject(fault)),
-    faults: () => read(() => mock.faults()),
-    clearFaults: () => call(() => mock.clearFaults()),
-    createKey: (options) => call(() => mock.createKey(options)),
-    revokeKey: (key) => call(() => mock.revokeKey(key)),
-    receiveMessage: (message) => call(() => structuredClone(mock.receiveMessage(message))),
-    updateConversation: (id, change) => call(() => structuredClone(mock.updateConversation(id, change))),
-    setMessageStatus: (id, change) => call(() => structuredClone(mock.setMessageStatus(id, change))),
-    registerWebhook: (endpoint) => call(() => structuredClone(mock.registerWebhook(endpoint))),
-    removeWebhook: (id) => call(() => mock.removeWebhook(id)),
-    enableWebhook: (id) => call(() => structuredClone(mock.enableWebhook(id))),
-    emit: (event, emitOptions) => call(() => mock.emit(event, emitOptions)),
-    reset: () => call(() => mock.reset()),
-  };
+  return controlOf(async (op, args) => structuredClone(await settled(mock, op.method, () => runOn(mock, op, args))));
 }
 
-/** The control API over HTTP. */
+/** The control API over HTTP: each operation's route, called with its arguments. */
 function overHttp(http: ControlHttp): MockControl {
-  return {
-    health: () => http.call('GET', '/health'),
-    state: (stateOptions = {}) => http.call('GET', `/state${queryString(stateOptions)}`),
-    requests: (filter = {}) => http.call('GET', `/requests${queryString(filter)}`),
-    deliveries: (page = {}) => http.call('GET', `/deliveries${queryString(page)}`),
-    redeliver: (id) => http.call('POST', `/deliveries/${encodeURIComponent(String(id))}/redeliver`),
-    clock: { advance: (ms) => http.call('POST', '/clock/advance', { ms }) },
-    inject: async (fault) => {
-      if (fault.route instanceof RegExp)
-        throw new InvalidArgumentError('Over HTTP a fault route is a string ("POST /messages/send"), not a RegExp.');
-      await http.call('POST', '/faults', fault);
-    },
-    faults: () => http.call('GET', '/faults'),
-    clearFaults: () => http.call('DELETE', '/faults'),
-    createKey: async (options = {}) => (await http.call<{ key: string }>('POST', '/keys', options)).key,
-    revokeKey: (key) => http.call('DELETE', `/keys/${encodeURIComponent(key)}`),
-    receiveMessage: (message) => http.call('POST', '/inbound', message),
-    updateConversation: (id, change) => http.call('PATCH', `/conversations/${encodeURIComponent(String(id))}`, change),
-    setMessageStatus: (id, change) => http.call('POST', `/messages/${encodeURIComponent(String(id))}/status`, change),
-    registerWebhook: (endpoint) => http.call('POST', '/webhooks', endpoint),
-    removeWebhook: (id) => http.call('DELETE', `/webhooks/${encodeURIComponent(String(id))}`),
-    enableWebhook: (id) => http.call('POST', `/webhooks/${encodeURIComponent(String(id))}/enable`),
-    emit: (event, emitOptions = {}) => http.call('POST', '/events', { event, ...emitOptions }),
-    reset: () => http.call('POST', '/reset'),
-  };
+  return controlOf(async (op, args) => {
+    const { path, body, query } = callOf(op, args);
+    const answer = await http.call(op.method, `${path}${queryString(query)}`, body);
+    return op.resultOf === undefined ? answer : op.resultOf(answer);
+  });
+}
+
+/** A `MockControl` whose every method (`clock.advance` too) is `call` of its operation. */
+function controlOf(call: (op: MockOperation, args: readonly unknown[]) => Promise<unknown>): MockControl {
+  const control: Record<string, Record<string, unknown>> = {};
+  for (const op of MOCK_OPERATIONS) {
+    const [first, second] = op.name.split('.') as [string, string | undefined];
+    const method = (...args: unknown[]) => call(op, args);
+    if (second === undefined) control[first] = method as never;
+    else (control[first] ??= {})[second] = method;
+  }
+  return control as unknown as MockControl;
 }
 
 /** The origin of an http(s) URL, or undefined. */
@@ -231,7 +93,7 @@ class ControlHttp {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
-    const url = `${this.#origin}${CONTROL_PREFIX}${path}`;
+    const url = `${this.#origin}${path}`;
     let response: Response;
     try {
       response = await (this.#fetch ?? globalThis.fetch)(url, {
@@ -261,9 +123,7 @@ function refusalOf(method: string, path: string, status: number, text: string): 
   const error = ControlErrorOutput.safeParse(parsedJson(text)).data?.error;
   if (error !== undefined && (status === 400 || status === 404 || status === 409))
     return new ControlArgumentError(error.message, status, error.details);
-  return new BizMsgError(
-    `${method} ${CONTROL_PREFIX}${path} failed with ${status}: ${error?.message ?? `HTTP ${status}`}`,
-  );
+  return new BizMsgError(`${method} ${path} failed with ${status}: ${error?.message ?? `HTTP ${status}`}`);
 }
 
 /** The JSON in `text`, or undefined when it is not JSON. */
@@ -275,9 +135,12 @@ function parsedJson(text: string): unknown {
   }
 }
 
-function queryString(filter: JournalFilter | IdPage | { deliveries?: number }): string {
+/** `?` and the query of `values` (those not undefined), or nothing. */
+function queryString(values: unknown): string {
+  if (values === undefined) return '';
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value !== undefined) params.set(name, String(value));
+  for (const [name, value] of Object.entries(values as Record<string, string | number | undefined>))
+    if (value !== undefined) params.set(name, String(value));
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
 }

@@ -14,17 +14,18 @@ import {
   StoredWebhookEndpointSchema,
 } from '../state/records.js';
 import { TemplateSpecSchema } from '../../templates/catalog.js';
-import { CONTROL_ROUTES, FaultOutput, HealthOutput, StateOutput, type ControlRoute } from './routes.js';
+import { FaultOutput, HealthOutput, StateOutput } from '../operations.js';
+import { CONTROL_ROUTES, type ControlRoute } from './routes.js';
 import {
   AdvanceInput,
-  ControlErrorOutput,
   ConversationChangeInput,
   EmitInput,
   FaultInput,
   InboundInput,
   KeyInput,
   MessageStatusInput,
-} from './schemas.js';
+} from '../calls/schemas.js';
+import { ControlErrorOutput } from './errors.js';
 import { StreamActivitySchema } from './stream.js';
 
 type Json = Record<string, unknown>;

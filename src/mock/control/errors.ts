@@ -1,10 +1,5 @@
-// The error of a control call that cannot be done: a bad argument, an id that names nothing, a
-// state that forbids it. In process it is an InvalidArgumentError; over HTTP, a 400, 404 or 409.
-import { fieldProblems, type ZodIssueLike } from '../../shared/describe.js';
-import { InvalidArgumentError } from '../../shared/errors.js';
-
-/** Why a control call was refused, as the HTTP status that says it. */
-export type Refusal = 400 | 404 | 409;
+// What a refused control call answers over HTTP: the code of each status, and the JSON of the error.
+import * as z from 'zod/mini';
 
 /** The code of each status the control API refuses a call with (`{ error: { code } }`). */
 export const CONTROL_ERROR_CODES = {
@@ -23,51 +18,12 @@ export const CONTROL_ERROR_CODES = {
 /** A status the control API refuses a call with. */
 export type RefusedStatus = keyof typeof CONTROL_ERROR_CODES;
 
-/** A control call refused before it changed anything; `details` maps each field at fault to what is wrong. */
-export class ControlArgumentError extends InvalidArgumentError {
-  // Private, behind getters: the error equals the InvalidArgumentError a test expects (`toThrow(new InvalidArgumentError(message))`).
-  readonly #refusal: Refusal;
-  readonly #details: Record<string, string[]>;
-
-  constructor(message: string, refusal: Refusal, details: Record<string, string[]> = {}) {
-    super(message);
-    this.#refusal = refusal;
-    this.#details = details;
-  }
-
-  /** 400: a value is wrong; 404: an id names nothing; 409: the mock's state forbids it. */
-  get refusal(): Refusal {
-    return this.#refusal;
-  }
-
-  /** Each field at fault, with what is wrong with it. */
-  get details(): Record<string, string[]> {
-    return this.#details;
-  }
-
-  /**
-   * `error` as a refused control call, or undefined. Not `instanceof`: the package's brand check
-   * goes by name, and this class keeps InvalidArgumentError's, so every InvalidArgumentError
-   * would pass it.
-   */
-  static refused(error: unknown): ControlArgumentError | undefined {
-    return typeof error === 'object' && error !== null && #refusal in error ? error : undefined;
-  }
-}
-
-/** The error of arguments a schema refused: each field named with what is wrong with it. */
-export function invalidArguments(what: string, issues: readonly ZodIssueLike[]): ControlArgumentError {
-  const details = fieldProblems(issues);
-  const listed = Object.entries(details).map(([field, problems]) => `${field} ${problems.join(', ')}`);
-  return new ControlArgumentError(`${what}: ${listed.join('; ')}.`, 400, details);
-}
-
-/** The error of one argument that cannot work: `message` says it all, `problem` what is wrong with `field`. */
-export function badArgument(field: string, problem: string, message: string): ControlArgumentError {
-  return new ControlArgumentError(message, 400, { [field]: [problem] });
-}
-
-/** The error of an id that names nothing the mock keeps. */
-export function unknownId(what: string, id: unknown): ControlArgumentError {
-  return new ControlArgumentError(`There is no ${what} ${JSON.stringify(id)}.`, 404);
-}
+/** What a refused control call answers: `{ error: { code, message, details } }`. */
+export const ControlErrorOutput = /* @__PURE__ */ z.object({
+  error: z.object({
+    code: z.enum(Object.values(CONTROL_ERROR_CODES)),
+    message: z.string(),
+    /** Each field at fault, with what is wrong with it. */
+    details: z.record(z.string(), z.array(z.string())),
+  }),
+});

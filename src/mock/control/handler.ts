@@ -2,11 +2,14 @@
 // error that says what was wrong. A refused call changes nothing.
 import { BODY_LIMITS } from '../../contract/limits.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
-import { MockHttpError } from '../rules/http-error.js';
-import { compilePath } from '../rules/path-pattern.js';
-import type { MockAnswer, MockRequest } from '../rules/request.js';
+import { MockHttpError } from '../wire/http-error.js';
+import { compilePath } from '../wire/path-pattern.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
+import { settled } from '../operations.js';
 import type { MockService } from '../service.js';
-import { ControlArgumentError, CONTROL_ERROR_CODES, invalidArguments, type RefusedStatus } from './errors.js';
+import { ControlArgumentError } from '../calls/errors.js';
+import { checkArguments } from '../calls/schemas.js';
+import { CONTROL_ERROR_CODES, type RefusedStatus } from './errors.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlInput, type ControlRoute } from './routes.js';
 import type { EventStream } from './stream.js';
 
@@ -62,16 +65,9 @@ export function answerControl(
   access: ControlAccess,
   document: () => string,
 ): Promise<ControlAnswer> {
-  return answerControlRoutes(ROUTES, request, access, document, async (route, input) => {
-    const before = mock.clock.underWay();
-    const running = route.run(mock, input);
-    // What the call started before its first await: its own deliveries, and no other call's.
-    const caused = mock.clock.startedSince(before);
-    const output = await running;
-    // A call that changes the mock answers once the deliveries it caused were attempted: a test reads them next.
-    if (route.method !== 'GET') await Promise.allSettled(caused);
-    return output;
-  });
+  return answerControlRoutes(ROUTES, request, access, document, (route, input) =>
+    settled(mock, route.method, () => route.run(mock, input)),
+  );
 }
 
 /**
@@ -94,9 +90,10 @@ export async function answerControlRoutes<T>(
     const body = route.body === undefined ? undefined : await readBody(request);
     const input = {
       // No body reads as {}; a JSON null is a body, and refused as one.
-      body: route.body === undefined ? undefined : check(route.body, body === undefined ? {} : body, 'body'),
+      body:
+        route.body === undefined ? undefined : checkArguments(route.body, body === undefined ? {} : body, 'The body'),
       params,
-      query: route.query === undefined ? undefined : check(route.query, queryOf(searchParams), 'query'),
+      query: route.query === undefined ? undefined : checkArguments(route.query, queryOf(searchParams), 'The query'),
     };
     const output = await run(route, input);
     if (route.events !== undefined)
@@ -207,12 +204,6 @@ async function readBody(request: MockRequest): Promise<unknown> {
       body: ['must not hold a "__proto__" key'],
     });
   return body;
-}
-
-function check(schema: NonNullable<ControlRoute<unknown>['body']>, value: unknown, where: 'body' | 'query'): unknown {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw invalidArguments(`The ${where}`, result.error.issues);
 }
 
 /** A query as the schemas read it: numbers from their digits, one value per name. */

@@ -2,8 +2,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { BODY_LIMITS } from '../../contract/limits.js';
 import { concat } from '../../shared/bytes.js';
-import { payloadTooLarge, type MockHttpError } from '../rules/http-error.js';
-import type { MockRequest } from '../rules/request.js';
+import { payloadTooLarge, type MockHttpError } from '../wire/http-error.js';
+import type { MockRequest } from '../wire/request.js';
 import { validationError } from '../rules/validate.js';
 
 /**

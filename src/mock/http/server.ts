@@ -13,7 +13,7 @@ import {
 } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
 import { guardRefusal, HostAllowlist, refusedByService, type GuardRefusal } from '../rules/guard/request-guard.js';
-import type { MockAnswer, MockRequest } from '../rules/request.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
 import { MockService } from '../service.js';

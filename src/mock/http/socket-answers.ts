@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 // Answers written straight to a socket: requests Node's parser refused, and answers that close the connection.
 import type { Variant } from '../../contract/variant.js';
 import { envelopeOf } from '../rules/envelope.js';
-import type { MockAnswer } from '../rules/request.js';
+import type { MockAnswer } from '../wire/request.js';
 import { validationError } from '../rules/validate.js';
 
 /**

@@ -4,7 +4,7 @@ import type { HttpHandler } from 'msw';
 // WebSocket support, whose module-level BroadcastChannel keeps Deno (which cannot unref it) running
 // forever. The caller passes it in: on Node msw is an optional peer, loaded only if installed.
 import type { http as mswHttp } from 'msw/core/http';
-import { MockNetworkError } from '../rules/http-error.js';
+import { MockNetworkError } from '../wire/http-error.js';
 import { guardRefusal, refusedByService } from '../rules/guard/request-guard.js';
 import type { MockService } from '../service.js';
 

@@ -2,7 +2,7 @@
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { AutomationTriggerSchema } from '../../schemas/automation-params.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../rules/http-error.js';
+import { notFound } from '../wire/http-error.js';
 import { parseBody } from '../rules/json-body.js';
 import { AUTOMATIONS } from '../options.js';
 import type { Route } from '../rules/router.js';

@@ -2,7 +2,7 @@
 import { VARIANT1_ENDPOINTS, VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../../schemas/contact-params.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../rules/http-error.js';
+import { notFound } from '../wire/http-error.js';
 import { parseBody } from '../rules/json-body.js';
 import { checkPlanLimit } from '../rules/plan-limits.js';
 import type { Route, RouteInput } from '../rules/router.js';

@@ -2,7 +2,7 @@
 import { VARIANT2_ENDPOINTS } from '../../contract/endpoints.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../rules/http-error.js';
+import { notFound } from '../wire/http-error.js';
 import type { Route } from '../rules/router.js';
 import type { StoredConversation } from '../state/records.js';
 import { pageOf, readEnum, readPagination } from '../rules/validate.js';

@@ -6,7 +6,7 @@ import {
   Variant1SendTextSchema,
 } from '../../schemas/message-params.js';
 import type { MockContext } from '../context.js';
-import { notFound } from '../rules/http-error.js';
+import { notFound } from '../wire/http-error.js';
 import { parseBody } from '../rules/json-body.js';
 import type { OutboundMessage } from '../state/messaging.js';
 import { MESSAGING_ACCOUNTS } from '../options.js';

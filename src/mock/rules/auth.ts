@@ -1,8 +1,8 @@
 // Who is asking: the key a request presents, and whether it may use the endpoint.
 import type { Scope } from '../../contract/scopes.js';
 import type { Variant } from '../../contract/variant.js';
-import { MockHttpError } from './http-error.js';
-import type { MockRequest } from './request.js';
+import { MockHttpError } from '../wire/http-error.js';
+import type { MockRequest } from '../wire/request.js';
 import type { MockKey, MockStore } from '../state/store.js';
 
 /** The key a request presents, in the variant's header; undefined when absent. */

@@ -1,7 +1,7 @@
 // How each variant wraps the mock's bodies: success, list and error envelopes.
 import type { Variant } from '../../contract/variant.js';
 import type { ListMeta } from '../../schemas/common.js';
-import type { MockHttpError } from './http-error.js';
+import type { MockHttpError } from '../wire/http-error.js';
 
 /** How a variant wraps bodies: the success and list envelope, and an error answer's status and envelope. */
 export interface MockEnvelope {

@@ -5,9 +5,9 @@ import type { Variant } from '../../contract/variant.js';
 import type { OpenEnum } from '../../schemas/common.js';
 import { showValue } from '../../shared/describe.js';
 import { MAX_TIMER_MS } from '../../shared/timers.js';
-import { badArgument } from '../control/errors.js';
-import { MockHttpError, MockNetworkError } from './http-error.js';
-import { compilePath } from './path-pattern.js';
+import { badArgument } from '../calls/errors.js';
+import { MockHttpError, MockNetworkError } from '../wire/http-error.js';
+import { compilePath } from '../wire/path-pattern.js';
 
 /** A fault to inject into matching requests. */
 export interface FaultSpec {

@@ -1,9 +1,9 @@
 // The JSON body of a request, read within the size and depth limits.
 import type { ZodMiniType } from 'zod/mini';
-import { payloadTooLarge } from './http-error.js';
+import { payloadTooLarge } from '../wire/http-error.js';
 import { fieldNestedTooDeep } from './json-depth.js';
 import { BODY_LIMITS } from '../../contract/limits.js';
-import type { MockRequest } from './request.js';
+import type { MockRequest } from '../wire/request.js';
 import { parseWith, validationError } from './validate.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

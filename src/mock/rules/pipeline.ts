@@ -6,10 +6,10 @@ import type { MockKey, MockStore } from '../state/store.js';
 import { authenticate, authorize } from './auth.js';
 import type { MockEnvelope } from './envelope.js';
 import type { FaultInjector } from './faults.js';
-import { MockHttpError, MockNetworkError } from './http-error.js';
+import { MockHttpError, MockNetworkError } from '../wire/http-error.js';
 import { checkDeclaredLength } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { MockAnswer, MockRequest } from './request.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
 import type { Router, RouteInput } from './router.js';
 
 /** Where the mock serves its OpenAPI document, below the base URL. */

@@ -1,5 +1,5 @@
 // PLAN_LIMIT_EXCEEDED: what each plan lets an account hold.
-import { MockHttpError } from './http-error.js';
+import { MockHttpError } from '../wire/http-error.js';
 import type { MockPlan } from '../options.js';
 
 type PlanLimit = 'maxContacts' | 'maxWebhookEndpoints' | 'maxMessages';

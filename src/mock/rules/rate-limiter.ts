@@ -1,5 +1,5 @@
 // Per-key rate limits: fixed windows on the mock's clock, with X-RateLimit-* and 429 + Retry-After.
-import { MockHttpError } from './http-error.js';
+import { MockHttpError } from '../wire/http-error.js';
 import type { MockPlan } from '../options.js';
 
 const MINUTE_MS = 60_000;

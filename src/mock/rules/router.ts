@@ -2,8 +2,8 @@
 import type { Endpoint } from '../../contract/endpoints.js';
 import type { ListMeta } from '../../schemas/common.js';
 import type { MockPlan } from '../options.js';
-import { compilePath } from './path-pattern.js';
-import type { MockRequest } from './request.js';
+import { compilePath } from '../wire/path-pattern.js';
+import type { MockRequest } from '../wire/request.js';
 import type { MockKey } from '../state/store.js';
 
 /** What a route handler gets. */

@@ -4,9 +4,9 @@
 import type { TemplateComponent, TemplateContent } from '../../schemas/message-params.js';
 import { isRecord } from '../../shared/guards.js';
 import type { TemplateCatalog, TemplateSpec } from '../../templates/catalog.js';
-import { checkArguments, TemplatesInput } from '../control/schemas.js';
+import { checkArguments, TemplatesInput } from '../calls/schemas.js';
 import { DEFAULT_TEMPLATES } from '../options.js';
-import { MockHttpError } from './http-error.js';
+import { MockHttpError } from '../wire/http-error.js';
 import { validationError } from './validate.js';
 
 /** What the mock knows of each template: its declaration, or null for one known by name only. */

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../../contract/limits.js';
 import type { ListMeta } from '../../schemas/common.js';
 import { fieldProblems } from '../../shared/describe.js';
 import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
-import { MockHttpError } from './http-error.js';
+import { MockHttpError } from '../wire/http-error.js';
 
 /** A VALIDATION_ERROR with `details` mapping each field to its messages. */
 export function validationError(details: Record<string, string[]>): MockHttpError {

@@ -1,5 +1,5 @@
 // The mock's time: real time plus what advance(ms) added, and the tasks that run when it gets there.
-import { badArgument } from '../control/errors.js';
+import { badArgument } from '../calls/errors.js';
 import { showValue } from '../../shared/describe.js';
 import { MAX_TIMER_MS } from '../../shared/timers.js';
 import type { PendingTask } from './records.js';

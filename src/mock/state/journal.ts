@@ -1,8 +1,8 @@
 // The request journal: what the service was asked and what it answered, the newest N kept within
 // `HISTORY_BYTES`. An entry copies its cut of each body when it is recorded, never a view over the
 // whole (which would keep it all); nothing is parsed, redacted or decoded until it is read.
-import type { MockAnswer, MockRequest } from '../rules/request.js';
-import { compilePath } from '../rules/path-pattern.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
+import { compilePath } from '../wire/path-pattern.js';
 import type { JournalEntry } from './records.js';
 import { pageById, type IdPage } from './page.js';
 import { bytesOf, Recent } from './recent.js';

@@ -4,7 +4,7 @@ import { SCOPES } from '../../contract/scopes.js';
 import type { Variant } from '../../contract/variant.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
-import { badArgument } from '../control/errors.js';
+import { badArgument } from '../calls/errors.js';
 import {
   DEFAULT_PLAN,
   VARIANT1_PLANS,

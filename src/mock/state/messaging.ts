@@ -1,10 +1,10 @@
 // Messages and conversations over time: sent -> delivered -> read (or failed), a fate decided by a
 // test (setStatus), inbound messages, and their events.
-import { ControlArgumentError } from '../control/errors.js';
+import { ControlArgumentError } from '../calls/errors.js';
 import type { VirtualClock } from './clock.js';
 import { conversationEventData, DEFAULT_FAILURE, messageEventData } from './event-data.js';
 import type { WebhookDispatcher } from './dispatcher.js';
-import { MockHttpError } from '../rules/http-error.js';
+import { MockHttpError } from '../wire/http-error.js';
 import { BUSINESS_NUMBER, LIFECYCLE_MS, MAGIC_NUMBERS } from '../options.js';
 import type { MessageError, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey, type MockStore } from './store.js';

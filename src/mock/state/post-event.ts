@@ -3,7 +3,7 @@
 import { SIGNATURE_HEADER } from '../../contract/webhooks.js';
 import { concat } from '../../shared/bytes.js';
 import { signWebhookAsync } from '../../webhooks/signature/sign-async.js';
-import { DELIVERY_MARKER } from '../rules/guard/request-guard.js';
+import { DELIVERY_MARKER } from '../wire/delivery-mark.js';
 import type { DeliveryAttempt } from './records.js';
 
 /** How much of an endpoint's answer is read and kept. */

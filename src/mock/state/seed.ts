@@ -1,9 +1,48 @@
 // Where a mock starts, and returns to on reset(): its keys, and the seed's contacts and endpoints.
-import { checkArguments, SeedInput } from '../control/schemas.js';
+import * as z from 'zod/mini';
+import { RecordSchema, nonEmptyString } from '../../schemas/common.js';
+import { PHONE_PATTERN } from '../../shared/phone-pattern.js';
+import { checkArguments, Phone, WebhookInput } from '../calls/schemas.js';
 import type { MockServerOptions } from '../options.js';
 import type { KeyRing } from './keys.js';
 import type { StoredWebhookEndpoint } from './records.js';
-import type { MockStore } from './store.js';
+import { phoneKey, type MockStore } from './store.js';
+
+/** The seed data of `createMockServer({ seed })`: where the mock starts, and returns to on `reset()`. */
+export const SeedInput = /* @__PURE__ */ z.strictObject({
+  random: z.optional(z.int()),
+  contacts: z.optional(
+    z
+      .array(
+        z.strictObject({
+          name: nonEmptyString(),
+          phone: Phone,
+          email: z.optional(z.email()),
+          tags: z.optional(z.array(z.string())),
+          custom_fields: z.optional(RecordSchema),
+        }),
+      )
+      .check(z.superRefine(onePerNumber)),
+  ),
+  webhooks: z.optional(z.array(WebhookInput)),
+});
+
+/** One seeded contact per number, as the service keeps them: a second spelling of a number is refused. */
+function onePerNumber(contacts: ReadonlyArray<{ phone: string }>, ctx: z.core.$RefinementCtx): void {
+  const first = new Map<string, number>();
+  contacts.forEach(({ phone }, index) => {
+    if (!PHONE_PATTERN.test(phone)) return; // refused as it is
+    const earlier = first.get(phoneKey(phone));
+    if (earlier === undefined) first.set(phoneKey(phone), index);
+    else
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'phone'],
+        message: `is already the number of contacts.${earlier}`,
+        input: phone,
+      });
+  });
+}
 
 /** What seeding needs of the mock. */
 interface Seeding {

@@ -7,7 +7,7 @@ import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../contract/error-
 import { compareShape, jsonType } from '../../contract/drift.js';
 import type { Variant } from '../../contract/variant.js';
 import { ListMetaSchema } from '../../schemas/common.js';
-import { compilePath } from '../rules/path-pattern.js';
+import { compilePath } from '../wire/path-pattern.js';
 import type { Exchange } from './exchange.js';
 import type { Difference } from './findings.js';
 

@@ -9,10 +9,11 @@ import {
   type ControlAccess,
   type ControlAnswer,
 } from '../control/handler.js';
-import { CONTROL_ROUTES, HealthOutput, type ControlRoute } from '../control/routes.js';
-import { JournalQuery } from '../control/schemas.js';
+import { CONTROL_ROUTES, type ControlRoute } from '../control/routes.js';
+import { HealthOutput } from '../operations.js';
+import { JournalQuery } from '../calls/schemas.js';
 import { activityStream, StreamActivitySchema } from '../control/stream.js';
-import type { MockRequest } from '../rules/request.js';
+import type { MockRequest } from '../wire/request.js';
 import { JournalEntrySchema } from '../state/records.js';
 import { DriftReportSchema } from './findings.js';
 import type { TrafficService } from './service.js';

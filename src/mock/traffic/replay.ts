@@ -4,7 +4,7 @@
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { serveHttp, type HttpService } from '../http/server.js';
 import { HostAllowlist } from '../rules/guard/request-guard.js';
-import type { MockAnswer, MockRequest } from '../rules/request.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
 import { trafficControl } from './control.js';
 import { readRecording, type RecordingFile } from './recording/reader.js';
 import { Redactor } from './recording/redaction.js';

@@ -2,7 +2,7 @@
 // outside the base URL, and an error answer of their own in the variant's envelope.
 import type { Variant } from '../../contract/variant.js';
 import type { ServedHttp } from '../http/server.js';
-import type { MockAnswer, MockRequest } from '../rules/request.js';
+import type { MockAnswer, MockRequest } from '../wire/request.js';
 import type { JournalFilter } from '../state/journal.js';
 import type { JournalEntry } from '../state/records.js';
 import type { MockActivity } from '../service.js';

@@ -5,8 +5,8 @@ import type { Variant } from '../../contract/variant.js';
 import type { MockActivity } from '../service.js';
 import { RequestJournal, shownUrl, type JournalFilter } from '../state/journal.js';
 import type { JournalEntry } from '../state/records.js';
-import { checkArguments, JournalQuery } from '../control/schemas.js';
-import type { MockRequest } from '../rules/request.js';
+import { checkArguments, JournalQuery } from '../calls/schemas.js';
+import type { MockRequest } from '../wire/request.js';
 import type { Exchange } from './exchange.js';
 import type { DriftFindings } from './findings.js';
 

@@ -1,7 +1,7 @@
 // The mock as the page knows it: its health, its state (without the delivery attempts, read apart a
 // page at a time), its faults, and a tick that moves on with each batch of live activity.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { MockHealth } from '../../control/client.js';
+import type { MockHealth } from '../../operations.js';
 import type { TrafficHealth } from '../../traffic/control.js';
 import type { InjectedFault } from '../../rules/faults.js';
 import type { MockSnapshot } from '../../service.js';

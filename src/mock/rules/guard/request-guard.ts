@@ -6,16 +6,9 @@ import type { Variant } from '../../../contract/variant.js';
 import { showValue } from '../../../shared/describe.js';
 import { InvalidArgumentError } from '../../../shared/errors.js';
 import { envelopeOf } from '../envelope.js';
-import { MockHttpError } from '../http-error.js';
-import type { MockAnswer, MockRequest } from '../request.js';
-
-/**
- * The header every webhook delivery of a bizmsg mock carries, and that every route of a mock
- * refuses: as a proxy finds a forwarding loop by its own name in `Via`, a mock finds its deliveries
- * led back to it by a URL it could not see through (a name that resolves to this machine) or a
- * receiver that passes them on.
- */
-export const DELIVERY_MARKER = 'x-bizmsg-mock-delivery';
+import { MockHttpError } from '../../wire/http-error.js';
+import type { MockAnswer, MockRequest } from '../../wire/request.js';
+import { DELIVERY_MARKER } from '../../wire/delivery-mark.js';
 
 /** A request refused before any route: the message, and the header at fault with what is wrong with it. */
 export interface GuardRefusal {

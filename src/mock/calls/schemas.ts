@@ -1,5 +1,5 @@
-// What each control call takes, as zod schemas: the in-process methods and the HTTP routes check
-// their arguments with them, and the control API's OpenAPI document is generated from them.
+// What each call that steers the mock takes, as zod schemas: its methods check their arguments
+// with them, and the control API routes and OpenAPI document are built from them.
 import * as z from 'zod/mini';
 import { SCOPES } from '../../contract/scopes.js';
 import { nonEmptyString, RecordSchema } from '../../schemas/common.js';
@@ -8,30 +8,12 @@ import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import { TemplateCatalogSchema } from '../../templates/catalog.js';
-import { phoneKey } from '../state/store.js';
-import { CONTROL_ERROR_CODES, invalidArguments } from './errors.js';
+import { invalidArguments } from './errors.js';
 
 /** A phone number as the spec allows it, with a message that says so. */
-const Phone = /* @__PURE__ */ z
+export const Phone = /* @__PURE__ */ z
   .string()
   .check(z.refine((phone) => PHONE_PATTERN.test(phone), `must be an international number: ${PHONE_PATTERN_TEXT}`));
-
-/** One seeded contact per number, as the service keeps them: a second spelling of a number is refused. */
-function onePerNumber(contacts: ReadonlyArray<{ phone: string }>, ctx: z.core.$RefinementCtx): void {
-  const first = new Map<string, number>();
-  contacts.forEach(({ phone }, index) => {
-    if (!PHONE_PATTERN.test(phone)) return; // refused as it is
-    const earlier = first.get(phoneKey(phone));
-    if (earlier === undefined) first.set(phoneKey(phone), index);
-    else
-      ctx.addIssue({
-        code: 'custom',
-        path: [index, 'phone'],
-        message: `is already the number of contacts.${earlier}`,
-        input: phone,
-      });
-  });
-}
 
 /** `clock.advance(ms)`. */
 export const AdvanceInput = /* @__PURE__ */ z.strictObject({ ms: z.int().check(z.gte(0)) });
@@ -109,72 +91,21 @@ export const DeliveriesQuery = /* @__PURE__ */ z.strictObject({
   limit: z.optional(z.int().check(z.gte(1))),
 });
 
-/** The seed data of `createMockServer({ seed })`: where the mock starts, and returns to on `reset()`. */
-export const SeedInput = /* @__PURE__ */ z.strictObject({
-  random: z.optional(z.int()),
-  contacts: z.optional(
-    z
-      .array(
-        z.strictObject({
-          name: nonEmptyString(),
-          phone: Phone,
-          email: z.optional(z.email()),
-          tags: z.optional(z.array(z.string())),
-          custom_fields: z.optional(RecordSchema),
-        }),
-      )
-      .check(z.superRefine(onePerNumber)),
-  ),
-  webhooks: z.optional(z.array(WebhookInput)),
-});
-
 /** The account's templates: names (any language, any parameters), or a catalog (`defineTemplates(...).catalog`). */
 export const TemplatesInput = /* @__PURE__ */ z.union([z.array(nonEmptyString()), TemplateCatalogSchema]);
 
-/** The options of `createMockServer` as JSON: what `bizmsg-mock --seed-file` reads. */
-export const OptionsFileInput = /* @__PURE__ */ z.strictObject({
-  variant: z.optional(z.literal([1, 2])),
-  keys: z.optional(
-    z.array(
-      z.strictObject({
-        key: nonEmptyString(),
-        scopes: z.optional(z.array(z.enum(SCOPES))),
-        plan: z.optional(nonEmptyString()),
-        revoked: z.optional(z.boolean()),
-      }),
-    ),
-  ),
-  plans: z.optional(
-    z.record(
-      z.string(),
-      z.strictObject({
-        rateLimit: z.optional(z.int()),
-        window: z.optional(z.number()),
-        maxContacts: z.optional(z.int()),
-        maxWebhookEndpoints: z.optional(z.int()),
-        maxMessages: z.optional(z.int()),
-      }),
-    ),
-  ),
-  templates: z.optional(TemplatesInput),
-  seed: z.optional(z.union([z.int(), SeedInput])),
-  webhookTimeout: z.optional(z.number()),
-  history: z.optional(z.strictObject({ requests: z.optional(z.int()), deliveries: z.optional(z.int()) })),
-});
+/**
+ * What each schema gave back: a call is checked once where it enters (the control API's handler
+ * over HTTP, the service's method in process), and the method the handler then calls does not
+ * check that value again.
+ */
+const checked = new WeakMap<object, z.ZodMiniType>();
 
-/** What a refused control call answers: `{ error: { code, message, details } }`. */
-export const ControlErrorOutput = /* @__PURE__ */ z.object({
-  error: z.object({
-    code: z.enum(Object.values(CONTROL_ERROR_CODES)),
-    message: z.string(),
-    /** Each field at fault, with what is wrong with it. */
-    details: z.record(z.string(), z.array(z.string())),
-  }),
-});
-
-/** `value` checked by `schema`; otherwise an InvalidArgumentError naming each field at fault. */
+/** `value` checked by `schema`, once; otherwise an InvalidArgumentError naming each field at fault (`what`: the call). */
 export function checkArguments<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  if (typeof value === 'object' && value !== null && checked.get(value) === schema) return value as T;
   const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw invalidArguments(what, result.error.issues);
+  if (!result.success) throw invalidArguments(what, result.error.issues);
+  if (typeof result.data === 'object' && result.data !== null) checked.set(result.data, schema);
+  return result.data;
 }
