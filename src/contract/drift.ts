@@ -133,11 +133,12 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
   };
 
   const kept = walk(schema, value, root, true);
-  const first = <T>(items: Iterable<T>) => [...items].slice(0, MAX_FINDINGS);
+  const first = <T>(items: Set<T> | Map<unknown, T>) =>
+    items.size === 0 ? [] : [...items.values()].slice(0, MAX_FINDINGS);
   return {
     missing: first(missing),
     unexpected: first(unexpected),
-    mismatched: first(mismatched.values()),
+    mismatched: first(mismatched),
     value: kept === NO_FIT ? value : kept,
     fits: kept !== NO_FIT,
   };

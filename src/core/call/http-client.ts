@@ -1,5 +1,5 @@
 // The one request function every endpoint goes through.
-import { compareShape } from '../../contract/drift.js';
+import { compareShape, isEmptyDrift, type ShapeDrift } from '../../contract/drift.js';
 import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift-report.js';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
 import type { ZodIssueLike } from '../../shared/describe.js';
@@ -73,6 +73,7 @@ export class HttpClient {
         baseUrl: settings.baseUrl,
         fetch: settings.fetch,
         maxRetryWait: settings.maxRetryWait,
+        timeout: settings.timeout,
         headers: { accept: 'application/json', ...settings.headers, ...this.#auth },
         hooks: wrapHooks(settings.hooks, settings.apiKey),
         logger: settings.logger,
@@ -130,9 +131,7 @@ export class HttpClient {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
     const shownPath = showPath(path, this.#settings.apiKey);
-    const what = `The body of ${call.method} /${shownPath}`;
-    const body = formatPhones(call.body, call.phones, this.#settings.phoneFormat, what);
-    const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(body, what) : undefined;
+    const { body, text } = this.#body(call, shownPath);
     return {
       method: call.method,
       path,
@@ -141,13 +140,20 @@ export class HttpClient {
       searchParams: searchParamsOf(call, shownPath),
       json: text === undefined ? undefined : body,
       stringifyJson: () => text!,
-      body: text,
       headers: options?.headers === undefined ? undefined : { ...options.headers, ...this.#auth },
       signal: options?.signal,
       timeout: options?.timeout ?? this.#settings.timeout,
       maxRetries: options?.maxRetries ?? this.#settings.maxRetries,
       template: call.template,
     };
+  }
+
+  /** The body of a call that sends one (POST, PUT), its phones written and serialised once; none otherwise. */
+  #body(call: CallSpec<unknown>, shownPath: string): { body: unknown; text: string | undefined } {
+    if (call.method !== 'POST' && call.method !== 'PUT') return { body: undefined, text: undefined };
+    const what = `The body of ${call.method} /${shownPath}`;
+    const body = formatPhones(call.body, call.phones, this.#settings.phoneFormat, what);
+    return { body, text: serializeBody(body, what) };
   }
 
   #result<T, R>(call: CallSpec<T, R>, reply: Reply): R {
@@ -170,12 +176,9 @@ export class HttpClient {
     const drift = this.#drift;
     let value = body;
     if (drift !== undefined) {
-      const { missing, unexpected, mismatched, value: kept } = compareShape(shape, body);
-      const operation = `${call.method} /${call.path}`;
-      sendDrift({ source: 'response', operation, missing, unexpected, mismatched }, drift, (error) =>
-        this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
-      );
-      value = kept;
+      const found = compareShape(shape, body);
+      if (!isEmptyDrift(found)) this.#sendDrift(call, found, drift);
+      value = found.value;
     }
     let read = shape.safeParse(value, { reportInput: true });
     if (!read.success && drift === undefined) {
@@ -195,6 +198,13 @@ export class HttpClient {
         reply,
       );
     return { data: (read.data as { data: T }).data, meta: meta?.data };
+  }
+
+  #sendDrift(call: CallSpec<unknown>, { missing, unexpected, mismatched }: ShapeDrift, drift: DriftHandler): void {
+    const operation = `${call.method} /${call.path}`;
+    sendDrift({ source: 'response', operation, missing, unexpected, mismatched }, drift, (error) =>
+      this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
+    );
   }
 
   #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {
