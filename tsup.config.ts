@@ -4,20 +4,18 @@ import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * A build that swaps files for siblings: an import of `./name.js` whose folder holds
- * `name.<suffix>.ts` gets that file instead. The Node build of the clients takes `.node.ts`
- * (core/transport/default-exchange.node.ts; the `node` export condition picks that build); every
- * CommonJS build takes `.cjs.ts` (mock/msw/node-peer.cjs.ts: CommonJS has no top-level await, so
- * it loads the optional peer msw with require where the ESM build awaits import()).
+ * Every CommonJS build swaps files for siblings: an import of `./name.js` whose folder holds
+ * `name.cjs.ts` gets that file instead (mock/msw/node-peer.cjs.ts: CommonJS has no top-level await,
+ * so it loads the optional peer msw with require where the ESM build awaits import()).
  */
-function siblingFiles(suffix: 'node' | 'cjs'): Plugin {
+function cjsFiles(): Plugin {
   return {
-    name: `${suffix}-files`,
+    name: 'cjs-files',
     setup(build) {
       // tsup builds CommonJS as ESM for its tree-shaking, then converts it: TSUP_FORMAT tells them apart.
-      if (suffix === 'cjs' && build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+      if (build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
       build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
-        const sibling = join(resolveDir, path.replace(/\.js$/, `.${suffix}.ts`));
+        const sibling = join(resolveDir, path.replace(/\.js$/, '.cjs.ts'));
         return existsSync(sibling) ? { path: sibling } : undefined;
       });
     },
@@ -37,7 +35,7 @@ const shared: Options = {
   external: ['p-throttle', 'msw', 'ioredis', 'redis', 'bullmq', 'classic-level'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
-  esbuildPlugins: [siblingFiles('cjs')],
+  esbuildPlugins: [cjsFiles()],
 };
 
 /** The entries users import: ESM and CommonJS, each split into what it loads at once and later. */
@@ -52,15 +50,6 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     dts: true,
     clean: true,
-  },
-  {
-    ...entries,
-    // The same clients for Node (Bun and Deno match `node` too; there the Node parts stand aside):
-    // their types are dist/index.d.ts.
-    entry: { 'node/index': 'src/index.ts' },
-    dts: false,
-    clean: false,
-    esbuildPlugins: [siblingFiles('cjs'), siblingFiles('node')],
   },
   {
     ...entries,

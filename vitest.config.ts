@@ -10,8 +10,6 @@ export default defineConfig({
       { find: /^bizmsg\/webhooks$/, replacement: source('webhooks/index.ts') },
       { find: /^bizmsg\/mock$/, replacement: source('mock/index.ts') },
       { find: /^bizmsg\/bulk$/, replacement: source('bulk/index.ts') },
-      // The tests run on Node, so they get the clients' Node build, as the `node` condition gives it (tsup.config.ts).
-      { find: /^\.\/default-exchange\.js$/, replacement: source('core/transport/default-exchange.node.ts') },
     ],
   },
   test: {

@@ -50,14 +50,11 @@ describe('the built package', () => {
       expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
   });
 
-  it('chooses the build of the clients by condition: the Node build for node, the Web build for workers, browsers and the rest', () => {
-    const { workerd, worker, browser, node, import: esm, require: cjs } = pkg.exports['.'];
-    expect(Object.keys(pkg.exports['.'])).toEqual(['workerd', 'worker', 'browser', 'node', 'import', 'require']);
-    expect([node.import.default, node.require.default]).toEqual(['./dist/node/index.js', './dist/node/index.cjs']);
-    for (const web of [workerd, worker, browser]) expect(web).toEqual({ import: esm, require: cjs });
+  it('has one build of the clients for every runtime (ESM and CJS): each reaches the wire through fetch', () => {
+    const { import: esm, require: cjs } = pkg.exports['.'];
+    expect(Object.keys(pkg.exports['.'])).toEqual(['import', 'require']);
     expect([esm.default, cjs.default]).toEqual(['./dist/index.js', './dist/index.cjs']);
-    // Both builds are typed alike: the Node build only swaps how an attempt reaches the wire.
-    expect([node.import.types, node.require.types]).toEqual([esm.types, cjs.types]);
+    expect([esm.types, cjs.types]).toEqual(['./dist/index.d.ts', './dist/index.d.cts']);
   });
 
   it('maps every subpath to existing types for moduleResolution node10 (typesVersions)', () => {
@@ -140,7 +137,7 @@ describe('the built package', () => {
   });
 
   it('resolves the package through its exports map only', () => {
-    expect(require.resolve('bizmsg')).toMatch(/dist\/node\/index\.cjs$/);
+    expect(require.resolve('bizmsg')).toMatch(/dist\/index\.cjs$/);
     expect(() => require.resolve('bizmsg/dist/index.js')).toThrow();
   });
 
@@ -210,7 +207,7 @@ describe('the built package', () => {
 });
 
 describe('what each entry loads with it', () => {
-  const builds = ['index.js', 'index.cjs', 'node/index.js', 'node/index.cjs'];
+  const builds = ['index.js', 'index.cjs'];
 
   it("keeps ky out of import('bizmsg'): a chunk of its own, loaded at the first request", () => {
     for (const build of builds) {

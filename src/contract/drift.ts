@@ -28,8 +28,10 @@ export interface ShapeDrift {
 /** A value compared with its shape, and the value as a tolerant reader keeps it. */
 export interface ShapeReading extends ShapeDrift {
   /**
-   * The value with every optional field that is of another type left out (copied where it
-   * changed; the same value when nothing was left out): what the clients parse.
+   * The value with every optional field that is of another type left out, and each required one
+   * of another type given in the expected type where nothing is lost (a number as text, a numeric
+   * text as the number), copied where it changed (the same value when nothing changed): what the
+   * clients parse.
    */
   readonly value: unknown;
   /** False when a required part is missing or of another type: the reader cannot give what it promises. */
@@ -39,10 +41,13 @@ export interface ShapeReading extends ShapeDrift {
 /** The longest list a report holds: a body of 10,000 unknown keys still gives a short report. */
 const MAX_FINDINGS = 100;
 /**
- * A key shown as it is: a field name (letters, digits and `_`, at most 64, no run of four digits).
- * Anything else (a number, a phone, an e-mail, an id, a text) shows as `*`: a value used as a key.
+ * A key shown as it is: a field name (letters, digits and `_`, at most 64, no run of four digits,
+ * not shaped like a secret: no `sk_`, `pk_`, `rk_` or `whsec_` prefix, no part of 12 or more
+ * letters and digits that holds a digit). Anything else (a number, a phone, an e-mail, an id, a
+ * key, a text) shows as `*`: a value used as a key.
  */
-const FIELD_NAME = /^(?!.*\d{4})[A-Za-z_]\w{0,63}$/;
+const FIELD_NAME =
+  /^(?!.*\d{4})(?!(?:sk|pk|rk|whsec)_)(?!.*(?<![A-Za-z0-9])(?=[A-Za-z]*\d)[A-Za-z0-9]{12,})[A-Za-z_]\w{0,63}$/i;
 
 /** The internals of a zod schema the walk reads. */
 interface Def {
@@ -78,19 +83,20 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
   const mismatched = new Map<string, Mismatch>();
 
   /** Compares one value with its schema: what is kept of it, or NO_FIT when it (or a required part of it) does not fit. */
-  const walk = (schema: ZodMiniType, value: unknown, path: string): unknown => {
+  const walk = (schema: ZodMiniType, value: unknown, path: string, required: boolean): unknown => {
     const names = accepted(schema);
     if (!fits(names, value)) {
       mismatched.set(path, { path, expected: [...names!].join(' | '), received: jsonType(value) });
-      return NO_FIT;
+      // A required field is given in the expected type where nothing is lost, so the call can go on.
+      return required ? converted(names!, value) : NO_FIT;
     }
     const def = schema._zod.def as unknown as Def;
     if (typeof value !== 'object' || value === null) return value;
-    if (def.type === 'optional' || def.type === 'nullable') return walk(def.innerType, value, path);
-    if (def.type === 'pipe') return walk(def.in, value, path);
+    if (def.type === 'optional' || def.type === 'nullable') return walk(def.innerType, value, path, required);
+    if (def.type === 'pipe') return walk(def.in, value, path, required);
     if (def.type === 'union') {
       const option = optionOf(def, value as Record<string, unknown>);
-      return option === undefined ? value : walk(option, value, path);
+      return option === undefined ? value : walk(option, value, path, required);
     }
     let ok = true;
     // A copy of the value, made once something in it is left out or changed.
@@ -99,13 +105,13 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
       const items = value as unknown[];
       const at = `${path}[]`;
       for (let index = 0; index < items.length; index++) {
-        const keep = walk(def.element, items[index], at);
+        const keep = walk(def.element, items[index], at, required);
         if (keep === NO_FIT) ok = false;
         else if (keep !== items[index]) (kept ??= [...items] as unknown as Record<string, unknown>)[index] = keep;
       }
     } else if (def.type === 'record') {
       for (const [key, item] of Object.entries(value))
-        if (walk(def.valueType, item, pathOf(path, key)) === NO_FIT) ok = false;
+        if (walk(def.valueType, item, pathOf(path, key), required) === NO_FIT) ok = false;
     } else if (def.type === 'object') {
       const object = value as Record<string, unknown>;
       for (const [key, field, optional, always] of fieldsOf(def.shape)) {
@@ -115,7 +121,7 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
           ok &&= optional;
           continue;
         }
-        const keep = walk(field, object[key], at);
+        const keep = walk(field, object[key], at, !optional);
         if (keep === NO_FIT && optional) delete (kept ??= { ...object })[key];
         else if (keep === NO_FIT) ok = false;
         else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;
@@ -126,12 +132,13 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
     return ok ? (kept ?? value) : NO_FIT;
   };
 
-  const kept = walk(schema, value, root);
-  const first = <T>(items: Iterable<T>) => [...items].slice(0, MAX_FINDINGS);
+  const kept = walk(schema, value, root, true);
+  const first = <T>(items: Set<T> | Map<unknown, T>) =>
+    items.size === 0 ? [] : [...items.values()].slice(0, MAX_FINDINGS);
   return {
     missing: first(missing),
     unexpected: first(unexpected),
-    mismatched: first(mismatched.values()),
+    mismatched: first(mismatched),
     value: kept === NO_FIT ? value : kept,
     fits: kept !== NO_FIT,
   };
@@ -199,6 +206,21 @@ function typesOf(schema: ZodMiniType, into = new Set<string>()): Set<string> | u
 function fits(names: Set<string> | undefined, value: unknown): boolean {
   const type = jsonType(value);
   return !names || names.has(type) || (type === 'number' && names.has('integer') && Number.isInteger(value));
+}
+
+/** A whole number or decimal written as text, as a service that quotes its numbers sends it (`"2"`, `"-1.5"`). */
+const NUMERIC_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/**
+ * A required value of another JSON type given in the one expected, where nothing is lost: a number
+ * or a boolean as text (an id `77` as `"77"`), a number written as text as the number; else NO_FIT.
+ */
+function converted(names: Set<string>, value: unknown): unknown {
+  if (names.has('string') && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  if (typeof value !== 'string' || !NUMERIC_TEXT.test(value)) return NO_FIT;
+  const number = Number(value);
+  if (names.has('number') || (names.has('integer') && Number.isInteger(number))) return number;
+  return NO_FIT;
 }
 
 /** The option of a union an object belongs to: by its tag in a discriminated union, else the first of its JSON type. */

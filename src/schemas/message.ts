@@ -12,8 +12,9 @@ export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
 
 /** Fields of a message as returned; the id arrives as `id` or `message_id`. */
 const MessageFields = /* @__PURE__ */ z.looseObject({
-  id: z.optional(z.string()),
-  message_id: z.optional(z.string()),
+  // A number is kept as its digits: the id is text to bizmsg (messages.status(id), the tracker's keys).
+  id: z.optional(z.union([z.string(), z.number()])),
+  message_id: z.optional(z.union([z.string(), z.number()])),
   status: expected(openEnum(MESSAGE_STATUSES)),
   direction: expected(openEnum(MESSAGE_DIRECTIONS)),
   messaging_account_id: expected(z.int()),
@@ -33,12 +34,13 @@ const MessageFields = /* @__PURE__ */ z.looseObject({
 export const MessageSchema = /* @__PURE__ */ z.pipe(
   MessageFields,
   z.transform((message, ctx) => {
-    const id = message.id ?? message.message_id;
-    if (id === undefined) {
+    // An empty id names no message: it could never be looked up, so it is no id.
+    const id = message.id || message.message_id;
+    if (id === undefined || id === '') {
       ctx.issues.push({ code: 'custom', message: 'Expected a message id in `id` or `message_id`', input: message });
       return z.NEVER;
     }
-    return { ...message, id };
+    return { ...message, id: String(id) };
   }),
 );
 /** A message as the service returns it (send result, status, conversation history). */

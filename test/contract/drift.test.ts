@@ -41,10 +41,16 @@ describe('compareShape', () => {
   });
 
   it('does not fit when a required field is missing or of another type, and keeps it for the parser to name', () => {
-    expect(compareShape(ContactSchema, { ...contact, phone: 4915112345678 })).toMatchObject({
-      mismatched: [{ path: 'phone', expected: 'string', received: 'number' }],
-      value: { ...contact, phone: 4915112345678 },
+    expect(compareShape(ContactSchema, { ...contact, phone: ['4915112345678'] })).toMatchObject({
+      mismatched: [{ path: 'phone', expected: 'string', received: 'array' }],
+      value: { ...contact, phone: ['4915112345678'] },
       fits: false,
+    });
+    // Where nothing is lost, a required field of another type is given in the expected one instead.
+    expect(compareShape(ContactSchema, { ...contact, id: '7', phone: 4915112345678 })).toMatchObject({
+      mismatched: [{ path: 'phone', expected: 'string', received: 'number' }],
+      value: { ...contact, id: '7', phone: '4915112345678' },
+      fits: true,
     });
     expect(compareShape(ContactSchema, { phone: '1' })).toMatchObject({
       missing: ['id', 'created_at', 'updated_at'],
@@ -119,6 +125,23 @@ describe('compareShape', () => {
     const { unexpected } = compareShape(ContactSchema, value);
     expect(unexpected.slice(0, 2)).toEqual(['*', 'field_0']);
     expect(unexpected).toHaveLength(100);
+  });
+
+  it('shows a key shaped like a secret as *, and a field name with digits as it is', () => {
+    const keys = [
+      'sk_live_abc123CANARY',
+      'sk_test_a087eaf300b349c9',
+      'whsec_abc123',
+      'x_a087eaf300b349',
+      'wa_id',
+      'line2',
+      'v2_status_code',
+    ];
+    const { unexpected } = compareShape(ContactSchema, {
+      ...contact,
+      ...Object.fromEntries(keys.map((key) => [key, 1])),
+    });
+    expect(unexpected).toEqual(['*', 'wa_id', 'line2', 'v2_status_code']);
   });
 
   it('reads an event: its envelope and its data, by the marks of its kind', () => {

@@ -129,7 +129,7 @@ describe('Variant1Client endpoints', () => {
   });
 
   it('reports where a body does not fit, with the zod issues and raw body', async () => {
-    const body = ok({ id: 'ct_1', name: 'Ada', phone: 4915112345678 });
+    const body = ok({ id: 'ct_1', name: 'Ada', phone: [4915112345678] });
     server.handle((_, res) => sendJson(res, 200, body));
     const error = (await client.contacts.get('ct_1').catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);

@@ -51,11 +51,9 @@ export interface PreparedCall {
   /** The path as errors and logs show it: the API key removed, should an id hold it, and cut short. */
   shownPath: string;
   searchParams: Record<string, string | number | boolean> | undefined;
-  /** The JSON body, if any, for ky; `stringifyJson` gives `body`, its text, serialised once. */
+  /** The JSON body, if any; `stringifyJson` gives its text, serialised once (by the request function). */
   json: unknown;
   stringifyJson: (value: unknown) => string;
-  /** The JSON text of the body, if any. */
-  body: string | undefined;
   /** Per-call headers, lower-cased, the authentication already on top. */
   headers: Record<string, string> | undefined;
   signal: AbortSignal | undefined;

@@ -1,5 +1,5 @@
 // The one request function every endpoint goes through.
-import { compareShape } from '../../contract/drift.js';
+import { compareShape, isEmptyDrift, type ShapeDrift } from '../../contract/drift.js';
 import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift-report.js';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
 import type { ZodIssueLike } from '../../shared/describe.js';
@@ -72,6 +72,7 @@ export class HttpClient {
         baseUrl: settings.baseUrl,
         fetch: settings.fetch,
         maxRetryWait: settings.maxRetryWait,
+        timeout: settings.timeout,
         headers: { accept: 'application/json', ...settings.headers, ...this.#auth },
         hooks: wrapHooks(settings.hooks, settings.apiKey),
         logger: settings.logger,
@@ -129,9 +130,7 @@ export class HttpClient {
     const options = checkRequestOptions(rawOptions);
     const path = fillRoute(call.path, call.ids);
     const shownPath = showPath(path, this.#settings.apiKey);
-    const what = `The body of ${call.method} /${shownPath}`;
-    const body = call.encodeBody === undefined ? call.body : call.encodeBody(call.body, what);
-    const text = call.method === 'POST' || call.method === 'PUT' ? serializeBody(body, what) : undefined;
+    const { body, text } = this.#body(call, shownPath);
     return {
       method: call.method,
       path,
@@ -140,13 +139,20 @@ export class HttpClient {
       searchParams: searchParamsOf(call, shownPath),
       json: text === undefined ? undefined : body,
       stringifyJson: () => text!,
-      body: text,
       headers: options?.headers === undefined ? undefined : { ...options.headers, ...this.#auth },
       signal: options?.signal,
       timeout: options?.timeout ?? this.#settings.timeout,
       maxRetries: options?.maxRetries ?? this.#settings.maxRetries,
       completeMessage: call.completeMessage,
     };
+  }
+
+  /** The body of a call that sends one (POST, PUT), its phones written and serialised once; none otherwise. */
+  #body(call: CallSpec<unknown>, shownPath: string): { body: unknown; text: string | undefined } {
+    if (call.method !== 'POST' && call.method !== 'PUT') return { body: undefined, text: undefined };
+    const what = `The body of ${call.method} /${shownPath}`;
+    const body = call.encodeBody === undefined ? call.body : call.encodeBody(call.body, what);
+    return { body, text: serializeBody(body, what) };
   }
 
   #result<T, R>(call: CallSpec<T, R>, reply: Reply): R {
@@ -169,20 +175,21 @@ export class HttpClient {
     const drift = this.#drift;
     let value = body;
     if (drift !== undefined) {
-      const { missing, unexpected, mismatched, value: kept } = compareShape(shape, body);
-      const operation = `${call.method} /${call.path}`;
-      sendDrift({ source: 'response', operation, missing, unexpected, mismatched }, drift, (error) =>
-        this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
-      );
-      value = kept;
+      const found = compareShape(shape, body);
+      if (!isEmptyDrift(found)) this.#sendDrift(call, found, drift);
+      value = found.value;
     }
     let read = shape.safeParse(value, { reportInput: true });
-    if (!read.success && drift === undefined) read = shape.safeParse(tolerantBody(shape, body), { reportInput: true });
+    if (!read.success && drift === undefined) {
+      value = tolerantBody(shape, body);
+      read = shape.safeParse(value, { reportInput: true });
+    }
     if (!read.success) throw this.#unreadable(call, read.error.issues, reply);
     if (!enveloped) return { data: read.data as T, meta: undefined };
-    // Never tolerant: a walk over a meta it cannot read would stop short, and a sync would take the rest for gone.
-    const meta =
-      !list || payload.meta === undefined ? undefined : ListMetaSchema.safeParse(payload.meta, { reportInput: true });
+    // Never tolerant (only its numbers given as text are read): a walk over a meta it cannot read
+    // would stop short, and a sync would take the rest for gone.
+    const given = (value as { meta?: unknown }).meta ?? payload.meta;
+    const meta = !list || given === undefined ? undefined : ListMetaSchema.safeParse(given, { reportInput: true });
     if (meta?.success === false)
       throw this.#unreadable(
         call,
@@ -190,6 +197,13 @@ export class HttpClient {
         reply,
       );
     return { data: (read.data as { data: T }).data, meta: meta?.data };
+  }
+
+  #sendDrift(call: CallSpec<unknown>, { missing, unexpected, mismatched }: ShapeDrift, drift: DriftHandler): void {
+    const operation = `${call.method} /${call.path}`;
+    sendDrift({ source: 'response', operation, missing, unexpected, mismatched }, drift, (error) =>
+      this.#settings.logger?.log('error', `bizmsg: onDrift threw: ${String(error)}`),
+    );
   }
 
   #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {

@@ -58,9 +58,7 @@ export interface HttpClientOptions {
   rateLimitStore?: RateLimitStore;
   /**
    * A fetch implementation; by default `globalThis.fetch`, read at call time (so msw and other
-   * interceptors installed later still apply). On Node, while `globalThis.fetch` is Node's own, the
-   * default sends GET, PUT and DELETE attempts straight to the dispatcher it would use (the same
-   * bytes, connections and proxy or mock agent, without fetch's own cost).
+   * interceptors installed later still apply).
    * @default globalThis.fetch
    */
   fetch?: typeof fetch;

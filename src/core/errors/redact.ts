@@ -4,7 +4,7 @@ const REDACTED = '[REDACTED]';
 
 /** `text` with every occurrence of `secret` replaced, so a server echoing the key cannot leak it. */
 function redact(text: string, secret: string): string {
-  return secret === '' ? text : text.split(secret).join(REDACTED);
+  return secret === '' || !text.includes(secret) ? text : text.split(secret).join(REDACTED);
 }
 
 /**

@@ -11,21 +11,23 @@ import type { CallSpan } from './tracing.js';
 export class CallReport {
   readonly #logger: LevelledLogger | undefined;
   readonly #span: CallSpan | undefined;
-  readonly #what: string;
+  readonly #method: string;
+  readonly #path: string;
   #attempt = 0;
   #attemptStarted = 0;
 
   constructor(logger: LevelledLogger | undefined, span: CallSpan | undefined, method: string, path: string) {
     this.#logger = logger;
     this.#span = span;
-    this.#what = `${method} /${path}`;
+    this.#method = method;
+    this.#path = path;
   }
 
   /** An attempt goes out (after any pacing wait). */
   attemptStarted(attempt: number): void {
     this.#attempt = attempt;
     this.#attemptStarted = Date.now();
-    if (this.#logger?.enabled('debug')) this.#logger.log('debug', `bizmsg: ${this.#what} attempt ${attempt} sent`);
+    if (this.#logger?.enabled('debug')) this.#logger.log('debug', `bizmsg: ${this.#what()} attempt ${attempt} sent`);
   }
 
   /** The rate-limit headers of an attempt's response. */
@@ -42,12 +44,18 @@ export class CallReport {
   /** The call ended: with `status` (when a response came) and `error` (when it failed). */
   finished(outcome: string, status: number | undefined, error: Error | undefined): void {
     this.#span?.end(status, Math.max(0, this.#attempt - 1), error);
-    if (error === undefined) this.#logger?.log('info', this.#line(outcome));
-    else this.#logger?.log('error', `${this.#line(outcome)}; failed: ${error.name}: ${error.message}`);
+    // A line is built only for a logger that keeps it: at the default level, a success writes none.
+    if (error !== undefined)
+      this.#logger?.log('error', `${this.#line(outcome)}; failed: ${error.name}: ${error.message}`);
+    else if (this.#logger?.enabled('info')) this.#logger.log('info', this.#line(outcome));
+  }
+
+  #what(): string {
+    return `${this.#method} /${this.#path}`;
   }
 
   #line(outcome: string): string {
-    if (this.#attempt === 0) return `bizmsg: ${this.#what} -> ${outcome} before it was sent`;
-    return `bizmsg: ${this.#what} -> ${outcome} in ${Date.now() - this.#attemptStarted} ms (attempt ${this.#attempt})`;
+    if (this.#attempt === 0) return `bizmsg: ${this.#what()} -> ${outcome} before it was sent`;
+    return `bizmsg: ${this.#what()} -> ${outcome} in ${Date.now() - this.#attemptStarted} ms (attempt ${this.#attempt})`;
   }
 }

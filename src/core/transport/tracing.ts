@@ -29,13 +29,6 @@ export function tracingKnown(): boolean {
   return api !== undefined;
 }
 
-/** What a call span is started with. */
-interface SpanStart {
-  method: string;
-  url: string;
-  route: string;
-}
-
 /** One client call's span: retries as events, the outcome as attributes and status. */
 export interface CallSpan {
   /** Runs `work` with this span active, so that instrumented fetch spans nest under it. */
@@ -45,11 +38,15 @@ export interface CallSpan {
   end(status: number | undefined, resendCount: number, error: Error | undefined): void;
 }
 
-/** A span for one call, or undefined when no tracer provider is registered (then nothing is done). */
-export function startCallSpan({ method, url, route }: SpanStart): CallSpan | undefined {
+/**
+ * A span for one call, or undefined when no tracer provider is registered (then nothing is done);
+ * `urlOf` gives the call's full URL, built only for a span.
+ */
+export function startCallSpan(method: string, route: string, urlOf: () => string): CallSpan | undefined {
   if (!api) return undefined;
   const tracer = (api.trace.getTracerProvider() as Otel.ProxyTracerProvider).getDelegateTracer?.('bizmsg');
   if (tracer === undefined) return undefined;
+  const url = urlOf();
   const parsed = new URL(url);
   const span = tracer.startSpan(`${method} ${route}`, {
     kind: api.SpanKind.CLIENT,

@@ -18,8 +18,6 @@ import { redactText } from '../errors/redact.js';
 import { refusedError } from '../rate-limit/refusal.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
-import { defaultExchange } from './default-exchange.js';
-import { fetchExchange, type Exchange } from './exchange.js';
 import { loadKy, type KyParts } from './ky.js';
 import { mayHaveTakenEffect, networkErrorCode, retryDecision, type AttemptOutcome, type RetryLimits } from './retry.js';
 import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
@@ -28,9 +26,11 @@ import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
 interface TransportSettings {
   apiKey: string;
   baseUrl: string;
-  /** The `fetch` option; undefined for the default exchange. */
+  /** The `fetch` option; undefined for the default, `globalThis.fetch` read at each attempt. */
   fetch: typeof fetch | undefined;
   maxRetryWait: number;
+  /** The client's `timeout`, ky's default: a call passes its own only when it differs. */
+  timeout: number;
   /** Headers of every request: accept, the client's own, the authentication last. */
   headers: Record<string, string>;
   hooks: Hooks;
@@ -48,8 +48,15 @@ interface CallProgress {
   nextDelay: number;
   /** The pacing slot taken and not yet given back. */
   slot: Slot | undefined;
-  /** The response the last attempt returned to ky, its body text (read inside the timeout) and URL. */
-  last: { response: Response; text: string; url: string } | undefined;
+  /** What the last attempt returned to ky. */
+  last: AttemptAnswer | undefined;
+}
+
+/** A response an attempt returned to ky, its body text (read inside the timeout) and URL. */
+interface AttemptAnswer {
+  readonly response: Response;
+  readonly text: string;
+  readonly url: string;
 }
 
 /** A fetch failure, told apart from what hooks throw; `code` is the socket error code, if any. */
@@ -79,8 +86,8 @@ export class Transport {
   readonly #pacing: Pacing;
   /** Users' afterResponse and beforeError hooks read the body, so they get an unread copy. */
   readonly #copyForHooks: boolean;
-  /** How each attempt goes on the wire: the `fetch` option, or the default exchange. */
-  readonly #exchange: Exchange;
+  /** How each attempt goes on the wire: the `fetch` option, or `globalThis.fetch` read at each attempt (so that msw and other interceptors installed later apply). */
+  readonly #fetch: typeof fetch;
   /** The host and port of the base URL, as a connection error names them (the key removed, should it be in there). */
   readonly #target: string;
 
@@ -89,9 +96,7 @@ export class Transport {
     this.#pacing = pacing;
     const user = settings.hooks;
     this.#copyForHooks = (user.afterResponse?.length ?? 0) + (user.beforeError?.length ?? 0) > 0;
-    // Hooks that may replace the request rule out sending it by its parts (default-exchange.node.ts).
-    const untouched = (user.beforeRequest?.length ?? 0) + (user.beforeRetry?.length ?? 0) === 0;
-    this.#exchange = settings.fetch === undefined ? defaultExchange(untouched) : fetchExchange(settings.fetch);
+    this.#fetch = settings.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#target = redactText(hostAndPort(settings.baseUrl), settings.apiKey);
     void findTracing();
   }
@@ -104,13 +109,17 @@ export class Transport {
     this.#ky ??= ky.create({
       prefixUrl: `${this.#settings.baseUrl}/`,
       headers: this.#settings.headers,
+      timeout: this.#settings.timeout,
       throwHttpErrors: true,
       hooks: {
-        beforeRequest: [
-          (_request, options, { retryCount }) => this.#beforeAttempt(options.context, retryCount),
-          ...(user.beforeRequest ?? []),
+        // The first attempt is paced before ky is called (#run), each retry here, after ky's wait
+        // and before the user's hooks: outside ky's timeout either way, and without a
+        // beforeRequest hook of ours, which ky would await before every attempt.
+        beforeRetry: [
+          ({ options, retryCount }) => this.#beforeAttempt(options.context[PROGRESS] as CallProgress, retryCount),
+          ...(user.beforeRetry ?? []),
         ],
-        beforeRetry: user.beforeRetry ?? [],
+        beforeRequest: user.beforeRequest ?? [],
         afterResponse: user.afterResponse ?? [],
         beforeError: user.beforeError ?? [],
       },
@@ -119,10 +128,19 @@ export class Transport {
   }
 
   /** Sends a call, retrying where that is safe; resolves with the 2xx reply or rejects with a `BizMsgError`. */
-  async send(call: PreparedCall): Promise<Reply> {
+  send(call: PreparedCall): Promise<Reply> {
+    const ky = this.#ky;
+    return ky !== undefined && tracingKnown() ? this.#start(ky, call) : this.#firstSend(call);
+  }
+
+  /** The first call of a client: ky is loaded, and it is known whether tracing is there. */
+  async #firstSend(call: PreparedCall): Promise<Reply> {
     if (!tracingKnown()) await findTracing();
-    const ky = this.#ky ?? (await this.#create());
-    const span = startCallSpan({ method: call.method, url: this.#urlOf(call), route: call.route });
+    return await this.#start(this.#ky ?? (await this.#create()), call);
+  }
+
+  #start(ky: KyInstance, call: PreparedCall): Promise<Reply> {
+    const span = startCallSpan(call.method, call.route, () => this.#urlOf(call));
     const { logger } = this.#settings;
     const progress: CallProgress = {
       call,
@@ -142,8 +160,13 @@ export class Transport {
 
   async #run(ky: KyInstance, progress: CallProgress): Promise<Reply> {
     try {
+      const pacing = this.#beforeAttempt(progress, 0);
+      if (pacing !== undefined) await pacing;
       const response = await ky(progress.call.path, this.#options(progress));
-      const reply = await this.#reply(progress, response);
+      const reply =
+        response === progress.last?.response
+          ? this.#reply(progress, progress.last)
+          : await this.#replyOf(progress, response);
       progress.report?.finished(String(reply.status), reply.status, undefined);
       return reply;
     } catch (thrown) {
@@ -160,15 +183,11 @@ export class Transport {
     }
   }
 
+  /** ky's options for one call; only what the call sets, as ky copies its options once per key it is given. */
   #options(progress: CallProgress): Options {
     const { call } = progress;
-    return {
+    const options: Options = {
       method: call.method,
-      ...(call.json === undefined ? {} : { json: call.json, stringifyJson: call.stringifyJson }),
-      ...(call.searchParams === undefined ? {} : { searchParams: call.searchParams }),
-      ...(call.headers === undefined ? {} : { headers: call.headers }),
-      ...(call.signal === undefined ? {} : { signal: call.signal }),
-      timeout: call.timeout,
       retry: {
         limit: call.maxRetries,
         methods: RETRY_METHODS,
@@ -179,17 +198,34 @@ export class Transport {
       fetch: (input, init) => this.#attempt(progress, input as Request, init),
       context: { [PROGRESS]: progress },
     };
+    if (call.json !== undefined) {
+      options.json = call.json;
+      options.stringifyJson = call.stringifyJson;
+    }
+    if (call.timeout !== this.#settings.timeout) options.timeout = call.timeout;
+    if (call.searchParams !== undefined) options.searchParams = call.searchParams;
+    if (call.headers !== undefined) options.headers = call.headers;
+    if (call.signal !== undefined) options.signal = call.signal;
+    return options;
   }
 
-  /** Our beforeRequest hook, first of all: waits for a pacing slot before each attempt. */
-  async #beforeAttempt(context: Record<string, unknown>, retryCount: number): Promise<void> {
-    const progress = context[PROGRESS] as CallProgress;
+  /**
+   * Before each attempt: a pacing slot, at once (undefined is returned) or once the promise
+   * resolves; a long wait a 429 asked for is refused instead.
+   */
+  #beforeAttempt(progress: CallProgress, retryCount: number): Promise<void> | undefined {
     const refusal = this.#pacing.refusal();
     if (refusal !== undefined) {
       throw refusedError(labelOf(progress.call), refusal, this.#settings.maxRetryWait, this.#settings.apiKey);
     }
     const slot = this.#pacing.acquire(progress.call.signal);
-    progress.slot = slot instanceof Promise ? await slot : slot;
+    if (slot instanceof Promise) return slot.then((taken) => this.#attemptStarts(progress, taken, retryCount));
+    this.#attemptStarts(progress, slot, retryCount);
+    return undefined;
+  }
+
+  #attemptStarts(progress: CallProgress, slot: Slot, retryCount: number): void {
+    progress.slot = slot;
     progress.attempt = retryCount + 1;
     progress.report?.attemptStarted(progress.attempt);
   }
@@ -197,11 +233,10 @@ export class Transport {
   /** One attempt on the wire; the body is read here, so that ky's timeout covers it too. */
   async #attempt(progress: CallProgress, input: Request, init: RequestInit | undefined): Promise<Response> {
     try {
-      const answer = await this.#exchange(input, init, progress.call.body);
-      const { response } = answer;
+      const response = await this.#fetch(input, init);
       const snapshot = this.#pacing.observe(response.headers, response.status, progress.slot);
       if (snapshot !== undefined) progress.report?.rateLimit(snapshot);
-      const text = await answer.text();
+      const text = await response.text();
       const returned = this.#copyForHooks ? new Response(emptyAsNull(text), response) : response;
       progress.last = { response: returned, text, url: response.url === '' ? input.url : response.url };
       return returned;
@@ -234,22 +269,15 @@ export class Transport {
     return true;
   }
 
-  async #reply(progress: CallProgress, response: Response): Promise<Reply> {
-    const last = response === progress.last?.response ? progress.last : undefined;
-    const text = last === undefined ? await response.text() : last.text;
-    const now = mayHaveTakenEffect(progress.call.method, {
-      kind: 'response',
-      status: response.status,
-      headers: response.headers,
-    });
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      text,
-      url: last?.url ?? response.url,
-      processed: progress.earlier || now,
-    };
+  /** The reply of a response ky resolved with that no attempt of ours read (a user's hook made it). */
+  async #replyOf(progress: CallProgress, response: Response): Promise<Reply> {
+    return this.#reply(progress, { response, text: await response.text(), url: response.url });
+  }
+
+  #reply(progress: CallProgress, { response, text, url }: AttemptAnswer): Reply {
+    const { status, headers } = response;
+    const now = mayHaveTakenEffect(progress.call.method, { kind: 'response', status, headers });
+    return { status, statusText: response.statusText, headers, text, url, processed: progress.earlier || now };
   }
 
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */

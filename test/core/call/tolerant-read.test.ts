@@ -73,13 +73,41 @@ describe('a client reading an answer that differs from what bizmsg expects', () 
       [{ path: ['data', 'id'], code: 'invalid_union', message: 'is required' }],
     ]);
     expect(reports[0]!.missing).toEqual(['data.id', 'data.created_at', 'data.updated_at']);
-    const { client: other } = client(
-      Variant1Client,
-      json(200, { success: true, data: { id: 7, phone: 4915112345678 } }),
-    );
+    const { client: other } = client(Variant1Client, json(200, { success: true, data: { id: 7, phone: {} } }));
     expect((await failure(other.contacts.get(7))).message).toBe(
       'GET /contacts/7 returned a body that does not match the expected shape at data.phone: must be a string',
     );
+  });
+
+  it('fails a send whose message id is empty: it names no message', async () => {
+    const { client: v2 } = client(Variant2Client, json(200, { data: { id: '', status: 'queued' } }));
+    const error = await failure(v2.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' }));
+    expect([error.mayHaveBeenProcessed, error.issues[0]!.message]).toEqual([
+      true,
+      'Expected a message id in `id` or `message_id`',
+    ]);
+  });
+
+  it('gives a number sent as text, and text sent as a number, in the type expected where nothing is lost, reporting it', async () => {
+    const { client: v2, reports } = client(Variant2Client, (request) => {
+      if (request.url.endsWith('/messages/send')) return json(200, { data: { id: 77, status: 'queued' } });
+      if (request.url.includes('/contacts/')) return json(200, { data: { id: 7, phone: 4915112345678, name: 42 } });
+      return json(200, {
+        data: [{ id: 1, phone: '4915112345678', status: 3, delivered_at: 1764160000 }],
+        meta: { current_page: '1', per_page: '20', total: '1', last_page: 1 },
+      });
+    });
+    const sent = await v2.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' });
+    const contact = await v2.contacts.get(7);
+    const page = await v2.conversations.list();
+    // A required field is given in its type; an optional one of another type is left out, as ever.
+    expect([sent.id, contact.phone, contact.name]).toEqual(['77', '4915112345678', undefined]);
+    expect([page.data[0]!.status, page.meta]).toEqual(['3', { current_page: 1, per_page: 20, total: 1, last_page: 1 }]);
+    expect(reports.map((r) => r.mismatched.map(({ path, received }) => `${path}: ${received}`))).toEqual([
+      [], // a message id may be a number: it is given as its digits
+      ['data.name: number', 'data.phone: number'],
+      ['data[].status: number', 'meta.current_page: string', 'meta.per_page: string', 'meta.total: string'],
+    ]);
   });
 
   it('fails a list without its items, and a page whose meta cannot be read (a walk would stop short)', async () => {
@@ -87,7 +115,7 @@ describe('a client reading an answer that differs from what bizmsg expects', () 
     expect((await failure(v1.contacts.list())).message).toBe(
       'GET /contacts returned a body that does not match the expected shape at data: must be an array',
     );
-    const meta = { current_page: '1', per_page: 20, total: 1, last_page: 1 };
+    const meta = { current_page: 'first', per_page: 20, total: 1, last_page: 1 };
     const { client: paged, reports } = client(Variant1Client, json(200, { success: true, data: [], meta }));
     await failure(paged.contacts.list());
     expect(reports[0]!.mismatched).toEqual([{ path: 'meta.current_page', expected: 'integer', received: 'string' }]);

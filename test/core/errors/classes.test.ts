@@ -200,10 +200,10 @@ describe('secrets', () => {
   });
 
   it('redacts the key from the raw body of a ResponseValidationError', async () => {
-    const { client } = v2(json(200, { data: { id: 1, phone: 5, note: KEY } }));
+    const { client } = v2(json(200, { data: { id: 1, phone: [5], note: KEY } }));
     const error = (await client.contacts.get(1).catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error.body).toBe('{"data":{"id":1,"phone":5,"note":"[REDACTED]"}}');
+    expect(error.body).toBe('{"data":{"id":1,"phone":[5],"note":"[REDACTED]"}}');
     expect(inspect(error)).not.toContain(KEY);
   });
 

@@ -8,7 +8,7 @@ useMocks(mock);
 
 describe('one wording of zod issues', () => {
   it('says the same of a missing or mistyped field in a response the client reads and in a request the mock reads', async () => {
-    const answers = [{ data: { id: 1, name: 'Ada' } }, { data: { id: 1, phone: 5 } }];
+    const answers = [{ data: { id: 1, name: 'Ada' } }, { data: { id: 1, phone: [5] } }];
     const fetch = async () => Response.json(answers.shift());
     const client = new Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', fetch });
     const missing = (await client.contacts.get(1).catch((e: unknown) => e)) as ResponseValidationError;

@@ -143,7 +143,7 @@ describe('PagePromise', () => {
   });
 
   it('rejects with the typed error on a bad meta', async () => {
-    const { client } = v2(() => json(200, { data: [], meta: { current_page: '1' } }));
+    const { client } = v2(() => json(200, { data: [], meta: { current_page: 'one' } }));
     await expect(client.contacts.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
