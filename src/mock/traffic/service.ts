@@ -9,7 +9,7 @@ import { checkArguments, JournalQuery } from '../calls/schemas.js';
 import type { MockRequest } from '../wire/request.js';
 import type { Exchange } from './exchange.js';
 import type { DriftFindings } from './findings.js';
-import { withoutSecrets, type Redactor } from './recording/redaction.js';
+import { REDACTED, withoutSecrets, type Redactor } from './recording/redaction.js';
 
 /** Which kind of server: a proxy to the real service, or a replay of a recording of it. */
 export type TrafficMode = 'proxy' | 'replay';
@@ -17,6 +17,13 @@ export type TrafficMode = 'proxy' | 'replay';
 /** How many requests the journal keeps, as the mock's. */
 const HISTORY = 1000;
 const decoder = new TextDecoder();
+/**
+ * The longest body the journal redacts as parsed JSON: it keeps at most 64 KiB of one, so a longer
+ * one is cut to that and redacted as text (a flood of large bodies costs no more than is kept).
+ */
+const PARSED_CHARS = 65_536;
+/** In a body redacted as text: the string value of a field whose name says it holds a secret. */
+const SECRET_IN_JSON_TEXT = /("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /** One request and answer, as the journal and the listeners get it: the answer's body as text. */
 export interface JournaledExchange extends Omit<Exchange, 'responseBody'> {
@@ -76,11 +83,13 @@ export class TrafficService {
     const secrets = key === undefined ? [] : [key];
     const redactor = this.#redactor;
     const clean = (text: string) => {
-      try {
-        return JSON.stringify(redactor.body(JSON.parse(text), secrets));
-      } catch {
-        return redactor.text(text, secrets);
-      }
+      if (text.length <= PARSED_CHARS)
+        try {
+          return JSON.stringify(redactor.body(JSON.parse(text), secrets));
+        } catch {
+          // Not JSON: redacted as text.
+        }
+      return redactor.text(text.slice(0, PARSED_CHARS + 1), secrets).replace(SECRET_IN_JSON_TEXT, `$1"${REDACTED}"`);
     };
     const path = redactor.path(exchange.path, secrets);
     const query = new URLSearchParams();
