@@ -50,7 +50,7 @@ export async function startReplay(options: MockReplayOptions): Promise<MockRepla
   const answers = new RecordedAnswers(recording.files);
   let traffic: TrafficService | undefined;
   const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (url) => {
-    traffic = new TrafficService('replay', recording.variant, url, dir);
+    traffic = new TrafficService('replay', recording.variant, url, dir, redactor);
     return replayFace(traffic, redactor, answers, onMiss);
   });
   return { ...trafficServer(served, traffic!, () => undefined), recording: dir };
@@ -87,21 +87,38 @@ class RecordedAnswers {
     return file;
   }
 
-  /** The recorded request closest to `asked`, and the fields in which it differs. */
+  /**
+   * The recorded request closest to `asked`, and the fields in which it differs: the same method
+   * first, then the most path segments in common (in place), then a path as long, then the fewest
+   * differing fields; the earliest recorded of equals.
+   */
   closest(asked: Asked): { file: RecordingFile; differing: string[] } {
     const wanted = fieldsOf(asked);
-    let best: { file: RecordingFile; differing: string[]; score: number } | undefined;
+    const segments = asked.path.split('/');
+    let best: { file: RecordingFile; differing: string[]; rank: number[] } | undefined;
     for (const file of this.#files) {
+      const { method, path } = file.exchange.request;
       const recorded = fieldsOf(file.exchange.request);
       const differing = [...new Set([...wanted.keys(), ...recorded.keys()])].filter(
         (field) => wanted.get(field) !== recorded.get(field),
       );
-      // Another endpoint is further than any number of other fields.
-      const score = differing.reduce((sum, field) => sum + (field === 'method' || field === 'path' ? 1000 : 1), 0);
-      if (best === undefined || score < best.score) best = { file, differing, score };
+      const theirs = path.split('/');
+      const rank = [
+        method === asked.method ? 0 : 1,
+        -segments.filter((segment, at) => theirs[at] === segment).length,
+        Math.abs(theirs.length - segments.length),
+        differing.length,
+      ];
+      if (best === undefined || before(rank, best.rank)) best = { file, differing, rank };
     }
     return best!;
   }
+}
+
+/** Whether `rank` comes before `other`: compared item by item, the first that differs decides. */
+function before(rank: readonly number[], other: readonly number[]): boolean {
+  const at = rank.findIndex((item, index) => item !== other[index]);
+  return at !== -1 && rank[at]! < other[at]!;
 }
 
 function replayFace(

@@ -9,15 +9,21 @@ import { checkArguments, JournalQuery } from '../calls/schemas.js';
 import type { MockRequest } from '../wire/request.js';
 import type { Exchange } from './exchange.js';
 import type { DriftFindings } from './findings.js';
+import { REDACTED, withoutSecrets, type Redactor } from './recording/redaction.js';
 
 /** Which kind of server: a proxy to the real service, or a replay of a recording of it. */
 export type TrafficMode = 'proxy' | 'replay';
 
 /** How many requests the journal keeps, as the mock's. */
 const HISTORY = 1000;
-/** Stands for the API key in what the journal keeps of a URL or body. */
-const REDACTED = '[REDACTED]';
 const decoder = new TextDecoder();
+/**
+ * The longest body the journal redacts as parsed JSON: it keeps at most 64 KiB of one, so a longer
+ * one is cut to that and redacted as text (a flood of large bodies costs no more than is kept).
+ */
+const PARSED_CHARS = 65_536;
+/** In a body redacted as text: the string value of a field whose name says it holds a secret. */
+const SECRET_IN_JSON_TEXT = /("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /** One request and answer, as the journal and the listeners get it: the answer's body as text. */
 export interface JournaledExchange extends Omit<Exchange, 'responseBody'> {
@@ -40,9 +46,19 @@ export class TrafficService {
   readonly #journal = new RequestJournal(HISTORY);
   readonly #listeners = new Set<(activity: MockActivity) => void>();
   readonly #basePath: string;
+  readonly #redactor: Redactor;
 
-  constructor(mode: TrafficMode, variant: Variant, baseUrl: string, source: string, findings?: DriftFindings) {
+  /** `redactor`: what the journal keeps is redacted by it as a recording is (`findings`: a proxy's drift report). */
+  constructor(
+    mode: TrafficMode,
+    variant: Variant,
+    baseUrl: string,
+    source: string,
+    redactor: Redactor,
+    findings?: DriftFindings,
+  ) {
     this.mode = mode;
+    this.#redactor = redactor;
     this.variant = variant;
     this.baseUrl = baseUrl;
     this.source = source;
@@ -61,11 +77,26 @@ export class TrafficService {
     return this.#journal.entries(checkArguments(JournalQuery, filter, 'requests'), []);
   }
 
-  /** Journals one exchange (the API key it carried replaced) and tells the listeners. */
+  /** Journals one exchange, redacted as a recording is (the key, secrets, numbers), and tells the listeners. */
   async record(exchange: JournaledExchange): Promise<void> {
     const key = keyOf(exchange.requestHeaders);
-    const clean = (text: string) => (key === undefined ? text : text.replaceAll(key, REDACTED));
-    const url = `${new URL(this.baseUrl).origin}${this.#basePath}${clean(`${exchange.path}${exchange.search}`)}`;
+    const secrets = key === undefined ? [] : [key];
+    const redactor = this.#redactor;
+    const clean = (text: string) => {
+      if (text.length <= PARSED_CHARS)
+        try {
+          return JSON.stringify(redactor.body(JSON.parse(text), secrets));
+        } catch {
+          // Not JSON: redacted as text.
+        }
+      return redactor.text(text.slice(0, PARSED_CHARS + 1), secrets).replace(SECRET_IN_JSON_TEXT, `$1"${REDACTED}"`);
+    };
+    const path = redactor.path(exchange.path, secrets);
+    const query = new URLSearchParams();
+    for (const [name, values] of Object.entries(redactor.query(new URLSearchParams(exchange.search), secrets)))
+      for (const value of [values].flat()) query.append(name, value);
+    const search = query.size === 0 ? '' : `?${query}`;
+    const url = `${new URL(this.baseUrl).origin}${this.#basePath}${path}${search}`;
     const body =
       exchange.requestBody === undefined
         ? undefined
@@ -84,10 +115,10 @@ export class TrafficService {
         ? undefined
         : {
             status: exchange.status,
-            headers: withoutCookies(exchange.responseHeaders),
-            body: clean(exchange.responseText ?? ''),
+            headers: withoutCookies(exchange.responseHeaders, secrets),
+            body:
+              exchange.responseText === undefined || exchange.responseText === '' ? '' : clean(exchange.responseText),
           };
-    const path = clean(exchange.path);
     this.#journal.record(watched, path, exchange.at, exchange.durationMs, answer);
     const activity: MockActivity = {
       kind: 'request',
@@ -125,8 +156,8 @@ function headersOf(headers: Readonly<Record<string, string>>): MockRequest['head
   };
 }
 
-/** An answer's headers without the cookies it sets: the journal shows no credential. */
-function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
+/** An answer's headers without the cookies it sets, and `secrets` replaced (a service that echoes the key): the journal shows no credential. */
+function withoutCookies(headers: Readonly<Record<string, string>>, secrets: readonly string[]): Record<string, string> {
   const { 'set-cookie': _cookies, ...rest } = headers;
-  return rest;
+  return Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, withoutSecrets(value, secrets)]));
 }

@@ -53,3 +53,58 @@ describe('redaction of phone numbers', () => {
     expect(() => new Redactor('short')).toThrow('at least 16 characters');
   });
 });
+
+describe('what redaction replaces and what it keeps', () => {
+  const redactor = new Redactor('a-redaction-key-for-the-test');
+  const p = (digits: string) => redactor.placeholder(digits);
+
+  it('replaces numbers under phone-like names in every form, in paths and in texts; secrets under any secret name', () => {
+    expect(
+      redactor.body(
+        {
+          recipient: '+49 176 1234 5005',
+          wa_id: '4917612345004',
+          msisdn: 4917612345008,
+          contact: { mobile: '+49-176-12345006', phone_number: '(+49) 176 12345007' },
+          recipients: ['+4917612345011', '0049 176 12345012'],
+          metadata: { tel: 'tel:+4917612345014' },
+          custom_fields: { backup_phone: '+49 176 12345015' },
+          error: { message: 'Contact 4917612345016 does not exist; call +49 176 12345017.' },
+          signing_secret: 'whsec_SIGN',
+          client_secret: 'plain',
+          hook: { note: 'signed with whsec_abcdefgh and sk_live_abcdefgh' },
+        },
+        [],
+      ),
+    ).toEqual({
+      recipient: `+${p('4917612345005')}`,
+      wa_id: p('4917612345004'),
+      msisdn: Number(p('4917612345008')),
+      contact: { mobile: `+${p('4917612345006')}`, phone_number: `+${p('4917612345007')}` },
+      recipients: [`+${p('4917612345011')}`, `+${p('4917612345012')}`],
+      metadata: { tel: `tel:+${p('4917612345014')}` },
+      custom_fields: { backup_phone: `+${p('4917612345015')}` },
+      error: { message: `Contact ${p('4917612345016')} does not exist; call +${p('4917612345017')}.` },
+      signing_secret: '<redacted>',
+      client_secret: '<redacted>',
+      hook: { note: 'signed with <redacted> and <redacted>' },
+    });
+    expect(redactor.path('/contacts/4917612345016', [])).toBe(`/contacts/${p('4917612345016')}`);
+    expect(redactor.path('/contacts/%2B4917612345016/tags', [])).toBe(`/contacts/%2B${p('4917612345016')}/tags`);
+  });
+
+  it('keeps message text, times, ids, short numbers and the digits of non-phone JSON numbers', () => {
+    const kept = {
+      to: 'Ada',
+      message: 'Call me at +49 176 12345018',
+      content: { body: 'Your code is 4711, call +49 176 12345019', components: [{ text: '4917612345020' }] },
+      id: '550e8400-e29b-41d4-a716-446655440000',
+      created_at: '2026-11-26T13:44:34.000Z',
+      timestamp: '1795000000',
+      note: 'order 1234567, 3.14159265358, v2026-11-26',
+      count: 4917612345021,
+      phone_verified: true,
+    };
+    expect(redactor.body(kept, [])).toEqual(kept);
+  });
+});

@@ -3,7 +3,7 @@
 // "<redacted>". The replay redacts the requests it gets alike, and maps placeholders back.
 import { createHmac, randomBytes } from 'node:crypto';
 import { InvalidArgumentError } from '../../../shared/errors.js';
-import { spelledDigits } from '../../../shared/phone.js';
+import { PHONE_DIGITS, spelledDigits } from '../../../shared/phone.js';
 
 /** Stands for a secret in a recording. */
 export const REDACTED = '<redacted>';
@@ -15,18 +15,29 @@ const PLACEHOLDER_CODE = '999';
 const PLACEHOLDER = /^999\d{10}$/;
 /** Anywhere in a text: a placeholder's digits, not inside a longer run of digits. */
 const PLACEHOLDERS = /(?<!\d)999\d{10}(?!\d)/g;
-/** The fields that hold a phone number (at any depth of a body), and the query parameter that may. */
-const PHONE_FIELDS: ReadonlySet<string> = new Set(['to', 'from', 'phone']);
+/**
+ * The fields that hold a phone number (at any depth of a body, by name): `to`, `from`, `tel`, and any
+ * name with phone, mobile, msisdn, wa_id or recipient in it.
+ */
+const PHONE_FIELD = /^(to|from|tel|fax)$|phone|mobile|msisdn|wa_?id|recipient|(^|_)tel$/i;
+/** The query parameters that may hold a number, a part of one included (a search). */
 const PHONE_QUERY: ReadonlySet<string> = new Set(['search', 'to', 'from', 'phone']);
-/** The fields that hold a webhook's signing secret. */
-const SECRET_FIELDS: ReadonlySet<string> = new Set(['secret']);
+/** The fields that hold a secret (a webhook's `secret`, `signing_secret`, `client_secret`…). */
+const SECRET_FIELD = /secret/i;
+/** Values that are keys or secrets wherever they appear: a webhook secret (`whsec_…`), an API key (`sk_…`, `rk_…`). */
+const KEY_LIKE = /(?<![A-Za-z0-9])(?:whsec|sk|rk)_[A-Za-z0-9_-]{6,}/g;
+/**
+ * A number inside a text: a spelling with its international prefix (`+49 (151) 2345-6789`,
+ * `(+49) 176…`, `0049…`, `tel:+49…`), or a run of bare digits; kept when it is part of a word, a
+ * date (`2026-11-26`), a decimal or an id (`…-446655440000`). Replaced when it has 8 to 15 digits.
+ */
+const NUMBER_IN_TEXT = /(?<![\w+\-.])(?:tel:)?(?:\(?(?:\+|00)\d[\d \-./()]*\d|\d{8,15})(?![\w+]|[-.]\d)/gi;
+/** The fields whose digits are a time (`created_at`, `timestamp`), kept. */
+const TIME_FIELD = /time|date|_at$/i;
 /** Fewer digits than this are no number worth hiding (a search for "12"). */
 const MIN_DIGITS = 4;
-/**
- * A number of at least this many digits, once seen in a phone field, is replaced in any field whose
- * whole value spells it (a service that echoes it as `recipient`); message text is kept.
- */
-const WHOLE_NUMBER = 8;
+/** How many digits a number inside a text or path has (E.164 allows at most 15). */
+const { min: TEXT_DIGITS, max: MAX_DIGITS } = PHONE_DIGITS;
 /** How many numbers a replay remembers to map back. */
 const REMEMBERED = 10_000;
 
@@ -35,8 +46,6 @@ export class Redactor {
   readonly #key: Buffer;
   /** Each placeholder's digits and the digits of the number it stands for, as the app sent them (a replay maps them back). */
   readonly #numbers = new Map<string, string>();
-  /** The digits of the whole numbers seen in phone fields, and their placeholders: wherever a field holds one, it is replaced. */
-  readonly #known = new Map<string, string>();
 
   /**
    * `key`: the redaction key (`--redaction-key`); undefined: `BIZMSG_REDACTION_KEY`, else a random
@@ -54,38 +63,64 @@ export class Redactor {
     const tail = (hash.readBigUInt64BE(0) % 10_000_000_000n).toString().padStart(10, '0');
     const placeholder = `${PLACEHOLDER_CODE}${tail}`;
     remember(this.#numbers, placeholder, digits);
-    if (digits.length >= WHOLE_NUMBER) remember(this.#known, digits, placeholder);
     return placeholder;
   }
 
   /**
-   * A value of a phone field with its number replaced by the placeholder, spelled alike (a `+`
-   * kept, bare digits bare); a value that spells no number (a name searched for) as it is.
+   * A value of a phone field with its number replaced by the placeholder, spelled alike (`tel:` and
+   * a `+` kept, bare digits bare; a JSON number of a phone number's length a number); a value that
+   * spells no number (a name searched for) with the numbers inside it replaced as in any text.
    */
-  phone(value: unknown): unknown {
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
-      return Number(this.placeholder(String(value)));
+  phone(value: unknown, secrets: readonly string[] = []): unknown {
+    if (typeof value === 'number')
+      return Number.isSafeInteger(value) && value > 0 && String(value).length >= TEXT_DIGITS
+        ? Number(this.placeholder(String(value)))
+        : value;
     if (typeof value !== 'string') return value;
-    const digits = digitsOf(value);
-    if (digits.length < MIN_DIGITS) return value;
+    const tel = /^\s*tel:/i.exec(value)?.[0] ?? '';
+    const digits = digitsOf(value.slice(tel.length));
+    if (digits.length < MIN_DIGITS) return this.text(value, secrets);
     const placeholder = this.placeholder(digits);
-    return /^\s*(\+|00)/.test(value) ? `+${placeholder}` : placeholder;
+    return `${tel === '' ? '' : 'tel:'}${/^\s*\(?\s*(\+|00)/.test(value.slice(tel.length)) ? '+' : ''}${placeholder}`;
   }
 
   /**
-   * A JSON body with every phone field's number (and any field that holds a number seen in one),
-   * every webhook secret and each of `secrets` (the API key, wherever it appears) replaced. Message
-   * text and everything else is kept.
+   * A text with each number of 8 to 15 digits in it replaced by its placeholder (spelled as
+   * `phone` does), and each key-like value and each of `secrets` replaced.
    */
-  body(value: unknown, secrets: readonly string[]): unknown {
-    return this.#walk(value, undefined, secrets);
+  text(text: string, secrets: readonly string[]): string {
+    return withoutSecrets(text, secrets).replace(NUMBER_IN_TEXT, (spelled) => {
+      const count = digitsOf(spelled.replace(/^tel:/i, '')).length;
+      if (count >= TEXT_DIGITS && count <= MAX_DIGITS) return String(this.phone(spelled));
+      // Two numbers in a row read as one too long: each run of digits that could be one on its own.
+      return count > MAX_DIGITS
+        ? spelled.replace(/(?<!\d)\d{8,15}(?!\d)/g, (digits) => this.placeholder(digits))
+        : spelled;
+    });
   }
 
-  /** A query with its phone parameters' numbers and `secrets` replaced. */
+  /**
+   * A JSON body with every secret field, key-like value and each of `secrets` (the API key,
+   * wherever it appears) replaced, the number of every phone field replaced, and every number of 8
+   * to 15 digits in any other text replaced (an error message that names one). Message text (`content`
+   * at any depth, the `message` beside a `to`: Variant 1's) keeps its numbers; times keep their digits.
+   */
+  body(value: unknown, secrets: readonly string[]): unknown {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return this.#walk(value, undefined, secrets);
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === 'message' && 'to' in value ? withoutSecretValues(item, secrets) : this.#walk(item, key, secrets),
+      ]),
+    );
+  }
+
+  /** A query with its numbers (any part of one in a phone parameter), key-like values and `secrets` replaced. */
   query(params: URLSearchParams, secrets: readonly string[]): Record<string, string | string[]> {
     const query: Record<string, string | string[]> = {};
     for (const [name, raw] of params) {
-      const value = PHONE_QUERY.has(name) ? String(this.phone(raw)) : withoutSecrets(raw, secrets);
+      const value = String(this.#walk(raw, PHONE_QUERY.has(name) ? 'phone' : name, secrets));
       const seen = query[name];
       query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
     }
@@ -93,23 +128,20 @@ export class Redactor {
   }
 
   /**
-   * A path with `secrets` replaced, and any segment that spells an international number with its
-   * prefix (`+49…`, `0049…`; bare digits are an id) replaced as a phone field's.
+   * A path with key-like values and `secrets` replaced, and any segment that spells a number of 8
+   * to 15 digits (`4915112345678`, `+49…`, `tel:+49…`) replaced as a phone field's.
    */
   path(path: string, secrets: readonly string[]): string {
-    return withoutSecrets(
-      path
-        .split('/')
-        .map((segment) => {
-          const decoded = safeDecode(segment);
-          const { digits } = spelledDigits(decoded);
-          return digits !== undefined && digits.length >= 8 && /^(\+|00)/.test(decoded)
-            ? encodeURIComponent(String(this.phone(decoded)))
-            : segment;
-        })
-        .join('/'),
-      secrets,
-    );
+    return path
+      .split('/')
+      .map((segment) => {
+        const decoded = safeDecode(segment);
+        const count = digitsOf(decoded.replace(/^tel:/i, '')).length;
+        const redacted =
+          count >= TEXT_DIGITS && count <= MAX_DIGITS ? String(this.phone(decoded)) : this.text(decoded, secrets);
+        return redacted === decoded ? segment : encodeURIComponent(redacted);
+      })
+      .join('/');
   }
 
   /** `text` with each placeholder this redactor made for a number the app sent replaced by that number's digits. */
@@ -118,16 +150,33 @@ export class Redactor {
   }
 
   #walk(value: unknown, field: string | undefined, secrets: readonly string[]): unknown {
-    if (field !== undefined && SECRET_FIELDS.has(field) && typeof value === 'string') return REDACTED;
-    if (field !== undefined && PHONE_FIELDS.has(field) && typeof value !== 'object') return this.phone(value);
+    if (field === 'content') return withoutSecretValues(value, secrets);
+    if (field !== undefined && SECRET_FIELD.test(field) && typeof value === 'string') return REDACTED;
+    if (field !== undefined && PHONE_FIELD.test(field) && typeof value !== 'object') return this.phone(value, secrets);
     if (typeof value === 'string')
-      return this.#known.has(digitsOf(value)) ? this.phone(value) : withoutSecrets(value, secrets);
+      return field !== undefined && TIME_FIELD.test(field) ? withoutSecrets(value, secrets) : this.text(value, secrets);
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, field, secrets));
     if (typeof value !== 'object' || value === null) return value;
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) copy[key] = this.#walk(item, key, secrets);
     return copy;
   }
+}
+
+/**
+ * A JSON value with only its secrets replaced: every secret field, key-like value and each of
+ * `secrets`. What message text keeps, and what the live journal of a proxy or replay shows.
+ */
+export function withoutSecretValues(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return withoutSecrets(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => withoutSecretValues(item, secrets));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_FIELD.test(key) && typeof item === 'string' ? REDACTED : withoutSecretValues(item, secrets),
+    ]),
+  );
 }
 
 /** Keeps `key` in `map`, forgetting the oldest past `REMEMBERED`. */
@@ -151,9 +200,9 @@ function checkedKey(key: unknown): string | undefined {
   return key;
 }
 
-/** `text` with each of `secrets` replaced. */
+/** `text` with each key-like value and each of `secrets` replaced. */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
-  let clean = text;
+  let clean = text.replace(KEY_LIKE, REDACTED);
   for (const secret of secrets) if (secret !== '' && clean.includes(secret)) clean = clean.replaceAll(secret, REDACTED);
   return clean;
 }

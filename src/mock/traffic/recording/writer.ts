@@ -51,13 +51,14 @@ export class RecordingWriter {
   /** Redacts `exchange` and writes it as the next file; resolves with the file's name, or undefined when it was not written. */
   record(exchange: Exchange): Promise<string | undefined> {
     const seq = (this.#seq += 1);
-    const text = `${JSON.stringify(this.#recorded(seq, exchange), null, 2)}\n`;
+    const recorded = this.#recorded(seq, exchange);
+    const text = `${JSON.stringify(recorded, null, 2)}\n`;
     if (this.#pending + text.length > PENDING_LIMIT) {
       this.#skipped += 1;
       return Promise.resolve(undefined);
     }
     this.#pending += text.length;
-    const name = fileNameOf(seq, exchange.method, this.#redactor.path(exchange.path, []));
+    const name = fileNameOf(seq, exchange.method, recorded.request.path);
     const written = this.#write(name, text).then(
       () => name,
       () => {
