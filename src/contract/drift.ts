@@ -3,7 +3,7 @@
 // webhook receivers (what they were sent) and the mock's proxy. It runs on every answer a client
 // reads, so it stays small: figure 1 counts its bytes.
 import type { ZodMiniType } from 'zod/mini';
-import { EXPECTED } from '../schemas/common.js';
+import { EXPECTED, NEEDED } from '../schemas/common.js';
 
 /** A field whose JSON type is not the one expected: `{ path: 'data.tags', expected: 'array', received: 'string' }`. */
 export interface Mismatch {
@@ -121,7 +121,7 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
           ok &&= optional;
           continue;
         }
-        const keep = walk(field, object[key], at, !optional);
+        const keep = walk(field, object[key], at, !optional || NEEDED.has(field));
         if (keep === NO_FIT && optional) delete (kept ??= { ...object })[key];
         else if (keep === NO_FIT) ok = false;
         else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;

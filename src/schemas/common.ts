@@ -60,6 +60,20 @@ export function expected<T extends z.ZodMiniType>(schema: T) {
   return field;
 }
 
+/**
+ * Optional fields of which bizmsg needs one (a message's id, as `id` or `message_id`): the drift
+ * check reads them in their type where nothing is lost (a number as its digits), as required ones.
+ */
+export const NEEDED: WeakSet<z.ZodMiniType> = /* @__PURE__ */ new WeakSet();
+
+/** `schema` as an optional field of which bizmsg needs one of several (see `NEEDED`). */
+/* @__NO_SIDE_EFFECTS__ */
+export function needed<T extends z.ZodMiniType>(schema: T) {
+  const field = z.optional(schema);
+  NEEDED.add(field);
+  return field;
+}
+
 /** The optional, nullable form of `schema`, for response fields the service may omit or null. */
 /* @__NO_SIDE_EFFECTS__ */
 export function maybe<T extends z.ZodMiniType>(schema: T) {

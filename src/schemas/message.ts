@@ -1,6 +1,6 @@
 // A message, as the service returns it (its id under `id` or `message_id`).
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, openEnum } from './common.js';
+import { expected, IdSchema, maybe, needed, openEnum } from './common.js';
 
 /** Message statuses of the spec; `received` is the status of inbound messages. */
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
@@ -12,9 +12,8 @@ export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
 
 /** Fields of a message as returned; the id arrives as `id` or `message_id`. */
 const MessageFields = /* @__PURE__ */ z.looseObject({
-  // A number is kept as its digits: the id is text to bizmsg (messages.status(id), the tracker's keys).
-  id: z.optional(z.union([z.string(), z.number()])),
-  message_id: z.optional(z.union([z.string(), z.number()])),
+  id: needed(z.string()),
+  message_id: needed(z.string()),
   status: expected(openEnum(MESSAGE_STATUSES)),
   direction: expected(openEnum(MESSAGE_DIRECTIONS)),
   messaging_account_id: expected(z.int()),
@@ -40,7 +39,7 @@ export const MessageSchema = /* @__PURE__ */ z.pipe(
       ctx.issues.push({ code: 'custom', message: 'Expected a message id in `id` or `message_id`', input: message });
       return z.NEVER;
     }
-    return { ...message, id: String(id) };
+    return { ...message, id };
   }),
 );
 /** A message as the service returns it (send result, status, conversation history). */
