@@ -91,7 +91,7 @@ describe('bizmsg-mock proxy under a flood', () => {
         `after 500 requests and answers of 1 MB ${afterEcho.held.toFixed(0)} / ${afterEcho.rss.toFixed(0)} MB; ` +
         `after 40 answers of 24 MB ${afterBig.held.toFixed(0)} / ${afterBig.rss.toFixed(0)} MB; health answered ${healthy} times`,
     );
-    // 1.46 GB passed through. The journal alone may keep 32 MiB of bodies (64 KiB of each, redacted
+    // About 2 GB passed through. The journal alone may keep 32 MiB of bodies (64 KiB of each, redacted
     // as parsed JSON), and a loaded machine frees sockets' buffers later: 62 to 110 MB were measured
     // under load, so the bound is 128 MB, far below what an unbounded copy of the traffic would hold.
     expect(afterEcho.held).toBeLessThan(atStart.held + 128);
