@@ -161,7 +161,9 @@ export class Messaging {
   }
 
   #scheduleLifecycle(message: StoredMessage, fate: Fate): void {
-    const sentAt = this.#clock.now();
+    // From the stamp the message carries, not a second reading of a clock that moves with real
+    // time: each step comes exactly LIFECYCLE_MS after created_at.
+    const sentAt = Date.parse(message.created_at);
     if (fate === 'neverDelivered') return;
     const steps: MessageFate[] = fate === 'fails' ? ['failed'] : ['delivered', 'read'];
     for (const step of steps)
