@@ -13,9 +13,13 @@ export interface TestRedisClient {
 /** Both client libraries `bizmsg/redis` supports, by name. */
 export const REDIS_LIBRARIES = {
   ioredis: async (url: string): Promise<TestRedisClient> => {
-    const redis = new Redis(url);
+    const redis = new Redis(url, { lazyConnect: true });
     // While the server is down ioredis reports each reconnection attempt as an error event.
     redis.on('error', () => undefined);
+    // Connected and past its ready check (an INFO) before use: an INFO still on its way when another
+    // connection turns to MONITOR reaches that one as a line it did not expect (ioredis then fails
+    // with "Command queue state error", once in CI).
+    await redis.connect();
     return {
       redis,
       command: ([name, ...args]) => redis.call(name!, ...args),
