@@ -114,7 +114,8 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
         if (walk(def.valueType, item, pathOf(path, key), required) === NO_FIT) ok = false;
     } else if (def.type === 'object') {
       const object = value as Record<string, unknown>;
-      for (const [key, field, optional, always] of fieldsOf(def.shape)) {
+      const fields = fieldsOf(def.shape);
+      for (const [key, field, optional, always] of fields) {
         const at = path === '' ? key : `${path}.${key}`;
         if (!Object.hasOwn(object, key)) {
           if (always) missing.add(at);
@@ -126,8 +127,10 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
         else if (keep === NO_FIT) ok = false;
         else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;
       }
-      // A loose object keeps a field it does not know, and a strict one (a request body) refuses it: both are reported.
-      for (const key of Object.keys(object)) if (!Object.hasOwn(def.shape, key)) unexpected.add(pathOf(path, key));
+      // A loose object keeps a field it does not know, and a strict one (a request body) refuses it:
+      // both are reported. One of no fields holds free-form pairs (PairsSchema): its keys are data.
+      for (const key of Object.keys(object))
+        if (fields.length > 0 && !Object.hasOwn(def.shape, key)) unexpected.add(pathOf(path, key));
     }
     return ok ? (kept ?? value) : NO_FIT;
   };

@@ -9,7 +9,7 @@ import { AutomationRunSchema } from '../schemas/automation.js';
 import { AutomationTriggerSchema } from '../schemas/automation-params.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { CampaignCreateSchema } from '../schemas/campaign-params.js';
-import { knownValues, ListMetaSchema, PhoneParamSchema } from '../schemas/common.js';
+import { knownValues, ListMetaSchema, PairsSchema, PhoneParamSchema } from '../schemas/common.js';
 import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../shared/phone-pattern.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
@@ -154,6 +154,12 @@ function refine({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Jso
   if (known !== undefined) {
     delete jsonSchema.type;
     Object.assign(jsonSchema, openEnumSchema(known));
+  }
+  // Free-form pairs read as a loose object of no fields: a map, said as RecordSchema's JSON Schema says it.
+  if (zodSchema === PairsSchema) {
+    delete jsonSchema.properties;
+    delete jsonSchema.additionalProperties;
+    Object.assign(jsonSchema, { propertyNames: { type: 'string' }, additionalProperties: {} });
   }
   if (zodSchema === MessageSchema) messageIdOf(jsonSchema, variant);
   if (zodSchema === PhoneParamSchema) {

@@ -1,6 +1,7 @@
 // The options every run takes (work in flight at once, a signal that stops it), checked before anything starts.
 import { showValue } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
+import { checkInteger } from '../shared/guards.js';
 
 /** Work in flight at once: the default, and the most a run takes. */
 export const CONCURRENCY = { default: 8, max: 256 } as const;
@@ -13,17 +14,15 @@ export interface RunSettings {
 
 /** Checks `concurrency` and `signal`; a mistake is an `InvalidArgumentError` opening with `owner` (`sendBulk`). */
 export function checkRunOptions(owner: string, options: { concurrency?: unknown; signal?: unknown }): RunSettings {
-  const { concurrency = CONCURRENCY.default, signal } = options;
-  const fail = (what: string, value: unknown) => {
-    throw new InvalidArgumentError(`${owner}: \`${what}, got ${showValue(value)}.`);
-  };
-  if (
-    typeof concurrency !== 'number' ||
-    !Number.isInteger(concurrency) ||
-    concurrency < 1 ||
-    concurrency > CONCURRENCY.max
-  )
-    fail(`concurrency\` must be an integer from 1 to ${CONCURRENCY.max}`, concurrency);
-  if (signal !== undefined && !(signal instanceof AbortSignal)) fail('signal` must be an AbortSignal', signal);
-  return { concurrency: concurrency as number, signal: signal as AbortSignal | undefined };
+  const { signal } = options;
+  const concurrency = checkInteger(
+    `${owner}: \`concurrency\``,
+    options.concurrency,
+    CONCURRENCY.default,
+    1,
+    CONCURRENCY.max,
+  );
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    throw new InvalidArgumentError(`${owner}: \`signal\` must be an AbortSignal, got ${showValue(signal)}.`);
+  return { concurrency, signal };
 }

@@ -1,6 +1,6 @@
 // A contact, and the result of a deletion, as the service returns them.
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, RecordSchema } from './common.js';
+import { expected, IdSchema, maybe, PairsSchema } from './common.js';
 
 /** A contact as the service returns it; unknown fields are kept. */
 export const ContactSchema = /* @__PURE__ */ z.looseObject({
@@ -9,7 +9,7 @@ export const ContactSchema = /* @__PURE__ */ z.looseObject({
   phone: z.string(),
   email: maybe(z.string()),
   tags: z.optional(z.array(z.string())),
-  custom_fields: z.optional(RecordSchema),
+  custom_fields: z.optional(PairsSchema),
   created_at: expected(z.nullable(z.string())),
   updated_at: expected(z.nullable(z.string())),
 });

@@ -8,20 +8,28 @@ export const CONVERSATION_STATUSES = ['open', 'closed', 'pending'] as const;
 /** A conversation status as a filter accepts it. */
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-/** A conversation as listed. */
-export const ConversationSchema = /* @__PURE__ */ z.looseObject({
+/**
+ * The fields of a conversation as listed, shared by both schemas below: spread into the second
+ * rather than `z.extend`ed, whose checks and messages the clients would carry for this one use
+ * (~370 bytes min+gzip, figure 1).
+ */
+const ConversationFields = {
   id: IdSchema,
   status: openEnum(CONVERSATION_STATUSES),
   assigned_to: expected(z.nullable(z.string())),
   phone: expected(z.nullable(z.string())),
   created_at: expected(z.nullable(z.string())),
   updated_at: expected(z.nullable(z.string())),
-});
+};
+
+/** A conversation as listed. */
+export const ConversationSchema = /* @__PURE__ */ z.looseObject(ConversationFields);
 /** A conversation as listed. */
 export type Conversation = z.infer<typeof ConversationSchema>;
 
 /** A conversation with its messages, as `GET /conversations/{id}` returns it. */
-export const ConversationWithMessagesSchema = /* @__PURE__ */ z.extend(ConversationSchema, {
+export const ConversationWithMessagesSchema = /* @__PURE__ */ z.looseObject({
+  ...ConversationFields,
   messages: z.array(MessageSchema),
 });
 /** A conversation with its messages. */

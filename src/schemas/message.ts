@@ -29,18 +29,20 @@ const MessageFields = /* @__PURE__ */ z.looseObject({
   failed_at: maybe(z.string()),
 });
 
-/** A message as the service returns it, with its id always under `id`. */
-export const MessageSchema = /* @__PURE__ */ z.pipe(
-  MessageFields,
-  z.transform((message, ctx) => {
+/**
+ * A message as the service returns it, with its id always under `id`. A check that writes the id
+ * rather than a pipe into a transform: the same reading, run once the fields read, without the two
+ * schema kinds in the clients (~270 bytes min+gzip, figure 1); the type says what the check makes.
+ */
+export const MessageSchema = /* @__PURE__ */ MessageFields.check(
+  z.check((payload) => {
+    const message = payload.value;
     // An empty id names no message: it could never be looked up, so it is no id.
     const id = message.id || message.message_id;
-    if (id === undefined || id === '') {
-      ctx.issues.push({ code: 'custom', message: 'Expected a message id in `id` or `message_id`', input: message });
-      return z.NEVER;
-    }
-    return { ...message, id };
+    if (id === undefined || id === '')
+      payload.issues.push({ code: 'custom', message: 'Expected a message id in `id` or `message_id`', input: message });
+    else payload.value = { ...message, id };
   }),
-);
+) as z.ZodMiniType<z.output<typeof MessageFields> & { id: string }, z.input<typeof MessageFields>>;
 /** A message as the service returns it (send result, status, conversation history). */
 export type Message = z.output<typeof MessageSchema>;

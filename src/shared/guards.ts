@@ -1,4 +1,6 @@
 // Shape checks on values users pass in.
+import { showValue } from './describe.js';
+import { InvalidArgumentError } from './errors.js';
 
 /** True for a plain JSON object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -18,4 +20,15 @@ export function hasMethods(value: unknown, names: readonly string[]): boolean {
 export function isIterable(value: unknown): value is Iterable<unknown> | AsyncIterable<unknown> {
   if (typeof value !== 'object' || value === null) return false;
   return Symbol.iterator in value || Symbol.asyncIterator in value;
+}
+
+/**
+ * An integer option, checked: `fallback` when absent, else an integer from `min` to `max`, or an
+ * `InvalidArgumentError` naming `what` ("The `prefetch` option") and what it accepts.
+ */
+export function checkInteger(what: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}, got ${showValue(value)}.`);
+  return value;
 }

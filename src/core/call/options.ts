@@ -4,6 +4,7 @@ import type { Hooks } from 'ky';
 import type { DriftHandler } from '../../contract/drift-report.js';
 import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { checkInteger } from '../../shared/guards.js';
 import type { Logger } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
@@ -133,6 +134,7 @@ export interface ClientSettings {
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 };
 const TIMEOUT_RANGE = { min: 1, max: MAX_TIMER_MS };
 const WAIT_RANGE = { min: 0, max: MAX_TIMER_MS };
+const MAX_RETRIES = 'The `maxRetries` option';
 
 /** Applies defaults and environment fallbacks, and rejects values that cannot work. */
 export function resolveSettings(options: HttpClientOptions = {}): ClientSettings {
@@ -159,7 +161,7 @@ function settingsFrom(options: HttpClientOptions): ClientSettings {
     apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl),
     timeout: checkMs('The `timeout` option', options.timeout, DEFAULTS.timeout, TIMEOUT_RANGE),
-    maxRetries: checkCount('maxRetries', options.maxRetries, DEFAULTS.maxRetries),
+    maxRetries: checkInteger(MAX_RETRIES, options.maxRetries, DEFAULTS.maxRetries, 0, 100),
     maxRetryWait: checkMs('The `maxRetryWait` option', options.maxRetryWait, DEFAULTS.maxRetryWait, WAIT_RANGE),
     rateLimit: checkRateLimit(options.rateLimit),
     rateLimitStore: checkRateLimitStore(options.rateLimitStore, options.rateLimit),
@@ -184,7 +186,7 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
     throw new InvalidArgumentError('Request options must be an object, e.g. { timeout: 5000 }.');
   }
   checkMs('The `timeout` option', options.timeout, 0, TIMEOUT_RANGE);
-  if (options.maxRetries !== undefined) checkCount('maxRetries', options.maxRetries, 0);
+  checkInteger(MAX_RETRIES, options.maxRetries, 0, 0, 100);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new InvalidArgumentError('The `signal` option must be an AbortSignal.');
   }
@@ -233,14 +235,6 @@ function baseUrlProblem(value: unknown): string | undefined {
   if (!path.endsWith('/api/v1'))
     return path.includes('/api/v1/') ? 'its path goes on past /api/v1' : 'its path does not end with /api/v1';
   return undefined;
-}
-
-function checkCount(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
-    throw new InvalidArgumentError(`The \`${name}\` option must be an integer from 0 to 100, got ${showValue(value)}.`);
-  }
-  return value;
 }
 
 function checkRateLimit(value: unknown): ClientSettings['rateLimit'] {

@@ -2,7 +2,7 @@
 import type { ListMeta } from '../../schemas/common.js';
 import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
-import { isRecord } from '../../shared/guards.js';
+import { checkInteger, isRecord } from '../../shared/guards.js';
 import { readArguments } from '../call/arguments.js';
 import type { CallSpec, Reply } from '../call/call.js';
 import type { HttpClient, PageData } from '../call/http-client.js';
@@ -216,13 +216,8 @@ function listOptions(options: unknown): {
     throw new InvalidArgumentError(
       `Request options must be an object, e.g. { prefetch: 2 }, got ${describeValue(options)}.`,
     );
-  const { prefetch = 0, ...request } = options as ListRequestOptions;
-  if (typeof prefetch !== 'number' || !Number.isInteger(prefetch) || prefetch < 0 || prefetch > 32) {
-    throw new InvalidArgumentError(
-      `The \`prefetch\` option must be an integer from 0 to 32, got ${showValue(prefetch)}.`,
-    );
-  }
-  return { prefetch, signal: request.signal, request };
+  const { prefetch, ...request } = options as ListRequestOptions;
+  return { prefetch: checkInteger('The `prefetch` option', prefetch, 0, 0, 32), signal: request.signal, request };
 }
 
 /** Starts a paginated `list()` call; the `page` in its query, if any, is the first page. */
