@@ -59,7 +59,7 @@ export {
 export type { ResponseIssue } from './core/errors/response-issue.js';
 export type { ErrorCode } from './contract/error-codes.js';
 export type { Variant } from './contract/variant.js';
-export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
+export type { Id, OpenEnum } from './schemas/common.js';
 export type { Contact, DeleteResult } from './schemas/contact.js';
 export type {
   ContactCreateParams,
@@ -74,12 +74,7 @@ export type {
   Variant1SendTemplateParams,
   TemplateContent,
 } from './schemas/message-params.js';
-export type {
-  Conversation,
-  ConversationWithMessages,
-  ConversationListParams,
-  ConversationStatus,
-} from './schemas/conversation.js';
+export type { Conversation, ConversationWithMessages, ConversationListParams } from './schemas/conversation.js';
 export type { Campaign } from './schemas/campaign.js';
 export type { CampaignCreateParams } from './schemas/campaign-params.js';
 export type { WebhookEndpoint, WebhookEventKind } from './schemas/webhook-endpoint.js';
@@ -95,6 +90,6 @@ export type {
 } from './templates/define.js';
 export type { TemplateCatalog, TemplateSpec, TemplateButtonSpec } from './templates/catalog.js';
 export type { FilledTemplate } from './templates/fill.js';
-export type { TemplateComponent, TemplateParameter } from './schemas/message-params.js';
+export type { TemplateComponent } from './schemas/message-params.js';
 export type { AutomationRun } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';

@@ -1,7 +1,6 @@
 // bizmsg/bulk: one message per recipient, at most once, resumable; on BullMQ for many machines (named re-exports only).
 export { sendBulk } from './send-bulk.js';
 export { BulkRun } from './bulk-run.js';
-export type { BulkProgressListener } from './bulk-run.js';
 export { memoryJournal } from './journal.js';
 export type { BulkJournal, JournalEntry } from './journal.js';
 export { fileJournal } from './file-journal.js';

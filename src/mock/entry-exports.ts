@@ -8,27 +8,14 @@ export { controlApiDocument } from './control/document.js';
 export type { ControlApiDocumentOptions } from './control/document.js';
 export { openApiDocument } from '../openapi/document.js';
 export type { OpenApiOptions } from '../openapi/document.js';
-export {
-  AUTOMATIONS,
-  BODY_LIMITS,
-  DEFAULT_TEMPLATES,
-  LIFECYCLE_MS,
-  MAGIC_NUMBERS,
-  MESSAGING_ACCOUNTS,
-  PAGE_SIZE,
-  SCOPES,
-  SEGMENTS,
-  VARIANT1_PLANS,
-  VARIANT2_PLANS,
-  WEBHOOK_RETRY_DELAYS_MS,
-} from './options.js';
+export { BODY_LIMITS, LIFECYCLE_MS, MAGIC_NUMBERS, SCOPES, WEBHOOK_RETRY_DELAYS_MS } from './options.js';
 export type { MockKeySpec, MockPlan, MockSeed, MockServedOn, MockServerOptions, Scope } from './options.js';
 export type { Variant } from '../contract/variant.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { FaultSpec, InjectedFault } from './rules/faults.js';
 export type { JournalFilter } from './state/journal.js';
 export type { IdPage } from './state/page.js';
-export type { JournalEntry, PendingTask } from './state/records.js';
+export type { JournalEntry } from './state/records.js';
 export type { MockAnswer, MockRequest } from './wire/request.js';
 export type { VirtualClock } from './state/clock.js';
 export type { MockKey, MockState } from './state/store.js';

@@ -9,25 +9,18 @@ export { webhookMiddleware } from './receivers/node-middleware.js';
 export type { WebhookRequest, WebhookResponse, WebhookMiddleware } from './receivers/node-middleware.js';
 export { defineWebhookHandlers } from './receivers/define-handlers.js';
 export type { WebhookHandlerOptions, WebhookHandlers } from './receivers/handle.js';
-export type { WebhookAnswer } from './receivers/answer.js';
 export { memoryDedupeStore } from './dedupe/memory-store.js';
 export type { MemoryDedupeStoreOptions } from './dedupe/memory-store.js';
 export type { DedupeStore, DedupeClaim, DedupeStoreOptions } from './dedupe/store.js';
 export { WebhookVerificationError } from './errors.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { Logger } from '../shared/logger.js';
-export type { DriftReport, DriftHandler } from '../contract/drift-report.js';
-export type { Mismatch } from '../contract/drift.js';
+export type { DriftReport } from '../contract/drift-report.js';
 export type { WebhookFailureReason } from './errors.js';
 export type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
 export { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 export type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-export type {
-  WebhookEvent,
-  WebhookEventOf,
-  WebhookEventData,
-  MessageDeliveredEvent,
-} from '../schemas/webhook-event.js';
+export type { WebhookEvent, WebhookEventOf, WebhookEventData } from '../schemas/webhook-event.js';
 export { createStatusTracker } from './status/tracker.js';
 export type { StatusTracker, StatusTrackerOptions, WaitForOptions, StatusSource } from './status/tracker.js';
 export type { TrackableMessage } from './status/message-change.js';

@@ -3,13 +3,8 @@
 // fits the document is never refused as malformed except for the account data no schema can know.
 import { createGeneratorSync, type JsonSchema } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AUTOMATIONS,
-  MESSAGING_ACCOUNTS,
-  SEGMENTS,
-  startMockHttpServer,
-  type MockHttpServer,
-} from '../../src/mock/index.js';
+import { startMockHttpServer, type MockHttpServer } from '../../src/mock/index.js';
+import { AUTOMATIONS, MESSAGING_ACCOUNTS, SEGMENTS } from '../../src/mock/options.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import { closedDocument, OpenApiContract } from '../helpers/openapi-contract.js';
 

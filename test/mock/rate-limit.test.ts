@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMockServer, VARIANT1_PLANS, VARIANT2_PLANS, type MockServer } from '../../src/mock/index.js';
+import { createMockServer, type MockServer } from '../../src/mock/index.js';
+import { VARIANT1_PLANS, VARIANT2_PLANS } from '../../src/mock/options.js';
 import { errorEnvelope, rawApi, useMocks } from '../helpers/mock-api.js';
 
 const v1 = createMockServer({

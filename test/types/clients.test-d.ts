@@ -12,7 +12,6 @@ import {
   type Contact,
   type Conversation,
   type ConversationWithMessages,
-  type ListMeta,
   type Account,
   type Campaign,
   type Message,
@@ -20,6 +19,7 @@ import {
   type PagePromise,
   type WebhookEndpoint,
 } from '../../src/index.js';
+import type { ListMeta } from '../../src/schemas/common.js';
 import type * as Names from '../../src/index.js';
 import type { Variant } from '../../src/mock/index.js';
 

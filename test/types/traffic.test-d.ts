@@ -6,8 +6,8 @@ import {
   type MockProxy,
   type MockReplay,
   type ReplayMiss,
-  type TrafficHealth,
 } from '../../src/mock/index.js';
+import type { TrafficHealth } from '../../src/mock/traffic/control.js';
 
 describe('the proxy and replay types', () => {
   it('takes a target and a recording, and gives the drift report', () => {

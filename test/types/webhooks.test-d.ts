@@ -9,9 +9,9 @@ import {
   signWebhookAsync,
   webhookMiddleware,
   type DedupeStore,
-  type MessageDeliveredEvent,
   type WebhookEvent,
   type WebhookEventData,
+  type WebhookEventOf,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
 import type { Id, OpenEnum } from '../../src/index.js';
@@ -22,7 +22,7 @@ describe('webhook types', () => {
     const event = parseWebhook('{}', 'sig', 'secret');
     expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
     if (event.event === 'message.delivered') {
-      expectTypeOf(event).toEqualTypeOf<MessageDeliveredEvent>();
+      expectTypeOf(event).toEqualTypeOf<WebhookEventOf<'message.delivered'>>();
       expectTypeOf(event.data.message_id).toEqualTypeOf<string>();
     }
   });

@@ -1,0 +1,121 @@
+// Counts the names each entry of the built package exports, runtime values and types apart, and
+// reads the list docs/exports.md gives; test/exports.test.ts checks that the two agree.
+// Usage: tsx scripts/exports.ts (after `npm run build`): prints the table of counts docs/exports.md shows.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+/** Each entry a user imports, by its built file (the Web and browser builds of the mock and webhooks are entries too). */
+export const ENTRIES = {
+  bizmsg: 'dist/index',
+  'bizmsg/webhooks': 'dist/webhooks/index',
+  'bizmsg/webhooks (web)': 'dist/webhooks/web',
+  'bizmsg/mock': 'dist/mock/index',
+  'bizmsg/mock (web)': 'dist/mock/web',
+  'bizmsg/mock (browser)': 'dist/mock/browser',
+  'bizmsg/redis': 'dist/redis/index',
+  'bizmsg/bulk': 'dist/bulk/index',
+} as const;
+
+/** An entry's name as docs/exports.md heads it. */
+export type Entry = keyof typeof ENTRIES;
+
+/** What one entry exports: the names there at run time, and those that are types only. */
+export interface EntryExports {
+  values: string[];
+  types: string[];
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The exports of every entry, each list sorted: the values are what its JavaScript exports at run
+ * time, the types the rest of what its .d.ts exports. (The .d.ts alone cannot tell them apart: its
+ * bundler drops `type` from `export type { SomeClass }`.)
+ */
+export async function builtExports(): Promise<Record<Entry, EntryExports>> {
+  const files = Object.values(ENTRIES).map((file) => `${root}${file}.d.ts`);
+  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, strict: true, noEmit: true });
+  const checker = program.getTypeChecker();
+  const result = {} as Record<Entry, EntryExports>;
+  for (const [entry, file] of Object.entries(ENTRIES) as [Entry, string][]) {
+    const source = program.getSourceFile(`${root}${file}.d.ts`);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`${file}.d.ts is missing: run \`npm run build\` first.`);
+    const values = Object.keys((await import(pathToFileURL(`${root}${file}.js`).href)) as object).sort();
+    const types = checker
+      .getExportsOfModule(module)
+      .map((symbol) => symbol.name)
+      .filter((name) => !values.includes(name))
+      .sort();
+    result[entry] = { values, types };
+  }
+  return result;
+}
+
+/** The table of counts, one row per entry and a total of distinct names over all of them. */
+export function countTable(exports: Record<Entry, EntryExports>): string {
+  const rows = Object.entries(exports).map(
+    ([entry, { values, types }]) =>
+      `| ${entry} | ${values.length} | ${types.length} | ${values.length + types.length} |`,
+  );
+  const distinct = (pick: (e: EntryExports) => string[]) =>
+    new Set(Object.values(exports).flatMap((e) => pick(e).map((name) => name))).size;
+  const all = (e: EntryExports) => [...e.values, ...e.types];
+  return [
+    '| entry | values | types | names |',
+    '|---|---|---|---|',
+    ...rows,
+    `| distinct names over all entries | ${distinct((e) => e.values)} | ${distinct((e) => e.types)} | ${distinct(all)} |`,
+  ].join('\n');
+}
+
+/** The builds of bizmsg/mock a row's `builds` cell puts a name in (no cell: every build). */
+const BUILDS: Record<string, Entry[]> = {
+  all: ['bizmsg/mock', 'bizmsg/mock (web)', 'bizmsg/mock (browser)'],
+  node: ['bizmsg/mock'],
+  browser: ['bizmsg/mock (browser)'],
+};
+
+/**
+ * The names docs/exports.md lists, per entry: each table row under a `## \`entry\`` heading whose
+ * first cell is a name in backticks and whose second says `value` or `type`. bizmsg/webhooks has one
+ * list for both its builds; the rows of bizmsg/mock say in a `builds` column which builds have them.
+ */
+export function documentedExports(
+  markdown = readFileSync(`${root}docs/exports.md`, 'utf8'),
+): Record<Entry, EntryExports> {
+  const result = {} as Record<Entry, EntryExports>;
+  for (const entry of Object.keys(ENTRIES) as Entry[]) result[entry] = { values: [], types: [] };
+  let heading: string | undefined;
+  let columns: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('## ')) heading = /^## `(bizmsg[^`]*)`$/.exec(line)?.[1];
+    const cells = line.startsWith('|')
+      ? line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim())
+      : [];
+    if (cells[0] === 'name') columns = cells;
+    const name = /^`(\w+)`$/.exec(cells[0] ?? '')?.[1];
+    if (!heading || !name) continue;
+    const kind = cells[columns.indexOf('kind')];
+    if (kind !== 'value' && kind !== 'type')
+      throw new Error(`docs/exports.md: ${name} is of kind ${kind}, not value or type`);
+    const builds = cells[columns.indexOf('builds')];
+    const entries: Entry[] =
+      heading === 'bizmsg/mock'
+        ? (BUILDS[builds ?? ''] ?? [])
+        : heading === 'bizmsg/webhooks'
+          ? ['bizmsg/webhooks', 'bizmsg/webhooks (web)']
+          : [heading as Entry];
+    if (entries.length === 0 || !entries.every((entry) => entry in result))
+      throw new Error(`docs/exports.md: ${name} under ${heading} (builds ${builds}) names no entry`);
+    for (const entry of entries) result[entry][kind === 'value' ? 'values' : 'types'].push(name);
+  }
+  for (const lists of Object.values(result)) for (const list of [lists.values, lists.types]) list.sort();
+  return result;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(countTable(await builtExports()));
