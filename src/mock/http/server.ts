@@ -52,7 +52,7 @@ export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'
 /** A running mock over real HTTP. */
 export interface MockHttpServer {
   /** Base URL of the API, ending with `/api/v1`. */
-  url: string;
+  baseUrl: string;
   /** A seeded key with every scope. */
   apiKey: string;
   /** The mock behind it: clock, store, deliveries, faults. */
@@ -73,18 +73,18 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
   const access = controlAccess(host, controlToken);
   let mock: MockService | undefined;
-  const served = await serveHttp({ port, host, hosts }, (url) => {
-    mock = new MockService({ ...mockOptions, baseUrl: url }, { localHosts: localHosts(host) });
+  const served = await serveHttp({ port, host, hosts }, (baseUrl) => {
+    mock = new MockService({ ...mockOptions, baseUrl }, { localHosts: localHosts(host) });
     return mockFace(mock, access);
   });
   return {
-    url: served.url,
+    baseUrl: served.baseUrl,
     apiKey: mock!.apiKey,
     mock: mock!,
     origin: served.origin,
     controlToken: access.token,
     close: () => {
-      mock!.stop();
+      mock!.pause();
       return served.close();
     },
   };
@@ -138,16 +138,17 @@ export interface HttpBinding {
 
 /** A node:http server serving one `HttpService`. */
 export interface ServedHttp {
-  readonly url: string;
+  /** The base URL, ending with `/api/v1`. */
+  readonly baseUrl: string;
   readonly origin: string;
   close(): Promise<void>;
 }
 
 /**
- * Listens on `binding` and serves the service `serviceAt(url)` makes once the URL is known (with
+ * Listens on `binding` and serves the service `serviceAt(baseUrl)` makes once the URL is known (with
  * `--port 0` only listening tells the port); what `serviceAt` throws closes the server and rejects.
  */
-export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) => HttpService): Promise<ServedHttp> {
+export async function serveHttp(binding: HttpBinding, serviceAt: (baseUrl: string) => HttpService): Promise<ServedHttp> {
   const { port, host, hosts } = binding;
   // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
   const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
@@ -159,10 +160,10 @@ export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) =
   // Bound to every interface, the mock names the loopback one, which this machine can always reach.
   const named = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const origin = `http://${named.includes(':') ? `[${named}]` : named}:${address.port}`;
-  const url = `${origin}/api/v1`;
+  const baseUrl = `${origin}/api/v1`;
   let service: HttpService;
   try {
-    service = serviceAt(url);
+    service = serviceAt(baseUrl);
   } catch (error) {
     server.close();
     throw error;
@@ -173,7 +174,7 @@ export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) =
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter.answerUnparsable(error, socket));
   server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter.answerConnect(req, socket));
   return {
-    url,
+    baseUrl,
     origin,
     close: () =>
       new Promise<void>((resolve) => {
