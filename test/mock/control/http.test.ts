@@ -292,7 +292,9 @@ describe('the control API beside the service', () => {
     const control = connectMock(server.baseUrl);
     await control.inject({ status: 500, rate: 1 });
     for (let i = 0; i < 5; i++) expect((await control.health()).ok).toBe(true);
-    const service = await fetch(`${server.baseUrl}/account/me`, { headers: { authorization: `Bearer ${server.apiKey}` } });
+    const service = await fetch(`${server.baseUrl}/account/me`, {
+      headers: { authorization: `Bearer ${server.apiKey}` },
+    });
     expect(service.status).toBe(500);
     await control.clearFaults();
     expect((await control.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /account/me 500']);
