@@ -162,7 +162,7 @@ function shareOfWindows(served: ReadonlyMap<string, number>): number {
 async function underLimit(n: number): Promise<Row[]> {
   const { mock, fetch, share, limited } = await limitedMock();
   try {
-    const client = new Variant2Client({ apiKey: KEY, baseUrl: mock.url, fetch, maxRetries: 20 });
+    const client = new Variant2Client({ apiKey: KEY, baseUrl: mock.baseUrl, fetch, maxRetries: 20 });
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS - (Date.now() % WINDOW_MS) + 5));
     const report = await sendBulk(client, {
       id: 'limited',
@@ -196,7 +196,7 @@ async function underLimit(n: number): Promise<Row[]> {
 /** `processes` BullMQ worker processes sending `n` jobs on one key: the share of the budget used, and 429s. */
 async function workers(processes: number, n: number, redisPort: number, queue: string) {
   const { mock } = await limitedMock(n + 100);
-  const args = JSON.stringify({ baseUrl: mock.url, apiKey: KEY, redisPort, queue });
+  const args = JSON.stringify({ baseUrl: mock.baseUrl, apiKey: KEY, redisPort, queue });
   const children = await Promise.all(
     Array.from({ length: processes }, () => startScript('./probes/bulk-worker.mjs', [args])),
   );

@@ -27,7 +27,7 @@ function countingClient(mock: MockHttpServer) {
     requests += 1;
     return globalThis.fetch(input, init);
   };
-  const client = new Variant2Client({ apiKey: KEY, baseUrl: mock.url, fetch, maxRetries: 20 });
+  const client = new Variant2Client({ apiKey: KEY, baseUrl: mock.baseUrl, fetch, maxRetries: 20 });
   return { client, requests: () => requests };
 }
 

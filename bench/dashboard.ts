@@ -52,7 +52,7 @@ async function busyMock(endpoint: string): Promise<MockHttpServer> {
   const headers = { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' };
   await inParallel(REQUESTS, 8, async (i) => {
     const send = i % 10 === 0;
-    const response = await fetch(`${server.url}${send ? '/messages/send' : `/contacts?page=${(i % 5) + 1}`}`, {
+    const response = await fetch(`${server.baseUrl}${send ? '/messages/send' : `/contacts?page=${(i % 5) + 1}`}`, {
       method: send ? 'POST' : 'GET',
       headers,
       ...(send
@@ -68,7 +68,7 @@ async function busyMock(endpoint: string): Promise<MockHttpServer> {
     });
     await response.arrayBuffer();
   });
-  const control = connectMock(server.url);
+  const control = connectMock(server.baseUrl);
   await control.registerWebhook({ url: endpoint, events: ['message.received'], secret: 'whsec_bench' });
   for (let i = 0; i < DELIVERIES; i++)
     await control.receiveMessage({ from: contacts[i % CONTACTS]!.phone, body: `Reply ${i}` });
@@ -161,13 +161,13 @@ export async function measureDashboard({ quick, root }: BenchOptions): Promise<R
     const journaled = await update(
       page,
       rounds,
-      async (i) => void (await (await fetch(`${server.url}/contacts/${i + 1}`, { headers })).arrayBuffer()),
+      async (i) => void (await (await fetch(`${server.baseUrl}/contacts/${i + 1}`, { headers })).arrayBuffer()),
       newestRequest,
       (i) => `GET /contacts/${i + 1} `,
     );
     await page.goto(view('conversations'));
     await page.waitForFunction(threadsShown, CONTACTS);
-    const control = connectMock(server.url);
+    const control = connectMock(server.baseUrl);
     const inbound = await update(
       page,
       rounds,

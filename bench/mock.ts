@@ -303,7 +303,7 @@ export async function measureMock(options: BenchOptions): Promise<Row[]> {
     const ms = quick ? 500 : 3000;
     const headers = { authorization: `Bearer ${http.apiKey}` };
     const rps = await alternate(quick ? 1 : 3, {
-      mock: () => throughput(`${http.url}/account/me`, headers, ms),
+      mock: () => throughput(`${http.baseUrl}/account/me`, headers, ms),
       floor: () => throughput(`${floor.origin}/api/v1/account/me`, headers, ms),
     });
     return [
@@ -340,8 +340,8 @@ export async function measureMock(options: BenchOptions): Promise<Row[]> {
       ...(await servers(options)),
     ];
   } finally {
-    small.stop();
-    large.stop();
+    small.pause();
+    large.pause();
     await http.close();
     await floor.close();
   }

@@ -21,7 +21,7 @@ async function shareOfWindows(redis: RedisServer, pacing: SenderPacing, sends: n
   try {
     const { reports, ms } = await runSenders({
       processes: PROCESSES,
-      baseUrl: mock.url,
+      baseUrl: mock.baseUrl,
       apiKey: KEY,
       redisUrl: redis.url,
       pacing,
@@ -92,7 +92,7 @@ async function throughput(redis: RedisServer, sends: number) {
     const run = async (pacing: SenderPacing) => {
       const { reports } = await runSenders({
         processes: PROCESSES,
-        baseUrl: mock.url,
+        baseUrl: mock.baseUrl,
         apiKey: KEY,
         redisUrl: redis.url,
         pacing,

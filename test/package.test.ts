@@ -108,7 +108,7 @@ describe('the built package', () => {
       const cjsMock = cjs('bizmsg/mock');
       const mock = new cjsMock.MockService({ variant: 1 });
       const answer = await mock.handle(new Request(mock.baseUrl + '/account/me', { headers: { 'x-api-key': mock.apiKey } }));
-      mock.stop();
+      mock.pause();
       const tracker = cjsHooks.createStatusTracker();
       await tracker.apply({ event: 'message.failed', timestamp: '2026-11-22T10:00:00Z', data: { message_id: 'm1' } });
       const failed = await tracker.waitFor('m1', 'read').catch((error) => error);

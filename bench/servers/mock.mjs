@@ -9,5 +9,5 @@ const server = await startMockHttpServer({
   plans: { [variant === 1 ? 'pro' : 'enterprise']: { rateLimit: 1_000_000_000 } },
   ...(process.argv[3] === 'no-journal' ? { history: { requests: 0 } } : {}),
 });
-console.log(JSON.stringify({ url: server.url, apiKey: server.apiKey }));
+console.log(JSON.stringify({ url: server.baseUrl, apiKey: server.apiKey }));
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

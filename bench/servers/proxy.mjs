@@ -3,5 +3,5 @@
 import { startMockProxy } from '../../dist/mock/index.js';
 
 const proxy = await startMockProxy({ target: process.argv[2], variant: 2 });
-console.log(JSON.stringify({ url: proxy.url }));
+console.log(JSON.stringify({ url: proxy.baseUrl }));
 process.once('SIGTERM', () => void proxy.close().then(() => process.exit(0)));

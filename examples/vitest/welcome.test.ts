@@ -28,7 +28,7 @@ afterEach(() => {
 });
 afterAll(() => {
   server.close();
-  mock.stop(); // the mock's clock timer
+  mock.pause(); // the mock's clock timer
 });
 
 it('saves the customer and sends the welcome template', async () => {

@@ -25,8 +25,8 @@ export interface Entry {
   fields: ContactFields;
   row: number;
   readonly merged: number[];
-  /** Set when a write must wait for the account to be read again: its error, and what may have landed. */
-  pending?: { readonly error: unknown; readonly landed: 'created' | 'updated' | undefined };
+  /** Set when a write must wait for the account to be read again: its error, and what it may have been processed as. */
+  pending?: { readonly error: unknown; readonly mayHaveBeenProcessedAs: 'created' | 'updated' | undefined };
 }
 
 /** Reads row number `row` (from 1). */

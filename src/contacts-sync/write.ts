@@ -26,12 +26,12 @@ export async function writeEntry(
   stored: Contact | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Written> {
-  const landed = entry.pending?.landed;
+  const processedAs = entry.pending?.mayHaveBeenProcessedAs;
   if (stored !== undefined && holds(stored, entry.fields))
-    return { status: landed ?? 'unchanged', contactId: stored.id };
+    return { status: processedAs ?? 'unchanged', contactId: stored.id };
   // A create that may have been processed, and the account does not show it: never sent again
   // (a second contact could be the result); the next sync reads the account afresh.
-  if (stored === undefined && landed === 'created') throw entry.pending!.error;
+  if (stored === undefined && processedAs === 'created') throw entry.pending!.error;
   const body = { ...entry.fields, phone: entry.phone };
   try {
     if (stored !== undefined) {
@@ -41,13 +41,15 @@ export async function writeEntry(
     const created = await waitOutRateLimits(() => contacts.create(body as ContactCreateParams), signal);
     return { status: 'created', contactId: created.id };
   } catch (error) {
-    const processed = mayHaveBeenProcessed(error);
     const moved =
       stored === undefined
         ? ValidationError.is(error) && Object.hasOwn(error.details, 'phone')
         : ResourceNotFoundError.is(error);
-    if (!processed && !moved) throw error;
-    return { pending: { error, landed: processed ? (stored === undefined ? 'created' : 'updated') : landed } };
+    if (!mayHaveBeenProcessed(error)) {
+      if (!moved) throw error;
+      return { pending: { error, mayHaveBeenProcessedAs: processedAs } };
+    }
+    return { pending: { error, mayHaveBeenProcessedAs: stored === undefined ? 'created' : 'updated' } };
   }
 }
 

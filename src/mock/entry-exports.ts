@@ -13,9 +13,9 @@ export type { MockKeySpec, MockPlan, MockSeed, MockServedOn, MockServerOptions, 
 export type { Variant } from '../contract/variant.js';
 export { BizMsgError, InvalidArgumentError } from '../shared/errors.js';
 export type { FaultSpec, InjectedFault } from './rules/faults.js';
-export type { JournalFilter } from './state/journal.js';
+export type { RequestFilter } from './state/journal.js';
 export type { IdPage } from './state/page.js';
-export type { JournalEntry } from './state/records.js';
+export type { RecordedRequest } from './state/records.js';
 export type { MockAnswer, MockRequest } from './wire/request.js';
 export type { VirtualClock } from './state/clock.js';
 export type { MockKey, MockState } from './state/store.js';

@@ -22,11 +22,11 @@ import {
 import type { Scope } from './options.js';
 import type { FaultSpec, InjectedFault } from './rules/faults.js';
 import type { MockService, MockSnapshot } from './service.js';
-import type { JournalFilter } from './state/journal.js';
+import type { RequestFilter } from './state/journal.js';
 import { pageById, type IdPage } from './state/page.js';
 import {
   DeliveryAttemptSchema,
-  JournalEntrySchema,
+  RecordedRequestSchema,
   PendingTaskSchema,
   SentEmailSchema,
   StoredCampaignSchema,
@@ -35,7 +35,7 @@ import {
   StoredMessageSchema,
   StoredWebhookEndpointSchema,
   type DeliveryAttempt,
-  type JournalEntry,
+  type RecordedRequest,
   type StoredConversation,
   type StoredMessage,
   type StoredWebhookEndpoint,
@@ -62,7 +62,7 @@ export interface MockControl {
   /** Everything the mock holds, as JSON; `deliveries`: only that many of the newest attempts. */
   state(options?: { deliveries?: number }): Promise<MockSnapshot>;
   /** The request journal, oldest first, API keys redacted. */
-  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  requests(filter?: RequestFilter): Promise<RecordedRequest[]>;
   /** The webhook delivery attempts kept, oldest first: all, or the page `page` picks by id. */
   deliveries(page?: IdPage): Promise<DeliveryAttempt[]>;
   /** Delivers the event of attempt `id` again, now; resolves with the new attempt. */
@@ -233,7 +233,7 @@ export const MOCK_OPERATIONS: readonly MockOperation[] = [
     summary:
       'The request journal, oldest first, API keys redacted; by method, path (or template), status (or class); after an id, before an id, the newest limit',
     query: JournalQuery,
-    output: z.array(JournalEntrySchema),
+    output: z.array(RecordedRequestSchema),
     status: 200,
     run: (mock, filter) => mock.requests(filter),
   }),

@@ -37,14 +37,14 @@ import type { MockAnswer, MockRequest } from './wire/request.js';
 import { Router } from './rules/router.js';
 import { VirtualClock } from './state/clock.js';
 import { WebhookDispatcher } from './state/dispatcher.js';
-import { redact, RequestJournal, shownUrl, type JournalFilter } from './state/journal.js';
+import { redact, RequestJournal, shownUrl, type RequestFilter } from './state/journal.js';
 import { pageById } from './state/page.js';
 import { KeyRing } from './state/keys.js';
 import { Messaging } from './state/messaging.js';
 import { SeededRandom } from './state/random.js';
 import type {
   DeliveryAttempt,
-  JournalEntry,
+  RecordedRequest,
   PendingTask,
   SentEmail,
   StoredCampaign,
@@ -119,7 +119,7 @@ export class MockService {
   readonly #listeners = new Set<(activity: MockActivity) => void>();
   #store: MockStore;
   #openApi: string | undefined;
-  #stoppedByStop = false;
+  #pausedByPause = false;
 
   /** `servedOn`: where the face serving it on this machine reaches it (`startMockHttpServer` passes it). */
   constructor(options: MockServerOptions = {}, servedOn: MockServedOn = {}) {
@@ -213,7 +213,7 @@ export class MockService {
   }
 
   /** The request journal: the requests `filter` picks (method, path or template, status or class), oldest first, API keys redacted. */
-  requests(filter: JournalFilter = {}): JournalEntry[] {
+  requests(filter: RequestFilter = {}): RecordedRequest[] {
     const checked = checkArguments(JournalQuery, filter, 'requests');
     return this.#journal.entries(checked, [...this.#store.keys.keys()]);
   }
@@ -400,19 +400,20 @@ export class MockService {
   }
 
   /**
-   * Stops the clock (`clock.stop()`: frozen, no timer left), as the faces do when they close; a face
-   * that serves again (`listen()`, `start()`) lets a clock this call stopped run again.
+   * Pauses the mock's time: its clock stops (`clock.stop()`: frozen, no timer left), as the faces do
+   * when they stop serving; a face that serves again (`listen()`, `start()`) resumes a clock this
+   * call paused. Serving, if any, goes on: a face's `close()` (or a worker's `stop()`) ends that.
    */
-  stop(): void {
+  pause(): void {
     if (this.clock.stopped) return;
-    this.#stoppedByStop = true;
+    this.#pausedByPause = true;
     this.clock.stop();
   }
 
-  /** Starts the clock again if `stop()` stopped it (not if the user did). */
-  protected restartClock(): void {
-    if (!this.#stoppedByStop) return;
-    this.#stoppedByStop = false;
+  /** Starts the clock again if `pause()` stopped it (not if the user did). */
+  protected resume(): void {
+    if (!this.#pausedByPause) return;
+    this.#pausedByPause = false;
     this.clock.start();
   }
 

@@ -62,7 +62,7 @@ describe('bizmsg contacts import', () => {
     { timeout: 60_000 },
     async () => {
       const csv = file('contacts.csv', CSV);
-      const target = { url: v2.url, apiKey: v2.apiKey };
+      const target = { baseUrl: v2.baseUrl, apiKey: v2.apiKey };
       const first = await bizmsg(target, ['contacts', 'import', '--csv', csv, '--variant', '2'], {
         killAfterMs: 50_000,
       });
@@ -110,7 +110,7 @@ describe('bizmsg contacts import', () => {
 
   it('exits 0 when nothing failed; Variant 1 by default', { timeout: 30_000 }, async () => {
     const csv = file('clean.csv', 'phone,name\n+4915112340001,A\n4915112340002,B\n');
-    const result = await bizmsg({ url: v1.url, apiKey: v1.apiKey }, ['contacts', 'import', '--csv', csv]);
+    const result = await bizmsg({ baseUrl: v1.baseUrl, apiKey: v1.apiKey }, ['contacts', 'import', '--csv', csv]);
     expect([result.code, result.stderr]).toEqual([0, `bizmsg: importing 2 rows of ${csv}\n`]);
     expect(result.stdout).toContain('  created    2\n');
     expect(
@@ -125,7 +125,7 @@ describe('bizmsg contacts import', () => {
     'refuses a CSV with no phone column, a column named twice, a row over 1 MiB, and bad flags, writing nothing (exit 2)',
     { timeout: 60_000 },
     async () => {
-      const target = { url: v2.url, apiKey: v2.apiKey };
+      const target = { baseUrl: v2.baseUrl, apiKey: v2.apiKey };
       const run = (args: string[]) => bizmsg(target, ['contacts', 'import', ...args, '--variant', '2']);
       const noPhone = file('no-phone.csv', 'number,name\n+4915112340001,A\n');
       const twice = file('twice.csv', 'phone,name,name\n+4915112340001,A,B\n');
@@ -160,7 +160,7 @@ describe('bizmsg contacts import', () => {
       const rows = Array.from({ length: 6 }, (_, i) => `+4915112360${String(i).padStart(2, '0')},N${i}`);
       const csv = file('tty.csv', ['phone,name', ...rows].join('\n'));
       const result = await bizmsg(
-        { url: v2.url, apiKey: SLOW_KEY },
+        { baseUrl: v2.baseUrl, apiKey: SLOW_KEY },
         ['contacts', 'import', '--csv', csv, '--variant', '2'],
         {
           tty: true,
@@ -184,12 +184,12 @@ describe('bizmsg contacts import', () => {
       const csv = file('crash.csv', ['phone,name', ...rows].join('\n'));
       const args = ['contacts', 'import', '--csv', csv, '--variant', '2'];
       // At 2 requests per 2 s, 10 creates take 10 s and more: killed after a few.
-      const killed = await bizmsg({ url: v2.url, apiKey: SLOW_KEY }, args, { killAfterMs: 5000 });
+      const killed = await bizmsg({ baseUrl: v2.baseUrl, apiKey: SLOW_KEY }, args, { killAfterMs: 5000 });
       expect(killed.killed).toBe(true);
       const before = byNumber(v2).size;
       expect(before).toBeGreaterThan(0);
       expect(before).toBeLessThan(10);
-      const again = await bizmsg({ url: v2.url, apiKey: v2.apiKey }, args, { killAfterMs: 50_000 });
+      const again = await bizmsg({ baseUrl: v2.baseUrl, apiKey: v2.apiKey }, args, { killAfterMs: 50_000 });
       expect(again.code).toBe(0);
       expect(again.stdout).toContain(`  created    ${10 - before}\n  updated    0\n  unchanged  ${before}\n`);
       expect(byNumber(v2).size).toBe(10);
@@ -205,7 +205,7 @@ describe('bizmsg contacts import', () => {
     async () => {
       const rows = Array.from({ length: 10 }, (_, i) => `+4915112380${String(i).padStart(2, '0')},N${i}`);
       const csv = file('interrupted.csv', ['phone,name', ...rows].join('\n'));
-      const env: NodeJS.ProcessEnv = { ...process.env, BIZMSG_API_KEY: SLOW_KEY, BIZMSG_BASE_URL: v2.url };
+      const env: NodeJS.ProcessEnv = { ...process.env, BIZMSG_API_KEY: SLOW_KEY, BIZMSG_BASE_URL: v2.baseUrl };
       delete env.BIZMSG_LOG;
       const child = spawn(
         process.execPath,

@@ -24,9 +24,9 @@ export interface CliRun {
   readonly killed: boolean;
 }
 
-/** Where the bin sends: the emulator's URL and key. */
+/** Where the bin sends: the emulator's base URL and key. */
 export interface CliTarget {
-  readonly url: string;
+  readonly baseUrl: string;
   readonly apiKey: string;
 }
 
@@ -43,7 +43,7 @@ const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 /** Runs `bizmsg ...args` against `target`; resolves once it exited (or was killed). */
 export function bizmsg(target: CliTarget, args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   const command = [process.execPath, '--import', 'tsx', CLI, ...args];
-  const env: NodeJS.ProcessEnv = { ...process.env, BIZMSG_API_KEY: target.apiKey, BIZMSG_BASE_URL: target.url };
+  const env: NodeJS.ProcessEnv = { ...process.env, BIZMSG_API_KEY: target.apiKey, BIZMSG_BASE_URL: target.baseUrl };
   delete env.BIZMSG_LOG;
   const child =
     options.tty === true

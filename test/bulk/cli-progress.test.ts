@@ -10,7 +10,7 @@ const emulator = useBulkEmulator(
   { order_update: { languages: ['en'], body: ['name'] } },
   { keys: [{ key: KEY, plan: 'slow' }], plans: { slow: { rateLimit: 2, window: 2000 } } },
 );
-const slowKey = () => ({ url: emulator.server.url, apiKey: KEY });
+const slowKey = () => ({ baseUrl: emulator.server.baseUrl, apiKey: KEY });
 
 /** A CSV of `count` numbers: at 2 per window, 8 wait for the window at least 3 times (6 s and more), 12 at least 5 (10 s). */
 function csvOf(name: string, count = 8): string {

@@ -149,7 +149,7 @@ function peakRss(cliArgs: readonly string[]): { code: number | null; stdout: str
     'print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=open(3, "w"))\n' +
     'sys.exit(code)';
   const result = spawnSync('python3', ['-c', measure, process.execPath, '--import', 'tsx', CLI, ...cliArgs], {
-    env: { ...process.env, BIZMSG_API_KEY: emulator.server.apiKey, BIZMSG_BASE_URL: emulator.server.url },
+    env: { ...process.env, BIZMSG_API_KEY: emulator.server.apiKey, BIZMSG_BASE_URL: emulator.server.baseUrl },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     encoding: 'utf8',
   });

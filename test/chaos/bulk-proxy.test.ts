@@ -19,7 +19,7 @@ beforeAll(async () => {
     history: { requests: 5000 },
   });
   proxy = await startFaultProxy({
-    upstream: server.url,
+    upstream: server.baseUrl,
     seed: 26,
     slowMs: 1500,
     rates: {

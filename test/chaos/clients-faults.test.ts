@@ -51,7 +51,7 @@ async function startRig(variant: Variant, echoCredentials?: EchoPlace): Promise<
   const scripts = new Map<string, readonly Fault[]>();
   const attempts = new Map<string, number>();
   const proxy = await startFaultProxy({
-    upstream: server.url,
+    upstream: server.baseUrl,
     slowMs: SLOW_MS,
     ...(echoCredentials === undefined ? {} : { echoCredentials }),
     choose: ({ op }) => {

@@ -81,7 +81,7 @@ async function soak(variant: 1 | 2, count: number): Promise<VariantRun> {
     seed: { random: SEED, contacts: seed.contacts },
   });
   const proxy = await startFaultProxy({
-    upstream: server.url,
+    upstream: server.baseUrl,
     seed: SEED + variant,
     rates: RATES,
     slowMs: SLOW_MS,

@@ -12,7 +12,7 @@ const script = new Map<string, Fault>();
 beforeAll(async () => {
   server = await startMockHttpServer({ variant: 2 });
   proxy = await startFaultProxy({
-    upstream: server.url,
+    upstream: server.baseUrl,
     choose: ({ op }) => script.get(op ?? '') ?? 'pass',
     slowMs: 400,
     echoCredentials: 'header',
@@ -133,7 +133,7 @@ describe('fault proxy', () => {
       truncated: 0.1,
     };
     const draws = async (seed: number) => {
-      const seeded = await startFaultProxy({ upstream: server.url, seed, rates, slowMs: 1 });
+      const seeded = await startFaultProxy({ upstream: server.baseUrl, seed, rates, slowMs: 1 });
       try {
         // Which request gets which fault depends on arrival order; the sequence of draws does not.
         for (let batch = 0; batch < 7; batch++) {

@@ -67,7 +67,7 @@ export function useSyncEmulator(
   beforeAll(async () => {
     const plans: MockServerOptions['plans'] = { [variant === 2 ? 'enterprise' : 'pro']: { rateLimit: 1_000_000 } };
     server = await startMockHttpServer({ variant, plans, ...options });
-    forwarder = await startCountingForwarder(server.url, hooks);
+    forwarder = await startCountingForwarder(server.baseUrl, hooks);
   });
   afterAll(async () => {
     await forwarder?.close();

@@ -63,7 +63,7 @@ const TRANSPORTS = {
   },
   http: async (variant: 1 | 2): Promise<Target> => {
     const server = await startMockHttpServer(options(variant));
-    return { mock: server.mock, url: server.url, close: () => server.close() };
+    return { mock: server.mock, url: server.baseUrl, close: () => server.close() };
   },
 };
 

@@ -89,7 +89,7 @@ describe('webhook deliveries of the mock', () => {
     samples.receiveMessage({ from: '4915112345678', body: 'Thanks' });
     await samples.clock.advance(6000);
     await emitAll();
-    samples.stop();
+    samples.pause();
     for (const body of received) {
       const event = JSON.parse(body) as { event: WebhookEventKind; data: object };
       expect(WebhookEventSchema.safeParse(event).error, body).toBeUndefined();

@@ -54,7 +54,7 @@ describe.each(FRAMEWORKS)('examples/%s', (_, start) => {
   const logged: string[] = [];
   let app: Started;
   beforeAll(async () => {
-    const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.url });
+    const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
     app = await start({ client, webhookSecret: SECRET, log: (line) => logged.push(line) });
   });
   afterAll(() => app.close());
@@ -81,7 +81,7 @@ describe.each(FRAMEWORKS)('examples/%s', (_, start) => {
   });
 
   it("receives the mock's signed delivery webhook on its raw-body route", async () => {
-    const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.url });
+    const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
     await client.webhooks.create({ url: `${app.url}/webhooks/bizmsg`, events: ['message.delivered'], secret: SECRET });
     await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' });
 

@@ -28,7 +28,7 @@ beforeEach(() => {
   // The examples read their configuration on first use (or, for Lambda, at import): set it first.
   vi.stubEnv('BIZMSG_WEBHOOK_SECRET', SECRET);
   vi.stubEnv('BIZMSG_API_KEY', mock.apiKey);
-  vi.stubEnv('BIZMSG_BASE_URL', mock.url);
+  vi.stubEnv('BIZMSG_BASE_URL', mock.baseUrl);
   vi.resetModules();
   log = vi.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -114,7 +114,7 @@ describe('examples/nextjs-pages-router', () => {
 describe('examples/cloudflare-worker', () => {
   it('verifies an incoming message and replies after answering, with its bindings as configuration', async () => {
     const { default: worker } = await import('../../examples/cloudflare-worker/src/index.js');
-    const env = { BIZMSG_API_KEY: mock.apiKey, BIZMSG_BASE_URL: mock.url, BIZMSG_WEBHOOK_SECRET: SECRET };
+    const env = { BIZMSG_API_KEY: mock.apiKey, BIZMSG_BASE_URL: mock.baseUrl, BIZMSG_WEBHOOK_SECRET: SECRET };
     const pending: Promise<unknown>[] = [];
     const body = JSON.stringify({
       event: 'message.received',

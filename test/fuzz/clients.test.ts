@@ -60,7 +60,7 @@ beforeAll(async () => {
       plans: { [variant === 1 ? 'pro' : 'enterprise']: { rateLimit: 1_000_000 } },
       seed: { random: 5, contacts: [{ name: 'Ada', phone: '+4915112345678' }] },
     });
-    const proxy = await startFaultProxy({ upstream: server.url });
+    const proxy = await startFaultProxy({ upstream: server.baseUrl });
     locals.set(variant, { server, proxy, origin: new URL(proxy.baseUrl).origin });
   }
 });

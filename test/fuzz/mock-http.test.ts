@@ -46,7 +46,7 @@ async function startTarget(variant: Variant): Promise<Target> {
       ],
     },
   });
-  const port = Number(new URL(server.url).port);
+  const port = Number(new URL(server.baseUrl).port);
   const auth = (key = server.apiKey): Record<string, string> =>
     variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
   const send =

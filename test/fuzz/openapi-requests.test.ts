@@ -127,7 +127,7 @@ describe.each([1, 2] as const)('Variant %i: requests generated from its document
             } else if (chance() < 0.5) query.set(parameter.name, String(generate(parameter.schema)));
           }
           const body = operation.body === undefined ? undefined : withAccountData(generate(operation.body), chance);
-          const url = `${server.url}${target}${query.size > 0 ? `?${query}` : ''}`;
+          const url = `${server.baseUrl}${target}${query.size > 0 ? `?${query}` : ''}`;
           const response = await fetch(url, {
             method: operation.method,
             headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -135,7 +135,7 @@ describe.each([1, 2] as const)('Variant %i: requests generated from its document
           });
           const text = await response.text();
           const answer = { status: response.status, headers: response.headers, body: JSON.parse(text) };
-          const request = `${operation.method} ${url.slice(server.url.length)} ${JSON.stringify(body) ?? ''}`;
+          const request = `${operation.method} ${url.slice(server.baseUrl.length)} ${JSON.stringify(body) ?? ''}`;
           const code: string | undefined = answer.body.error?.code;
           statuses[`${operation.method} ${operation.path} ${response.status}${code ? ` ${code}` : ''}`] ??= 0;
           statuses[`${operation.method} ${operation.path} ${response.status}${code ? ` ${code}` : ''}`]! += 1;

@@ -10,7 +10,7 @@ import { useTestServer } from '../helpers/http-server.js';
 const receiver = useTestServer();
 const mocks: MockService[] = [];
 afterEach(() => {
-  for (const mock of mocks.splice(0)) mock.stop();
+  for (const mock of mocks.splice(0)) mock.pause();
 });
 
 function mockWithEndpoint(options: { webhookTimeout?: number } = {}) {

@@ -38,7 +38,7 @@ describe('MockService.handle', () => {
       errorEnvelope(1, { code: 'INTERNAL_ERROR', message: 'The mock failed unexpectedly (RangeError).' }),
     ]);
     expect(mock.store.contacts).toHaveLength(1);
-    mock.stop();
+    mock.pause();
   });
 });
 

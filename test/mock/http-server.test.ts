@@ -25,8 +25,8 @@ afterAll(() => server.close());
 
 describe('startMockHttpServer', () => {
   it('serves the same API over real HTTP', async () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
-    const api = rawApi({ baseUrl: server.url, apiKey: server.apiKey, variant: 2 });
+    expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const api = rawApi({ baseUrl: server.baseUrl, apiKey: server.apiKey, variant: 2 });
     const created = await api('POST', '/contacts', { body: { name: 'Ada', phone: '4915112345678' } });
     expect([created.status, created.body.data.id]).toEqual([201, 1]);
     expect(created.headers.get('x-ratelimit-limit')).toBe('2000');
@@ -38,7 +38,7 @@ describe('startMockHttpServer', () => {
     expect((await api('GET', '/contacts/%E0%A4%A')).status).toBe(404);
     expect(
       (
-        await fetch(`${server.url.replace('/api/v1', '/api/v10')}/contacts`, {
+        await fetch(`${server.baseUrl.replace('/api/v1', '/api/v10')}/contacts`, {
           headers: { authorization: `Bearer ${server.apiKey}` },
         })
       ).status,
@@ -47,7 +47,7 @@ describe('startMockHttpServer', () => {
   });
 
   it('works with the SDK client, including typed errors and injected network failures', async () => {
-    const client = new Variant2Client({ apiKey: server.apiKey, baseUrl: server.url, maxRetries: 0 });
+    const client = new Variant2Client({ apiKey: server.apiKey, baseUrl: server.baseUrl, maxRetries: 0 });
     expect((await client.contacts.list()).meta).toEqual({ current_page: 1, per_page: 20, total: 1, last_page: 1 });
     await expect(client.contacts.create({ name: 'B', phone: '4915100000002', email: 'nope' })).rejects.toBeInstanceOf(
       ValidationError,

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([servers[1].close(), servers[2].close()]));
 
-const portOf = (server: MockHttpServer) => Number(new URL(server.url).port);
+const portOf = (server: MockHttpServer) => Number(new URL(server.baseUrl).port);
 const authOf = (variant: 1 | 2, key: string): Record<string, string> =>
   variant === 1 ? { 'x-api-key': key } : { authorization: `Bearer ${key}` };
 const createPath = { 1: '/api/v1/contacts/create', 2: '/api/v1/contacts' } as const;
@@ -226,7 +226,7 @@ it('serves a request target that is a full URL or starts with //, instead of fai
   const server = servers[2];
   const absolute = await exchange(
     portOf(server),
-    rawRequest('GET', `${server.url}/account/me`, authOf(2, server.apiKey)),
+    rawRequest('GET', `${server.baseUrl}/account/me`, authOf(2, server.apiKey)),
   );
   expect(absolute?.status).toBe(200);
   const doubleSlash = await exchange(portOf(server), rawRequest('GET', '//', authOf(2, server.apiKey)));

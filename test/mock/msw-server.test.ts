@@ -15,7 +15,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => {
   server.close();
-  mock.stop();
+  mock.pause();
 });
 
 it('serves the mock and your own handlers from your setupServer(...mock.handlers, ...yours)', async () => {

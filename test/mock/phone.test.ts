@@ -66,7 +66,7 @@ const faces: Array<[string, () => { api: ReturnType<typeof rawApi>; mock: () => 
       beforeEach(() => server.mock.reset());
       return {
         api: (method, path, call) =>
-          rawApi({ baseUrl: server.url, apiKey: server.apiKey, variant: 2 })(method, path, call),
+          rawApi({ baseUrl: server.baseUrl, apiKey: server.apiKey, variant: 2 })(method, path, call),
         mock: () => server.mock,
       };
     },

@@ -218,7 +218,7 @@ describe('a catalog over real HTTP', () => {
   afterAll(() => server.close());
 
   it('checks sends against it and shows it in GET /_bizmsg/state', async () => {
-    const api = rawApi({ baseUrl: server.url, apiKey: server.apiKey, variant: 2 });
+    const api = rawApi({ baseUrl: server.baseUrl, apiKey: server.apiKey, variant: 2 });
     expect((await sendTemplate(2, api, templates.promo({ language: 'en', code: 'SPRING' }))).status).toBe(200);
     const wrong = await sendTemplate(2, api, {
       ...templates.promo({ language: 'en', code: 'SPRING' }),

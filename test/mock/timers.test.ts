@@ -34,7 +34,7 @@ function newMock(options: ConstructorParameters<typeof MockService>[0] = {}): Mo
   return mock;
 }
 afterEach(() => {
-  for (const mock of mocks.splice(0)) mock.stop();
+  for (const mock of mocks.splice(0)) mock.pause();
   vi.useRealTimers();
 });
 

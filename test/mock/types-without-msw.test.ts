@@ -16,7 +16,7 @@ const controlSuite = `
 import { connectMock, startMockHttpServer, type DeliveryAttempt, type MockControl } from 'bizmsg/mock';
 
 const server = await startMockHttpServer({ variant: 2 });
-const control: MockControl = connectMock(server.url);
+const control: MockControl = connectMock(server.baseUrl);
 await control.receiveMessage({ from: '+4915112345678', body: 'Hi' });
 const attempts: DeliveryAttempt[] = await control.emit('message.failed');
 export const count: number = attempts.length + (await control.state()).messages.length;

@@ -23,7 +23,7 @@ import { createMockServer, startMockHttpServer } from 'bizmsg/mock';
 const mock = createMockServer({ variant: 2 });
 mock.listen();
 const server = await startMockHttpServer({ variant: 1 });
-export const url: string = server.url;
+export const url: string = server.baseUrl;
 await server.close();
 mock.close();
 `;

@@ -136,7 +136,7 @@ describe.each(Object.keys(TARGETS) as Array<keyof typeof TARGETS>)('bizmsg/mock 
       }),
     );
     expect([response.status, (await response.json()).data.name, mock.store.contacts.length]).toEqual([200, 'Ada', 1]);
-    mock.stop();
+    mock.pause();
   });
 
   it('serves Variant 2 and delivers a webhook signed with Web Crypto to the fetch it finds', async () => {
@@ -173,6 +173,6 @@ describe.each(Object.keys(TARGETS) as Array<keyof typeof TARGETS>)('bizmsg/mock 
       ]),
     ).toEqual([['https://receiver.test/hook', signWebhook(deliveries[0]!.body, SECRET), 'contact.created', 'Ada']]);
     expect(mock.deliveries.map((d) => [d.event, d.status, d.ok])).toEqual([['contact.created', 200, true]]);
-    mock.stop();
+    mock.pause();
   });
 });

@@ -20,8 +20,8 @@ const MISSING =
 const program = (load: string, code: string) => `
 ${load}
 const server = await startMockHttpServer({ port: 0, variant: 2 });
-const answer = await fetch(server.url + '/account/me', { headers: { authorization: 'Bearer ' + server.apiKey } });
-const control = connectMock(server.url);
+const answer = await fetch(server.baseUrl + '/account/me', { headers: { authorization: 'Bearer ' + server.apiKey } });
+const control = connectMock(server.baseUrl);
 await control.receiveMessage({ from: '+4915112345678', body: 'hello' });
 const state = await control.state();
 const lines = [answer.status, (await control.health()).ok, state.messages.length];

@@ -22,7 +22,7 @@ describe.each([1, 2] as const)('Variant %i: the mock sends only fields its docum
   afterAll(() => server.close());
 
   async function check([method, template, target, body]: Step): Promise<any> {
-    const response = await fetch(`${server.url}${target}`, {
+    const response = await fetch(`${server.baseUrl}${target}`, {
       method,
       headers: {
         ...(variant === 1 ? { 'x-api-key': server.apiKey } : { authorization: `Bearer ${server.apiKey}` }),

@@ -215,8 +215,8 @@ describe('where the documents are', () => {
   it('is served over HTTP and printed by bizmsg-mock --openapi', async () => {
     const server = await startMockHttpServer({ variant: 2 });
     mocks.push(server);
-    const response = await fetch(`${server.url}/openapi.json`);
-    expect(await response.json()).toEqual({ ...openApiDocument(2), servers: [{ url: server.url }] });
+    const response = await fetch(`${server.baseUrl}/openapi.json`);
+    expect(await response.json()).toEqual({ ...openApiDocument(2), servers: [{ url: server.baseUrl }] });
     const printed = execFileSync(
       process.execPath,
       ['--import', 'tsx', 'src/mock/cli/main.ts', '--openapi', '--variant', '1', '--port', '4999'],

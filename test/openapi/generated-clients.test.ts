@@ -84,7 +84,7 @@ async function runProgram(program: (typeof PROGRAMS)[number]): Promise<unknown> 
     plans: { tight: { rateLimit: 1000, maxContacts: 0, maxMessages: 0, maxWebhookEndpoints: 0 } },
   });
   try {
-    const config = { baseUrl: server.url, apiKey: server.apiKey, readOnlyKey, tightKey };
+    const config = { baseUrl: server.baseUrl, apiKey: server.apiKey, readOnlyKey, tightKey };
     const { stdout } = await run(process.execPath, [join(dir, 'out', `${program}.js`)], {
       env: { ...process.env, BIZMSG_MOCK: JSON.stringify(config) },
     });

@@ -31,7 +31,7 @@ describe('many processes on one key', () => {
   it('4 worker processes sharing a Redis budget get no 429 and fill each window', { timeout: 60_000 }, async () => {
     const { reports } = await runSenders({
       processes: 4,
-      baseUrl: mock.url,
+      baseUrl: mock.baseUrl,
       apiKey: KEY,
       redisUrl: server.url,
       pacing: 'redis',
@@ -55,7 +55,7 @@ describe('many processes on one key', () => {
   it('4 worker processes pacing only themselves collect 429s for the same work', { timeout: 90_000 }, async () => {
     const { reports } = await runSenders({
       processes: 4,
-      baseUrl: mock.url,
+      baseUrl: mock.baseUrl,
       apiKey: KEY,
       redisUrl: server.url,
       pacing: 'local',

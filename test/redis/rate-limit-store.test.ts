@@ -90,7 +90,7 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       const seen: string[] = [];
       const stopMonitor = await watchCommands(library, monitor, seen);
       const clients = Array.from({ length: 3 }, () =>
-        countingClient({ apiKey: KEY, baseUrl: mock.url, rateLimitStore: redisRateLimitStore(redis.redis) }),
+        countingClient({ apiKey: KEY, baseUrl: mock.baseUrl, rateLimitStore: redisRateLimitStore(redis.redis) }),
       );
       await Promise.all(clients.map(({ client }) => run(client, 12, 6)));
       await stopMonitor();
@@ -214,7 +214,7 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       const { logger, storeLines } = recordingLogger();
       const { client, statuses } = countingClient({
         apiKey: KEY,
-        baseUrl: mock.url,
+        baseUrl: mock.baseUrl,
         rateLimitStore: redisRateLimitStore(redis.redis),
         logLevel: 'info',
         logger,
@@ -248,7 +248,7 @@ describe.each(Object.keys(REDIS_LIBRARIES) as Array<keyof typeof REDIS_LIBRARIES
       const { logger, storeLines } = recordingLogger();
       const { client, statuses } = countingClient({
         apiKey: KEY,
-        baseUrl: mock.url,
+        baseUrl: mock.baseUrl,
         rateLimitStore: redisRateLimitStore(redis.redis, { timeout: 200 }),
         logLevel: 'warn',
         logger,

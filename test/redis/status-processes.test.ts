@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe('a status tracker across processes on one Redis', () => {
   it('waitFor here resolves with what the receiver in another process applied', { timeout: 30_000 }, async () => {
-    const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.url });
+    const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl });
     const sends = await Promise.all(
       ['4915100000001', '4915100000002', MAGIC_NUMBERS.fails].map((to) =>
         client.messages.sendText({ to, messaging_account_id: 1, body: 'Your order shipped' }),

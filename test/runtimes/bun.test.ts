@@ -19,12 +19,12 @@ describe('the packed package on Bun', () => {
   });
 
   it('ESM: imports every entry, calls the mock, verifies webhooks sync and async', async () => {
-    const result = await runJson(bun, ['esm.mjs', server.url, server.apiKey, ...ENTRIES]);
+    const result = await runJson(bun, ['esm.mjs', server.baseUrl, server.apiKey, ...ENTRIES]);
     expect(result).toEqual(expectedScenario(ENTRIES, 'node'));
   });
 
   it('CommonJS: requires every entry, calls the mock, verifies webhooks sync and async', async () => {
-    const result = await runJson(bun, ['cjs.cjs', server.url, server.apiKey, ...ENTRIES]);
+    const result = await runJson(bun, ['cjs.cjs', server.baseUrl, server.apiKey, ...ENTRIES]);
     expect(result).toEqual(expectedScenario(ENTRIES, 'node'));
   });
 });

@@ -22,7 +22,16 @@ describe('the packed package on Deno', () => {
   it('ESM: imports the entries, calls the mock, verifies webhooks sync and async', async () => {
     const result = await runJson(
       deno,
-      ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'esm.mjs', server.url, server.apiKey, ...ENTRIES],
+      [
+        'run',
+        '--allow-net=127.0.0.1',
+        '--allow-read',
+        '--allow-env',
+        'esm.mjs',
+        server.baseUrl,
+        server.apiKey,
+        ...ENTRIES,
+      ],
       env,
     );
     expect(result).toEqual(expectedScenario(ENTRIES, 'node'));
@@ -31,7 +40,16 @@ describe('the packed package on Deno', () => {
   it('CommonJS: requires the entries, calls the mock, verifies webhooks sync and async', async () => {
     const result = await runJson(
       deno,
-      ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', 'cjs.cjs', server.url, server.apiKey, ...ENTRIES],
+      [
+        'run',
+        '--allow-net=127.0.0.1',
+        '--allow-read',
+        '--allow-env',
+        'cjs.cjs',
+        server.baseUrl,
+        server.apiKey,
+        ...ENTRIES,
+      ],
       env,
     );
     expect(result).toEqual(expectedScenario(ENTRIES, 'node'));

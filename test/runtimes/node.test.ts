@@ -31,12 +31,12 @@ describe.each(NODES.map((node) => [node.version, node] as const))(
     });
 
     it('ESM: imports every entry, calls the mock, verifies webhooks sync and async', async () => {
-      const result = await runJson(binary, ['esm.mjs', server.url, server.apiKey, ...EVERY_ENTRY]);
+      const result = await runJson(binary, ['esm.mjs', server.baseUrl, server.apiKey, ...EVERY_ENTRY]);
       expect(result).toEqual(expectedScenario(EVERY_ENTRY, 'node'));
     });
 
     it(`CommonJS: requires ${required.join(', ')}, calls the mock, verifies webhooks sync and async`, async () => {
-      const result = await runJson(binary, ['cjs.cjs', server.url, server.apiKey, ...required]);
+      const result = await runJson(binary, ['cjs.cjs', server.baseUrl, server.apiKey, ...required]);
       expect(result).toEqual(expectedScenario(required, 'node'));
     });
   },

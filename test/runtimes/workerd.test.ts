@@ -69,7 +69,7 @@ describe('the packed package on workerd', () => {
   it('bundles the Worker entries, calls the mock over loopback and in the Worker, verifies webhooks async', async () => {
     const response = await fetch(`http://127.0.0.1:${worker.port}/`, {
       method: 'POST',
-      body: JSON.stringify({ baseUrl: server.url, apiKey: server.apiKey }),
+      body: JSON.stringify({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
     });
     const text = await response.text();
     expect(response.status, text).toBe(200);

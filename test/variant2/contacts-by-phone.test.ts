@@ -208,7 +208,7 @@ describe('over real HTTP, clients in parallel', () => {
   it('racing upserts from several clients of one number end with one contact, found in any spelling', async () => {
     const writers = ['e164', 'digits', 'keep'].map(
       (phoneFormat) =>
-        new Variant2Client({ apiKey: server.apiKey, baseUrl: server.url, phoneFormat: phoneFormat as 'e164' }),
+        new Variant2Client({ apiKey: server.apiKey, baseUrl: server.baseUrl, phoneFormat: phoneFormat as 'e164' }),
     );
     const spellings = ['+49 151 1234 5678', '0049 151 12345678', '4915112345678', '+4915112345678'];
     // 'keep' sends a spelling as given, so it gets the two the service takes.

@@ -1,6 +1,6 @@
 // The words for one call through the pipeline (core/README.md has the whole path): a resource
 // method describes a `CallSpec`; the request function checks it into a `PreparedCall`; the
-// transport sends it, one attempt at a time, and ends with a `Reply` or an error whose message
+// transport sends it, one attempt at a time, and ends with a `ServiceResponse` or an error whose message
 // names the call by its `CallLabel`.
 import type { ZodMiniType } from 'zod/mini';
 
@@ -83,12 +83,12 @@ export function labelOf(call: PreparedCall): CallLabel {
   };
 }
 
-/** A successful answer: what the caller parses, and whether the request may have taken effect. */
-export interface Reply {
+/** A successful response of the service: what the caller parses, and whether the request may have been processed. */
+export interface ServiceResponse {
   status: number;
   statusText: string;
   headers: Headers;
   text: string;
   url: string;
-  processed: boolean;
+  mayHaveBeenProcessed: boolean;
 }

@@ -11,9 +11,9 @@ import { Pacing } from '../rate-limit/pacing.js';
 import { ApiPromise } from '../results/api-promise.js';
 import { wrapHooks } from '../transport/hooks.js';
 import { Transport } from '../transport/transport.js';
-import { shapeOf, tolerantBody } from './answer-reader.js';
+import { shapeOf, tolerantBody } from './response-reader.js';
 import { readArguments } from './arguments.js';
-import type { CallSpec, PreparedCall, Reply } from './call.js';
+import type { CallSpec, PreparedCall, ServiceResponse } from './call.js';
 import {
   checkRequestOptions,
   resolveSettings,
@@ -26,11 +26,11 @@ import type { Protocol } from './protocol.js';
 import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
 
-/** The items, pagination info and reply of one list response. */
+/** The items, pagination info and ServiceResponse of one list response. */
 export interface PageData<T> {
   data: T[];
   meta: ListMeta | undefined;
-  reply: Reply;
+  received: ServiceResponse;
 }
 
 /**
@@ -99,25 +99,30 @@ export class HttpClient {
     } catch (error) {
       return ApiPromise.reject(error as InvalidArgumentError);
     }
-    return new ApiPromise(this.#transport.send(prepared), (reply) => this.#result(call, reply));
+    return new ApiPromise(this.#transport.send(prepared), (received) => this.#result(call, received));
   }
 
-  /** Sends a list `call` and returns its parsed items, `meta` and reply. */
+  /** Sends a list `call` and returns its parsed items, `meta` and ServiceResponse. */
   async requestPage<T>(call: CallSpec<T[]>, options?: RequestOptions, walkedTo?: number): Promise<PageData<T>> {
-    const reply = await this.#transport.send(this.#prepare(call, options));
-    const page = { ...this.#read(call, reply, true), reply };
-    if (walkedTo !== undefined) this.#checkPageAnswered(call, walkedTo, page.meta, reply);
+    const received = await this.#transport.send(this.#prepare(call, options));
+    const page = { ...this.#read(call, received, true), received };
+    if (walkedTo !== undefined) this.#checkPageAnswered(call, walkedTo, page.meta, received);
     return page;
   }
 
   /** A server that ignores `page` would have a walk ask for the same next page forever. */
-  #checkPageAnswered(call: CallSpec<unknown>, asked: number, meta: ListMeta | undefined, reply: Reply): void {
+  #checkPageAnswered(
+    call: CallSpec<unknown>,
+    asked: number,
+    meta: ListMeta | undefined,
+    received: ServiceResponse,
+  ): void {
     if (meta === undefined || meta.current_page === asked) return;
     throw this.#invalidBody(
       call,
       `is page ${meta.current_page} (meta.current_page), not page ${asked} asked for; the walk stops here instead of asking again`,
       [{ path: ['meta', 'current_page'], code: 'invalid_value', message: `must be ${asked}` }],
-      reply,
+      received,
     );
   }
 
@@ -155,8 +160,8 @@ export class HttpClient {
     return { body, text: serializeBody(body, what) };
   }
 
-  #result<T, R>(call: CallSpec<T, R>, reply: Reply): R {
-    const { data } = this.#read(call, reply, false);
+  #result<T, R>(call: CallSpec<T, R>, received: ServiceResponse): R {
+    const { data } = this.#read(call, received, false);
     return call.map === undefined ? (data as unknown as R) : call.map(data);
   }
 
@@ -165,11 +170,15 @@ export class HttpClient {
    * tolerantly: compared with its shape first when someone listens (the drift reported), else only
    * when it does not parse as it is.
    */
-  #read<T>(call: CallSpec<T, unknown>, reply: Reply, list: boolean): { data: T; meta: ListMeta | undefined } {
-    const body = this.#parseJson(call, reply);
+  #read<T>(
+    call: CallSpec<T, unknown>,
+    received: ServiceResponse,
+    list: boolean,
+  ): { data: T; meta: ListMeta | undefined } {
+    const body = this.#parseJson(call, received);
     const payload = this.#protocol.unwrap(body);
     if (payload === undefined)
-      throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], reply);
+      throw this.#invalidBody(call, `is not a ${this.#protocol.name} success envelope`, [], received);
     const enveloped = payload.data !== body;
     const shape = shapeOf(call.schema, enveloped, list);
     const drift = this.#drift;
@@ -184,7 +193,7 @@ export class HttpClient {
       value = tolerantBody(shape, body);
       read = shape.safeParse(value, { reportInput: true });
     }
-    if (!read.success) throw this.#unreadable(call, read.error.issues, reply);
+    if (!read.success) throw this.#unreadable(call, read.error.issues, received);
     if (!enveloped) return { data: read.data as T, meta: undefined };
     // Never tolerant (only its numbers given as text are read): a walk over a meta it cannot read
     // would stop short, and a sync would take the rest for gone.
@@ -194,7 +203,7 @@ export class HttpClient {
       throw this.#unreadable(
         call,
         meta.error.issues.map((issue) => ({ ...issue, path: ['meta', ...issue.path] })),
-        reply,
+        received,
       );
     return { data: (read.data as { data: T }).data, meta: meta?.data };
   }
@@ -206,17 +215,17 @@ export class HttpClient {
     );
   }
 
-  #parseJson(call: CallSpec<unknown>, reply: Reply): unknown {
-    if (reply.text === '') return undefined;
+  #parseJson(call: CallSpec<unknown>, received: ServiceResponse): unknown {
+    if (received.text === '') return undefined;
     try {
-      return JSON.parse(reply.text);
+      return JSON.parse(received.text);
     } catch {
-      throw this.#invalidBody(call, 'is not JSON', [], reply);
+      throw this.#invalidBody(call, 'is not JSON', [], received);
     }
   }
 
   /** The error of an answer that lacks what the method promises (a message id, a record's id, a list's items). */
-  #unreadable(call: CallSpec<unknown>, zodIssues: readonly ZodIssueLike[], reply: Reply) {
+  #unreadable(call: CallSpec<unknown>, zodIssues: readonly ZodIssueLike[], received: ServiceResponse) {
     const issues = zodIssues.map(describeIssue);
     const first = issues[0];
     const where = first === undefined || first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
@@ -224,12 +233,12 @@ export class HttpClient {
       call,
       `does not match the expected shape${where}: ${first?.message ?? 'invalid'}`,
       issues,
-      reply,
+      received,
     );
   }
 
-  #invalidBody(call: CallSpec<unknown>, problem: string, issues: readonly ResponseIssue[], reply: Reply) {
+  #invalidBody(call: CallSpec<unknown>, problem: string, issues: readonly ResponseIssue[], received: ServiceResponse) {
     const path = showPath(fillRoute(call.path, call.ids), this.#settings.apiKey);
-    return invalidBodyError({ method: call.method, path }, problem, issues, reply, this.#settings.apiKey);
+    return invalidBodyError({ method: call.method, path }, problem, issues, received, this.#settings.apiKey);
   }
 }

@@ -42,7 +42,7 @@ export interface ApiErrorInit {
   headers: Headers;
   method: string;
   path: string;
-  /** Set when this or an earlier attempt may have taken effect on the service. */
+  /** Set when this or an earlier attempt may have been processed by the service. */
   mayHaveBeenProcessed?: boolean;
   /** Why the flag is set, appended to the message (e.g. "an earlier attempt may have been processed"). */
   processedNote?: string;

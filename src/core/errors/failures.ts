@@ -10,14 +10,14 @@ import { errorFromResponse } from './from-response.js';
 import { redactBody, redactHeaders, redactText } from './redact.js';
 import type { ResponseIssue } from './response-issue.js';
 
-/** Whether an earlier attempt, or the last one, may have taken effect on the service. */
-export interface Processed {
+/** Whether an earlier attempt, or the last one, may have been processed by the service. */
+export interface MayHaveBeenProcessed {
   earlier: boolean;
   now: boolean;
 }
 
 /** An error response as read off the wire (body text already read). */
-interface ErrorReply {
+interface ErrorResponse {
   status: number;
   statusText: string;
   headers: Headers;
@@ -25,27 +25,32 @@ interface ErrorReply {
 }
 
 /** The typed error of an error response, with the key removed from everything it keeps. */
-export function apiError(call: CallLabel, reply: ErrorReply, processed: Processed, apiKey: string): ApiError {
-  const headers = redactHeaders(reply.headers, apiKey);
-  const note = processedNote(call.method, processed);
+export function apiError(
+  call: CallLabel,
+  received: ErrorResponse,
+  mayHaveBeenProcessed: MayHaveBeenProcessed,
+  apiKey: string,
+): ApiError {
+  const headers = redactHeaders(received.headers, apiKey);
+  const note = processedNote(call.method, mayHaveBeenProcessed);
   const now = Date.now();
   return errorFromResponse(
-    { status: reply.status, statusText: redactText(reply.statusText, apiKey), headers },
-    redactBody(reply.text, apiKey),
+    { status: received.status, statusText: redactText(received.statusText, apiKey), headers },
+    redactBody(received.text, apiKey),
     {
       method: call.method,
       path: `/${call.path}`,
-      mayHaveBeenProcessed: processed.earlier || processed.now,
+      mayHaveBeenProcessed: mayHaveBeenProcessed.earlier || mayHaveBeenProcessed.now,
       ...(note === undefined ? {} : { processedNote: note }),
       completeMessage: call.completeMessage,
     },
     readRateLimit(headers, now),
-    reply.status === 429 ? rateLimitWait(headers, now) : undefined,
+    received.status === 429 ? rateLimitWait(headers, now) : undefined,
   );
 }
 
 /** The error of an attempt that took longer than `ms`. */
-export function timeoutError(call: CallLabel, ms: number, processed: Processed): TimeoutError {
+export function timeoutError(call: CallLabel, ms: number, mayHaveBeenProcessed: MayHaveBeenProcessed): TimeoutError {
   const base = `${call.method} /${call.path} timed out after ${ms} ms`;
   if (!isIdempotent(call.method)) {
     return new TimeoutError(
@@ -54,8 +59,8 @@ export function timeoutError(call: CallLabel, ms: number, processed: Processed):
     );
   }
   return new TimeoutError(
-    withNote(`${base}; ${retriesOutcome(call)}`, processedNote(call.method, processed)),
-    processed.earlier || processed.now,
+    withNote(`${base}; ${retriesOutcome(call)}`, processedNote(call.method, mayHaveBeenProcessed)),
+    mayHaveBeenProcessed.earlier || mayHaveBeenProcessed.now,
   );
 }
 
@@ -72,20 +77,20 @@ export function hostAndPort(baseUrl: string): string {
 export function connectionError(
   call: CallLabel,
   code: string | undefined,
-  processed: Processed,
+  mayHaveBeenProcessed: MayHaveBeenProcessed,
   cause: unknown,
   target: string,
 ): ConnectionError {
   if (code === BAD_PORT) {
     const message = `${call.method} /${call.path} was not sent: fetch refuses the base URL's port, one of the ports the Fetch standard blocks; give \`baseUrl\` another port`;
-    return new ConnectionError(message, processed.earlier, { cause });
+    return new ConnectionError(message, mayHaveBeenProcessed.earlier, { cause });
   }
   const base = `${call.method} /${call.path} failed to connect to ${target}${code === undefined ? '' : ` (${code})`}`;
   const message =
-    !isIdempotent(call.method) && processed.now
+    !isIdempotent(call.method) && mayHaveBeenProcessed.now
       ? `${base} after the request may have been sent; it was not retried to avoid a duplicate`
-      : withNote(`${base}; ${retriesOutcome(call)}`, processedNote(call.method, processed));
-  return new ConnectionError(message, processed.earlier || processed.now, { cause });
+      : withNote(`${base}; ${retriesOutcome(call)}`, processedNote(call.method, mayHaveBeenProcessed));
+  return new ConnectionError(message, mayHaveBeenProcessed.earlier || mayHaveBeenProcessed.now, { cause });
 }
 
 /** The error of a call whose signal aborted it (or its wait before a retry). */
@@ -108,21 +113,21 @@ export function invalidBodyError(
   call: CallLabel,
   problem: string,
   issues: readonly ResponseIssue[],
-  reply: { status: number; text: string; processed: boolean },
+  received: { status: number; text: string; mayHaveBeenProcessed: boolean },
   apiKey: string,
 ): ResponseValidationError {
-  const note = processedNote(call.method, { earlier: false, now: reply.processed });
-  const suffix = note === undefined ? '' : ` (HTTP ${reply.status}; ${note})`;
+  const note = processedNote(call.method, { earlier: false, now: received.mayHaveBeenProcessed });
+  const suffix = note === undefined ? '' : ` (HTTP ${received.status}; ${note})`;
   return new ResponseValidationError(
     `${call.method} /${call.path} returned a body that ${problem}${suffix}`,
     issues,
-    redactBody(reply.text, apiKey),
-    { status: reply.status, mayHaveBeenProcessed: reply.processed },
+    redactBody(received.text, apiKey),
+    { status: received.status, mayHaveBeenProcessed: received.mayHaveBeenProcessed },
   );
 }
 
 /** Why an error says the request may have been processed, or undefined when it cannot have been. */
-function processedNote(method: string, { earlier, now }: Processed): string | undefined {
+function processedNote(method: string, { earlier, now }: MayHaveBeenProcessed): string | undefined {
   if (!earlier && !now) return undefined;
   if (!isIdempotent(method)) return 'the request may have been processed; it was not retried to avoid a duplicate';
   return now ? 'the request may have been processed' : 'an earlier attempt may have been processed';

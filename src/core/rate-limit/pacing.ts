@@ -4,7 +4,7 @@ import type { LevelledLogger } from '../call/logger.js';
 import { raceAbort } from '../transport/abort.js';
 import { rateLimitWait, readRateLimit, type RateLimitSnapshot } from './headers.js';
 import { LocalBudget } from './local-budget.js';
-import type { Refusal } from './refusal.js';
+import type { LongRateWait } from './long-wait.js';
 import { LOCAL_SLOT, SharedBudget, type Slot } from './shared-budget.js';
 import type { RateLimitStore } from './store.js';
 
@@ -33,7 +33,7 @@ export class Pacing {
   readonly #shared: SharedBudget | undefined;
   #throttle: Promise<Throttle> | undefined;
   #last: RateLimitSnapshot | undefined;
-  #refusal: Refusal | undefined;
+  #longWait: LongRateWait | undefined;
 
   constructor(mode: PacingMode, maxPauseMs: number, shared?: SharedPacing) {
     this.#mode = mode;
@@ -51,9 +51,9 @@ export class Pacing {
   }
 
   /** The long wait a 429 asked for that is still running, if any. */
-  refusal(): Refusal | undefined {
-    if (this.#refusal !== undefined && Date.now() >= this.#refusal.until) this.#refusal = undefined;
-    return this.#refusal;
+  longWait(): LongRateWait | undefined {
+    if (this.#longWait !== undefined && Date.now() >= this.#longWait.until) this.#longWait = undefined;
+    return this.#longWait;
   }
 
   /** Waits for room to send one attempt; the slot comes at once when no wait is needed. */
@@ -91,7 +91,7 @@ export class Pacing {
     if (this.#mode === false) return;
     const ms = (rateLimitWait(headers, Date.now()) ?? 1) * 1000;
     if (ms > this.#maxPauseMs) {
-      this.#refusal = { until: Date.now() + ms, headers };
+      this.#longWait = { until: Date.now() + ms, headers };
       // Other processes hold their calls no longer than maxRetryWait, as a shorter 429 would have them.
       this.#shared?.pause(this.#maxPauseMs);
       return;

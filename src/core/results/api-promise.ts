@@ -1,5 +1,5 @@
 // What every client method returns: a promise of the parsed payload, with the response on request.
-import type { Reply } from '../call/call.js';
+import type { ServiceResponse } from '../call/call.js';
 import { readRateLimit, type RateLimitSnapshot } from '../rate-limit/headers.js';
 import { responseOf } from './response-copy.js';
 
@@ -19,13 +19,13 @@ export interface WithResponse<T> {
  * The request starts at once; the body is parsed only when the payload is asked for.
  */
 export class ApiPromise<T> implements PromiseLike<T> {
-  readonly #reply: Promise<Reply>;
-  readonly #parse: (reply: Reply) => T;
+  readonly #received: Promise<ServiceResponse>;
+  readonly #parse: (received: ServiceResponse) => T;
   #data: Promise<T> | undefined;
 
-  /** @internal The clients' methods return these. `reply`: the call under way; `parse`: turns its reply into the payload (or throws). */
-  constructor(reply: Promise<Reply>, parse: (reply: Reply) => T) {
-    this.#reply = reply;
+  /** @internal The clients' methods return these. `received`: the call under way; `parse`: turns its ServiceResponse into the payload (or throws). */
+  constructor(received: Promise<ServiceResponse>, parse: (received: ServiceResponse) => T) {
+    this.#received = received;
     this.#parse = parse;
   }
 
@@ -64,17 +64,21 @@ export class ApiPromise<T> implements PromiseLike<T> {
   /** The parsed payload with the response it came from and that response's rate-limit values. */
   async withResponse(): Promise<WithResponse<T>> {
     const data = await this.#parsed();
-    const reply = await this.#reply;
-    return { data, response: responseOf(reply), rateLimit: readRateLimit(reply.headers, Date.now()) };
+    const received = await this.#received;
+    return {
+      data,
+      response: responseOf(received),
+      rateLimit: readRateLimit(received.headers, Date.now()),
+    };
   }
 
   /** The response of a successful call, its body unread and not parsed (errors still reject). */
   async asResponse(): Promise<Response> {
-    return responseOf(await this.#reply);
+    return responseOf(await this.#received);
   }
 
   #parsed(): Promise<T> {
-    this.#data ??= this.#reply.then(this.#parse);
+    this.#data ??= this.#received.then(this.#parse);
     return this.#data;
   }
 }

@@ -4,7 +4,7 @@ import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkInteger, isRecord } from '../../shared/guards.js';
 import { readArguments } from '../call/arguments.js';
-import type { CallSpec, Reply } from '../call/call.js';
+import type { CallSpec, ServiceResponse } from '../call/call.js';
 import type { HttpClient, PageData } from '../call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../call/options.js';
 import { AbortError } from '../errors/classes.js';
@@ -21,26 +21,26 @@ export class Page<T> {
   /** Pagination info; `undefined` when the response had none (then it is the only page). */
   readonly meta: ListMeta | undefined;
   readonly #fetch: PageFetcher<T>;
-  readonly #reply: Reply;
+  readonly #received: ServiceResponse;
   #response: Response | undefined;
 
   /** @internal Pages come from `list()`; they are not built by hand. */
-  constructor(fetch: PageFetcher<T>, { data, meta, reply }: PageData<T>) {
+  constructor(fetch: PageFetcher<T>, { data, meta, received }: PageData<T>) {
     this.#fetch = fetch;
     this.data = data;
     this.meta = meta;
-    this.#reply = reply;
+    this.#received = received;
   }
 
   /** The HTTP response of this page: status, headers and an unread copy of its body. */
   get response(): Response {
-    this.#response ??= responseOf(this.#reply);
+    this.#response ??= responseOf(this.#received);
     return this.#response;
   }
 
   /** The `X-RateLimit-*` values of this page's response, when it carried them. */
   get rateLimit(): RateLimitSnapshot | undefined {
-    return readRateLimit(this.#reply.headers, Date.now());
+    return readRateLimit(this.#received.headers, Date.now());
   }
 
   /** True when `meta` says a later page exists and this one was not empty. */

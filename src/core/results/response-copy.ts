@@ -1,14 +1,14 @@
-// A fresh, unread Response rebuilt from a reply, for withResponse(), asResponse() and Page.response.
-import type { Reply } from '../call/call.js';
+// A fresh, unread Response rebuilt from a ServiceResponse, for withResponse(), asResponse() and Page.response.
+import type { ServiceResponse } from '../call/call.js';
 
-/** A fresh, unread Response with a reply's status, headers, body and URL. */
-export function responseOf(reply: Reply): Response {
-  const response = new Response(reply.text === '' ? null : reply.text, {
-    status: reply.status,
-    statusText: reply.statusText,
-    headers: reply.headers,
+/** A fresh, unread Response with a ServiceResponse's status, headers, body and URL. */
+export function responseOf(received: ServiceResponse): Response {
+  const response = new Response(received.text === '' ? null : received.text, {
+    status: received.status,
+    statusText: received.statusText,
+    headers: received.headers,
   });
   // A constructed Response has no URL; the caller may want to know where it came from.
-  Object.defineProperty(response, 'url', { value: reply.url });
+  Object.defineProperty(response, 'url', { value: received.url });
   return response;
 }

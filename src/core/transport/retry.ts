@@ -79,10 +79,10 @@ export function retryDecision(
 }
 
 /**
- * True when the attempt may have changed something on the server: it has an effect (not a
+ * True when the attempt may have been processed (changed something on the server): it has an effect (not a
  * safe method) and it may have been acted on (sent and not rejected with a 4xx).
  */
-export function mayHaveTakenEffect(method: string, outcome: AttemptOutcome): boolean {
+export function attemptMayHaveBeenProcessed(method: string, outcome: AttemptOutcome): boolean {
   if (SAFE_METHODS.has(method)) return false;
   if (outcome.kind === 'network') return !failedBeforeSending(outcome.code);
   return outcome.kind === 'timeout' || outcome.status < 400 || outcome.status >= 500;

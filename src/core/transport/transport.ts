@@ -1,8 +1,8 @@
 // The HTTP layer on ky: sends a prepared call, one attempt at a time, paced, retried only where
-// that cannot send anything twice, and ends with a Reply or a BizMsgError.
+// that cannot send anything twice, and ends with a ServiceResponse or a BizMsgError.
 import type { HTTPError, Hooks, KyInstance, Options, ShouldRetryState } from 'ky';
 import { BizMsgError } from '../../shared/errors.js';
-import { labelOf, type PreparedCall, type Reply } from '../call/call.js';
+import { labelOf, type PreparedCall, type ServiceResponse } from '../call/call.js';
 import type { LevelledLogger } from '../call/logger.js';
 import {
   abortedError,
@@ -11,15 +11,21 @@ import {
   hostAndPort,
   timeoutError,
   unexpectedError,
-  type Processed,
+  type MayHaveBeenProcessed,
 } from '../errors/failures.js';
 import type { Pacing } from '../rate-limit/pacing.js';
 import { redactText } from '../errors/redact.js';
-import { refusedError } from '../rate-limit/refusal.js';
+import { longWaitError } from '../rate-limit/long-wait.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
 import { loadKy, type KyParts } from './ky.js';
-import { mayHaveTakenEffect, networkErrorCode, retryDecision, type AttemptOutcome, type RetryLimits } from './retry.js';
+import {
+  attemptMayHaveBeenProcessed,
+  networkErrorCode,
+  retryDecision,
+  type AttemptOutcome,
+  type RetryLimits,
+} from './retry.js';
 import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
 
 /** What the transport needs of the client's settings. */
@@ -43,17 +49,17 @@ interface CallProgress {
   readonly limits: RetryLimits;
   readonly report: CallReport | undefined;
   attempt: number;
-  /** An earlier attempt may have taken effect. */
-  earlier: boolean;
+  /** An earlier attempt may have been processed. */
+  earlierMayHaveBeenProcessed: boolean;
   nextDelay: number;
   /** The pacing slot taken and not yet given back. */
   slot: Slot | undefined;
   /** What the last attempt returned to ky. */
-  last: AttemptAnswer | undefined;
+  last: AttemptResponse | undefined;
 }
 
 /** A response an attempt returned to ky, its body text (read inside the timeout) and URL. */
-interface AttemptAnswer {
+interface AttemptResponse {
   readonly response: Response;
   readonly text: string;
   readonly url: string;
@@ -127,19 +133,19 @@ export class Transport {
     return this.#ky;
   }
 
-  /** Sends a call, retrying where that is safe; resolves with the 2xx reply or rejects with a `BizMsgError`. */
-  send(call: PreparedCall): Promise<Reply> {
+  /** Sends a call, retrying where that is safe; resolves with the 2xx ServiceResponse or rejects with a `BizMsgError`. */
+  send(call: PreparedCall): Promise<ServiceResponse> {
     const ky = this.#ky;
     return ky !== undefined && tracingKnown() ? this.#start(ky, call) : this.#firstSend(call);
   }
 
   /** The first call of a client: ky is loaded, and it is known whether tracing is there. */
-  async #firstSend(call: PreparedCall): Promise<Reply> {
+  async #firstSend(call: PreparedCall): Promise<ServiceResponse> {
     if (!tracingKnown()) await findTracing();
     return await this.#start(this.#ky ?? (await this.#create()), call);
   }
 
-  #start(ky: KyInstance, call: PreparedCall): Promise<Reply> {
+  #start(ky: KyInstance, call: PreparedCall): Promise<ServiceResponse> {
     const span = startCallSpan(call.method, call.route, () => this.#urlOf(call));
     const { logger } = this.#settings;
     const progress: CallProgress = {
@@ -150,7 +156,7 @@ export class Transport {
           ? undefined
           : new CallReport(logger, span, call.method, call.shownPath),
       attempt: 0,
-      earlier: false,
+      earlierMayHaveBeenProcessed: false,
       nextDelay: 0,
       slot: undefined,
       last: undefined,
@@ -158,17 +164,17 @@ export class Transport {
     return span === undefined ? this.#run(ky, progress) : span.run(() => this.#run(ky, progress));
   }
 
-  async #run(ky: KyInstance, progress: CallProgress): Promise<Reply> {
+  async #run(ky: KyInstance, progress: CallProgress): Promise<ServiceResponse> {
     try {
       const pacing = this.#beforeAttempt(progress, 0);
       if (pacing !== undefined) await pacing;
       const response = await ky(progress.call.path, this.#options(progress));
-      const reply =
+      const received =
         response === progress.last?.response
-          ? this.#reply(progress, progress.last)
-          : await this.#replyOf(progress, response);
-      progress.report?.finished(String(reply.status), reply.status, undefined);
-      return reply;
+          ? this.#toServiceResponse(progress, progress.last)
+          : await this.#readResponse(progress, response);
+      progress.report?.finished(String(received.status), received.status, undefined);
+      return received;
     } catch (thrown) {
       const outcome = this.#outcomeOf(thrown);
       const error = await this.#failure(progress, thrown, outcome);
@@ -211,12 +217,12 @@ export class Transport {
 
   /**
    * Before each attempt: a pacing slot, at once (undefined is returned) or once the promise
-   * resolves; a long wait a 429 asked for is refused instead.
+   * resolves; during a long wait a 429 asked for, the call fails at once instead.
    */
   #beforeAttempt(progress: CallProgress, retryCount: number): Promise<void> | undefined {
-    const refusal = this.#pacing.refusal();
-    if (refusal !== undefined) {
-      throw refusedError(labelOf(progress.call), refusal, this.#settings.maxRetryWait, this.#settings.apiKey);
+    const longWait = this.#pacing.longWait();
+    if (longWait !== undefined) {
+      throw longWaitError(labelOf(progress.call), longWait, this.#settings.maxRetryWait, this.#settings.apiKey);
     }
     const slot = this.#pacing.acquire(progress.call.signal);
     if (slot instanceof Promise) return slot.then((taken) => this.#attemptStarts(progress, taken, retryCount));
@@ -263,21 +269,28 @@ export class Transport {
     if (outcome === undefined) return false;
     const decision = retryDecision(call.method, outcome, retryCount - 1, progress.limits, Date.now());
     if (!decision.retry) return false;
-    progress.earlier ||= mayHaveTakenEffect(call.method, outcome);
+    progress.earlierMayHaveBeenProcessed ||= attemptMayHaveBeenProcessed(call.method, outcome);
     progress.nextDelay = decision.delay;
     progress.report?.retrying(describeFailure(progress, error, outcome), decision.delay);
     return true;
   }
 
-  /** The reply of a response ky resolved with that no attempt of ours read (a user's hook made it). */
-  async #replyOf(progress: CallProgress, response: Response): Promise<Reply> {
-    return this.#reply(progress, { response, text: await response.text(), url: response.url });
+  /** The ServiceResponse of a response ky resolved with that no attempt of ours read (a user's hook made it). */
+  async #readResponse(progress: CallProgress, response: Response): Promise<ServiceResponse> {
+    return this.#toServiceResponse(progress, { response, text: await response.text(), url: response.url });
   }
 
-  #reply(progress: CallProgress, { response, text, url }: AttemptAnswer): Reply {
+  #toServiceResponse(progress: CallProgress, { response, text, url }: AttemptResponse): ServiceResponse {
     const { status, headers } = response;
-    const now = mayHaveTakenEffect(progress.call.method, { kind: 'response', status, headers });
-    return { status, statusText: response.statusText, headers, text, url, processed: progress.earlier || now };
+    const now = attemptMayHaveBeenProcessed(progress.call.method, { kind: 'response', status, headers });
+    return {
+      status,
+      statusText: response.statusText,
+      headers,
+      text,
+      url,
+      mayHaveBeenProcessed: progress.earlierMayHaveBeenProcessed || now,
+    };
   }
 
   /** Whatever was thrown, as the `BizMsgError` that says what happened and what to do. */
@@ -287,16 +300,19 @@ export class Transport {
     const label = labelOf(call);
     if (call.signal?.aborted) return abortedError(label, call.signal.reason);
     if (outcome === undefined) return unexpectedError(label, thrown, this.#settings.apiKey);
-    const processed: Processed = { earlier: progress.earlier, now: mayHaveTakenEffect(call.method, outcome) };
-    if (outcome.kind === 'timeout') return timeoutError(label, call.timeout, processed);
+    const mayHaveBeenProcessed: MayHaveBeenProcessed = {
+      earlier: progress.earlierMayHaveBeenProcessed,
+      now: attemptMayHaveBeenProcessed(call.method, outcome),
+    };
+    if (outcome.kind === 'timeout') return timeoutError(label, call.timeout, mayHaveBeenProcessed);
     if (outcome.kind === 'network')
-      return connectionError(label, outcome.code, processed, (thrown as NetworkFailure).cause, this.#target);
+      return connectionError(label, outcome.code, mayHaveBeenProcessed, (thrown as NetworkFailure).cause, this.#target);
     const { response } = thrown as HTTPError;
     const text = response === progress.last?.response ? progress.last.text : await response.text();
     return apiError(
       label,
       { status: response.status, statusText: response.statusText, headers: response.headers, text },
-      processed,
+      mayHaveBeenProcessed,
       this.#settings.apiKey,
     );
   }

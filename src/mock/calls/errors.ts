@@ -4,23 +4,23 @@ import { fieldProblems, type ZodIssueLike } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 
 /** Why a control call was refused, as the HTTP status that says it. */
-export type Refusal = 400 | 404 | 409;
+export type ControlCallStatus = 400 | 404 | 409;
 
 /** A control call refused before it changed anything; `details` maps each field at fault to what is wrong. */
 export class ControlArgumentError extends InvalidArgumentError {
   // Private, behind getters: the error equals the InvalidArgumentError a test expects (`toThrow(new InvalidArgumentError(message))`).
-  readonly #refusal: Refusal;
+  readonly #status: ControlCallStatus;
   readonly #details: Record<string, string[]>;
 
-  constructor(message: string, refusal: Refusal, details: Record<string, string[]> = {}) {
+  constructor(message: string, status: ControlCallStatus, details: Record<string, string[]> = {}) {
     super(message);
-    this.#refusal = refusal;
+    this.#status = status;
     this.#details = details;
   }
 
   /** 400: a value is wrong; 404: an id names nothing; 409: the mock's state forbids it. */
-  get refusal(): Refusal {
-    return this.#refusal;
+  get status(): ControlCallStatus {
+    return this.#status;
   }
 
   /** Each field at fault, with what is wrong with it. */
@@ -34,7 +34,7 @@ export class ControlArgumentError extends InvalidArgumentError {
    * would pass it.
    */
   static refused(error: unknown): ControlArgumentError | undefined {
-    return typeof error === 'object' && error !== null && #refusal in error ? error : undefined;
+    return typeof error === 'object' && error !== null && #status in error ? error : undefined;
   }
 }
 

@@ -102,18 +102,18 @@ function forwardedEndpoint(args: ServeArgs) {
 }
 
 function printBanner(server: MockHttpServer, forwarding: string | undefined): void {
-  const { mock, url, origin, apiKey, controlToken } = server;
+  const { mock, baseUrl, origin, apiKey, controlToken } = server;
   const header = mock.variant === 1 ? `X-API-Key: ${apiKey}` : `Authorization: Bearer ${apiKey}`;
   const lines = [
-    `bizmsg mock (Variant ${mock.variant}) listening on ${url}`,
+    `bizmsg mock (Variant ${mock.variant}) listening on ${baseUrl}`,
     `API key: ${apiKey}`,
-    `OpenAPI document: ${url}/openapi.json`,
+    `OpenAPI document: ${baseUrl}/openapi.json`,
     `Control API: ${origin}/_bizmsg/ (its OpenAPI document: ${origin}/_bizmsg/openapi.json)`,
     ...(controlToken === undefined ? [] : [`Control token: ${controlToken}`]),
     // The token rides in the fragment, which the browser never sends: the page keeps it for its tab.
     `Dashboard: ${origin}/${controlToken === undefined ? '' : `#token=${encodeURIComponent(controlToken)}`}`,
     ...(forwarding === undefined ? [] : [forwarding]),
-    `Try: curl -H '${header}' ${url}/account/me`,
+    `Try: curl -H '${header}' ${baseUrl}/account/me`,
   ];
   console.log(lines.join('\n'));
 }

@@ -89,7 +89,7 @@ function printBanner(server: MockTrafficServer, lines: readonly string[]): void 
   const kind = 'target' in server ? 'proxy' : 'replay';
   console.log(
     [
-      `bizmsg ${kind} (Variant ${server.variant}) listening on ${server.url}`,
+      `bizmsg ${kind} (Variant ${server.variant}) listening on ${server.baseUrl}`,
       ...lines,
       `Control API: ${server.origin}/_bizmsg/ (health, requests, stream${kind === 'proxy' ? ', drift' : ''})`,
       `Dashboard: ${server.origin}/`,

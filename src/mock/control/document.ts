@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { inlineSchema, namedComponents } from '../../openapi/json-schemas.js';
 import {
   DeliveryAttemptSchema,
-  JournalEntrySchema,
+  RecordedRequestSchema,
   PendingTaskSchema,
   SentEmailSchema,
   StoredCampaignSchema,
@@ -39,7 +39,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [StoredWebhookEndpointSchema, 'WebhookEndpoint'],
   [DeliveryAttemptSchema, 'DeliveryAttempt'],
   [SentEmailSchema, 'Email'],
-  [JournalEntrySchema, 'JournalEntry'],
+  [RecordedRequestSchema, 'RecordedRequest'],
   [PendingTaskSchema, 'PendingTask'],
   [TemplateSpecSchema, 'Template'],
   [HealthOutput, 'Health'],

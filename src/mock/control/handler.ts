@@ -224,7 +224,7 @@ const NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
 function refusal(error: unknown): MockAnswer {
   if (error instanceof Refused) return controlError(error.status, error.message, error.details, error.headers);
   const refused = ControlArgumentError.refused(error);
-  if (refused !== undefined) return controlError(refused.refusal, refused.message, refused.details);
+  if (refused !== undefined) return controlError(refused.status, refused.message, refused.details);
   if (InvalidArgumentError.is(error)) return controlError(400, error.message, {});
   const name = error instanceof Error ? error.name : typeof error;
   return controlError(500, `The mock failed unexpectedly (${name}).`, {});

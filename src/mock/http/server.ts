@@ -12,7 +12,7 @@ import {
   type ControlAnswer,
 } from '../control/handler.js';
 import { envelopeOf } from '../rules/envelope.js';
-import { guardRefusal, HostAllowlist, refusedByService, type GuardRefusal } from '../rules/guard/request-guard.js';
+import { blockedByService, HostAllowlist, requestBlock, type RequestBlock } from '../rules/guard/request-guard.js';
 import type { MockAnswer, MockRequest } from '../wire/request.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
@@ -52,7 +52,7 @@ export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'
 /** A running mock over real HTTP. */
 export interface MockHttpServer {
   /** Base URL of the API, ending with `/api/v1`. */
-  url: string;
+  baseUrl: string;
   /** A seeded key with every scope. */
   apiKey: string;
   /** The mock behind it: clock, store, deliveries, faults. */
@@ -73,18 +73,18 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
   const access = controlAccess(host, controlToken);
   let mock: MockService | undefined;
-  const served = await serveHttp({ port, host, hosts }, (url) => {
-    mock = new MockService({ ...mockOptions, baseUrl: url }, { localHosts: localHosts(host) });
+  const served = await serveHttp({ port, host, hosts }, (baseUrl) => {
+    mock = new MockService({ ...mockOptions, baseUrl }, { localHosts: localHosts(host) });
     return mockFace(mock, access);
   });
   return {
-    url: served.url,
+    baseUrl: served.baseUrl,
     apiKey: mock!.apiKey,
     mock: mock!,
     origin: served.origin,
     controlToken: access.token,
     close: () => {
-      mock!.stop();
+      mock!.pause();
       return served.close();
     },
   };
@@ -138,16 +138,20 @@ export interface HttpBinding {
 
 /** A node:http server serving one `HttpService`. */
 export interface ServedHttp {
-  readonly url: string;
+  /** The base URL, ending with `/api/v1`. */
+  readonly baseUrl: string;
   readonly origin: string;
   close(): Promise<void>;
 }
 
 /**
- * Listens on `binding` and serves the service `serviceAt(url)` makes once the URL is known (with
+ * Listens on `binding` and serves the service `serviceAt(baseUrl)` makes once the URL is known (with
  * `--port 0` only listening tells the port); what `serviceAt` throws closes the server and rejects.
  */
-export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) => HttpService): Promise<ServedHttp> {
+export async function serveHttp(
+  binding: HttpBinding,
+  serviceAt: (baseUrl: string) => HttpService,
+): Promise<ServedHttp> {
   const { port, host, hosts } = binding;
   // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
   const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
@@ -159,10 +163,10 @@ export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) =
   // Bound to every interface, the mock names the loopback one, which this machine can always reach.
   const named = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const origin = `http://${named.includes(':') ? `[${named}]` : named}:${address.port}`;
-  const url = `${origin}/api/v1`;
+  const baseUrl = `${origin}/api/v1`;
   let service: HttpService;
   try {
-    service = serviceAt(url);
+    service = serviceAt(baseUrl);
   } catch (error) {
     server.close();
     throw error;
@@ -173,7 +177,7 @@ export async function serveHttp(binding: HttpBinding, serviceAt: (url: string) =
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => adapter.answerUnparsable(error, socket));
   server.on('connect', (req: IncomingMessage, socket: Socket) => void adapter.answerConnect(req, socket));
   return {
-    url,
+    baseUrl,
     origin,
     close: () =>
       new Promise<void>((resolve) => {
@@ -219,9 +223,9 @@ class NodeAdapter {
       const request = nodeMockRequest(req, this.#origin);
       const { pathname } = new URL(request.url);
       // Every route alike: the service, the control API and its stream, the dashboard.
-      const refusal = guardRefusal(request, this.#hosts);
-      if (refusal !== undefined) {
-        this.#write(req, res, refused(this.#service.variant, request.method, pathname, refusal));
+      const block = requestBlock(request, this.#hosts);
+      if (block !== undefined) {
+        this.#write(req, res, blocked(this.#service.variant, request.method, pathname, block));
         return;
       }
       const asset = dashboardAssetOf(request.method, pathname);
@@ -300,9 +304,9 @@ class NodeAdapter {
     const noBody = () => Promise.resolve(new ArrayBuffer(0));
     try {
       const request = nodeMockRequest(req, this.#origin, noBody);
-      const refusal = guardRefusal(request, this.#hosts);
+      const block = requestBlock(request, this.#hosts);
       const answer =
-        refusal === undefined ? await this.#service.answer(request) : refusedByService(this.#service.variant, refusal);
+        block === undefined ? await this.#service.answer(request) : blockedByService(this.#service.variant, block);
       answerOnSocket(socket, answer);
     } catch {
       socket.destroy();
@@ -325,16 +329,16 @@ function withUnguessableKeys(options: Omit<MockHttpServerOptions, 'port' | 'host
   return { ...options, seed: typeof seed === 'object' ? { ...seed, random } : random };
 }
 
-/** The answer to a request the guard refused, in the form of the route it asked for. */
-function refused(variant: Variant, method: string, pathname: string, refusal: GuardRefusal): MockAnswer {
-  if (isControlPath(pathname)) return controlError(403, refusal.message, refusal.details);
+/** The answer to a request the guard blocked, in the form of the route it asked for. */
+function blocked(variant: Variant, method: string, pathname: string, block: RequestBlock): MockAnswer {
+  if (isControlPath(pathname)) return controlError(403, block.message, block.details);
   if (dashboardAssetOf(method, pathname) !== undefined)
     return {
       status: 403,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-      body: `${refusal.message}\n`,
+      body: `${block.message}\n`,
     };
-  return refusedByService(variant, refusal);
+  return blockedByService(variant, block);
 }
 
 /** Most bytes of events a stream's reader may leave unread before it is dropped (it reconnects, and reloads). */

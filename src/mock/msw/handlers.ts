@@ -5,7 +5,7 @@ import type { HttpHandler } from 'msw';
 // forever. The caller passes it in: on Node msw is an optional peer, loaded only if installed.
 import type { http as mswHttp } from 'msw/core/http';
 import { MockNetworkError } from '../wire/http-error.js';
-import { guardRefusal, refusedByService } from '../rules/guard/request-guard.js';
+import { blockedByService, requestBlock } from '../rules/guard/request-guard.js';
 import type { MockService } from '../service.js';
 
 /** msw handlers that answer every request under one of `mocks()`' base URLs with that mock. */
@@ -57,10 +57,10 @@ function serving(mocks: Iterable<MockService>, request: Request): MockService | 
 }
 
 async function answer(mock: MockService, request: Request): Promise<Response> {
-  // In process there is no Host to check, but a delivery of a mock led back to one is refused here too.
-  const refusal = guardRefusal(request);
-  if (refusal !== undefined) {
-    const { status, headers, body } = refusedByService(mock.variant, refusal);
+  // In process there is no Host to check, but a delivery of a mock led back to one is blocked here too.
+  const block = requestBlock(request);
+  if (block !== undefined) {
+    const { status, headers, body } = blockedByService(mock.variant, block);
     return new Response(body, { status, headers });
   }
   try {

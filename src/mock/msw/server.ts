@@ -25,7 +25,7 @@ export class MockServer extends MockService {
   /** Starts intercepting fetch in this process; other requests (webhook receivers) pass through. */
   listen(): void {
     const { http, setupServer } = loadedMsw(mswPeer);
-    this.restartClock();
+    this.resume();
     MockServer.#shared ??= new SharedInterception<SetupServer>(http, (server) => server.close());
     MockServer.#shared.join(this, (handlers) => {
       const server = setupServer(...handlers);
@@ -34,10 +34,10 @@ export class MockServer extends MockService {
     });
   }
 
-  /** Stops serving (and intercepting, once no mock listens) and stops the clock until `listen()` again. */
+  /** Stops serving (and intercepting, once no mock listens) and pauses the clock until `listen()` again. */
   close(): void {
     MockServer.#shared?.leave(this);
-    this.stop();
+    this.pause();
   }
 }
 

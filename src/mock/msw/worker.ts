@@ -23,7 +23,7 @@ export class MockWorker extends MockService {
    * Rejects when the worker does not come to control the page (a scope that does not cover it).
    */
   async start(options?: StartOptions): Promise<void> {
-    this.restartClock();
+    this.resume();
     const { started } = MockWorker.#shared.join(this, (handlers) => {
       const worker = setupWorker(...handlers);
       return { worker, started: worker.start({ onUnhandledRequest: 'bypass', ...options }) };
@@ -37,10 +37,10 @@ export class MockWorker extends MockService {
     }
   }
 
-  /** Stops serving (and the Service Worker's interception, once no mock is started) and stops the clock until `start()` again. */
-  override stop(): void {
+  /** Stops serving (and the Service Worker's interception, once no mock is started) and pauses the clock until `start()` again. */
+  stop(): void {
     MockWorker.#shared.leave(this);
-    super.stop();
+    this.pause();
   }
 }
 

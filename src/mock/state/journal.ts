@@ -3,7 +3,7 @@
 // whole (which would keep it all); nothing is parsed, redacted or decoded until it is read.
 import type { MockAnswer, MockRequest } from '../wire/request.js';
 import { compilePath } from '../wire/path-pattern.js';
-import type { JournalEntry } from './records.js';
+import type { RecordedRequest } from './records.js';
 import { pageById, type IdPage } from './page.js';
 import { bytesOf, Recent } from './recent.js';
 
@@ -22,7 +22,7 @@ const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Which entries `entries()` gives: a page by id (after, before, limit) of those that match. */
-export interface JournalFilter extends IdPage {
+export interface RequestFilter extends IdPage {
   /** Only this method (any case). */
   method?: string;
   /** Only this path, or this template (`/contacts/{id}`). */
@@ -142,7 +142,7 @@ export class RequestJournal {
   }
 
   /** The entries `filter` picks, oldest first, with every one of `secrets` replaced. */
-  entries(filter: JournalFilter, secrets: readonly string[]): JournalEntry[] {
+  entries(filter: RequestFilter, secrets: readonly string[]): RecordedRequest[] {
     return pageById(this.#entries.toArray().filter(matcher(filter)), filter).map((entry) => shown(entry, secrets));
   }
 
@@ -152,7 +152,7 @@ export class RequestJournal {
   }
 }
 
-function matcher({ method, path, status }: JournalFilter): (entry: Recorded) => boolean {
+function matcher({ method, path, status }: RequestFilter): (entry: Recorded) => boolean {
   const route = path === undefined ? undefined : compilePath(path).pattern;
   const upper = method?.toUpperCase();
   return (entry) =>
@@ -188,7 +188,7 @@ function keptAnswer({ status, headers, body }: MockAnswer): KeptAnswer {
   return { status, headers: { ...headers }, body: encoder.encode(cut ? body.slice(0, KEPT.answerChars) : body), cut };
 }
 
-function shown(entry: Recorded, secrets: readonly string[]): JournalEntry {
+function shown(entry: Recorded, secrets: readonly string[]): RecordedRequest {
   const { answer } = entry;
   const answerBody =
     answer === undefined ? null : decodeBody(`${decoder.decode(answer.body)}${answer.cut ? '…' : ''}`, secrets);

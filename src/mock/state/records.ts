@@ -142,7 +142,7 @@ export const SentEmailSchema = /* @__PURE__ */ z.object({
 export type SentEmail = z.infer<typeof SentEmailSchema>;
 
 /** One request to the service, as the journal shows it: API keys replaced by `[REDACTED]`. */
-export const JournalEntrySchema = /* @__PURE__ */ z.object({
+export const RecordedRequestSchema = /* @__PURE__ */ z.object({
   id: z.int(),
   at: VirtualTime,
   method: z.string(),
@@ -164,7 +164,7 @@ export const JournalEntrySchema = /* @__PURE__ */ z.object({
   response: z.nullable(z.object({ headers: Headers, body: z.unknown() })),
 });
 /** One request to the service, as the journal shows it. */
-export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+export type RecordedRequest = z.infer<typeof RecordedRequestSchema>;
 
 /** Work the mock's clock will do when it gets there: a message status change, a retry, a campaign. */
 export const PendingTaskSchema = /* @__PURE__ */ z.object({ at: VirtualTime, what: z.string() });

@@ -14,7 +14,7 @@ import { HealthOutput } from '../operations.js';
 import { JournalQuery } from '../calls/schemas.js';
 import { activityStream, StreamActivitySchema } from '../control/stream.js';
 import type { MockRequest } from '../wire/request.js';
-import { JournalEntrySchema } from '../state/records.js';
+import { RecordedRequestSchema } from '../state/records.js';
 import { DriftReportSchema } from './findings.js';
 import type { TrafficService } from './service.js';
 
@@ -52,7 +52,7 @@ const OWN: ReadonlyArray<ControlRoute<TrafficService>> = [
     operationId: 'requests',
     summary: 'The request journal, as the mock keeps it',
     query: JournalQuery,
-    output: z.array(JournalEntrySchema),
+    output: z.array(RecordedRequestSchema),
     status: 200,
     run: (traffic, { query }) => traffic.requests(query as z.infer<typeof JournalQuery>),
   },

@@ -55,10 +55,10 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
   /** Each exchange under way, until it is journaled, checked and written. */
   const underWay = new Set<Promise<void>>();
   let service: TrafficService | undefined;
-  const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (url) => {
-    const problem = new OwnServer(url, localHosts('127.0.0.1')).problemWith(target);
+  const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (baseUrl) => {
+    const problem = new OwnServer(baseUrl, localHosts('127.0.0.1')).problemWith(target);
     if (problem !== undefined) throw new InvalidArgumentError(`The target ${target} ${problem}.`);
-    service = new TrafficService('proxy', variant, url, target, redactor, findings);
+    service = new TrafficService('proxy', variant, baseUrl, target, redactor, findings);
     return proxyFace(service, (req, res, path, search) => {
       const at = Date.now();
       const work = new Promise<void>((resolve) =>

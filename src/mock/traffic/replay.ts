@@ -49,8 +49,8 @@ export async function startReplay(options: MockReplayOptions): Promise<MockRepla
   const redactor = new Redactor(options.redactionKey);
   const answers = new RecordedAnswers(recording.files);
   let traffic: TrafficService | undefined;
-  const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (url) => {
-    traffic = new TrafficService('replay', recording.variant, url, dir, redactor);
+  const served = await serveHttp({ port, host: '127.0.0.1', hosts: new HostAllowlist('127.0.0.1') }, (baseUrl) => {
+    traffic = new TrafficService('replay', recording.variant, baseUrl, dir, redactor);
     return replayFace(traffic, redactor, answers, onMiss);
   });
   return { ...trafficServer(served, traffic!, () => undefined), recording: dir };

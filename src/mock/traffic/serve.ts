@@ -3,8 +3,8 @@
 import type { Variant } from '../../contract/variant.js';
 import type { ServedHttp } from '../http/server.js';
 import type { MockAnswer, MockRequest } from '../wire/request.js';
-import type { JournalFilter } from '../state/journal.js';
-import type { JournalEntry } from '../state/records.js';
+import type { RequestFilter } from '../state/journal.js';
+import type { RecordedRequest } from '../state/records.js';
 import type { MockActivity } from '../service.js';
 import type { TrafficService } from './service.js';
 
@@ -23,12 +23,12 @@ export interface TrafficOptions {
 /** A running proxy or replay. */
 export interface MockTrafficServer {
   /** Its base URL, ending with `/api/v1`: what the app under test calls. */
-  readonly url: string;
+  readonly baseUrl: string;
   /** Its origin: the control API is at `{origin}/_bizmsg/`, the dashboard at `{origin}/`. */
   readonly origin: string;
   readonly variant: Variant;
-  /** The request journal, as the mock's (`connectMock(url).requests()` reads the same). */
-  requests(filter?: JournalFilter): JournalEntry[];
+  /** The request journal, as the mock's (`connectMock(baseUrl).requests()` reads the same). */
+  requests(filter?: RequestFilter): RecordedRequest[];
   /** Calls `listener` with each request answered from now on; returns the function that stops it. */
   subscribe(listener: (activity: MockActivity) => void): () => void;
   /** Stops the server. */
@@ -38,7 +38,7 @@ export interface MockTrafficServer {
 /** The handle of a proxy or replay served by `served`; `stop` runs once it closed. */
 export function trafficServer(served: ServedHttp, traffic: TrafficService, stop: () => void): MockTrafficServer {
   return {
-    url: served.url,
+    baseUrl: served.baseUrl,
     origin: served.origin,
     variant: traffic.variant,
     requests: (filter) => traffic.requests(filter),

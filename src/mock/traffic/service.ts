@@ -3,8 +3,8 @@
 // and the control API they serve.
 import type { Variant } from '../../contract/variant.js';
 import type { MockActivity } from '../service.js';
-import { RequestJournal, shownUrl, type JournalFilter } from '../state/journal.js';
-import type { JournalEntry } from '../state/records.js';
+import { RequestJournal, shownUrl, type RequestFilter } from '../state/journal.js';
+import type { RecordedRequest } from '../state/records.js';
 import { checkArguments, JournalQuery } from '../calls/schemas.js';
 import type { MockRequest } from '../wire/request.js';
 import type { Exchange } from './exchange.js';
@@ -73,7 +73,7 @@ export class TrafficService {
   }
 
   /** The request journal, as the mock's: oldest first, credential headers and the API keys redacted. */
-  requests(filter: JournalFilter = {}): JournalEntry[] {
+  requests(filter: RequestFilter = {}): RecordedRequest[] {
     return this.#journal.entries(checkArguments(JournalQuery, filter, 'requests'), []);
   }
 

@@ -4,7 +4,7 @@ import type { MockProxy, MockProxyOptions } from './proxy.js';
 import type { MockReplay, MockReplayOptions } from './replay.js';
 
 /**
- * Starts a proxy to the real service on `127.0.0.1`: its `url` (ending with `/api/v1`) forwards each
+ * Starts a proxy to the real service on `127.0.0.1`: its `baseUrl` (ending with `/api/v1`) forwards each
  * request to `target` and the answer back unchanged (bytes, status, headers), checks every exchange
  * against the variant's contract (`drift()`, `GET /_bizmsg/drift`), and with `record` writes each
  * exchange, redacted, into that folder.
@@ -12,7 +12,7 @@ import type { MockReplay, MockReplayOptions } from './replay.js';
  * @example
  * ```ts
  * const proxy = await startMockProxy({ target: 'https://api.example.com/api/v1', variant: 2, record: 'recordings' });
- * // point the app at proxy.url, run it, then:
+ * // point the app at proxy.baseUrl, run it, then:
  * console.log(proxy.drift().findings);
  * await proxy.close();
  * ```
@@ -30,7 +30,7 @@ export async function startMockProxy(options: MockProxyOptions): Promise<MockPro
  * @example
  * ```ts
  * const replay = await startMockReplay({ recording: 'recordings', redactionKey: process.env.BIZMSG_REDACTION_KEY });
- * const client = new Variant2Client({ apiKey: 'sk_test', baseUrl: replay.url });
+ * const client = new Variant2Client({ apiKey: 'sk_test', baseUrl: replay.baseUrl });
  * ```
  */
 export async function startMockReplay(options: MockReplayOptions): Promise<MockReplay> {

@@ -39,7 +39,7 @@ afterAll(async () => {
 
 /** A call to the service itself, as an app under test makes it (Variant 1: X-API-Key). */
 async function api(method: string, path: string, body?: unknown, key = server.apiKey) {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${server.baseUrl}${path}`, {
     method,
     headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -61,7 +61,7 @@ const ORDER = 'sent < delivered < read < failed';
 // The same suite, through the same MockControl, on the mock in this process and over HTTP: they read alike.
 describe.each([
   ['in process', () => connectMock(server.mock)],
-  ['over HTTP', () => connectMock(server.url)],
+  ['over HTTP', () => connectMock(server.baseUrl)],
 ])('MockControl %s', (face, connect) => {
   let control: MockControl;
 
@@ -77,7 +77,7 @@ describe.each([
 
   it('says whether the mock runs, its variant, base URL and virtual time', async () => {
     const health = await control.health();
-    expect(health).toEqual({ ok: true, variant: 1, baseUrl: server.url, now: expect.any(String) });
+    expect(health).toEqual({ ok: true, variant: 1, baseUrl: server.baseUrl, now: expect.any(String) });
     expect(Math.abs(Date.parse(health.now) - Date.now())).toBeLessThan(5000);
   });
 
@@ -642,7 +642,7 @@ describe('webhook receivers that redirect, hang or answer slowly', () => {
 
 describe('POST /_bizmsg/messages/{id}/status over HTTP', () => {
   const call = async (id: string, body: unknown) => {
-    const response = await fetch(`${new URL(server.url).origin}/_bizmsg/messages/${id}/status`, {
+    const response = await fetch(`${new URL(server.baseUrl).origin}/_bizmsg/messages/${id}/status`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -677,7 +677,7 @@ describe('POST /_bizmsg/messages/{id}/status over HTTP', () => {
   });
 
   it('is in the control API document, its id a string', async () => {
-    const document = (await (await fetch(`${new URL(server.url).origin}/_bizmsg/openapi.json`)).json()) as {
+    const document = (await (await fetch(`${new URL(server.baseUrl).origin}/_bizmsg/openapi.json`)).json()) as {
       paths: Record<string, any>;
     };
     const route = document.paths['/_bizmsg/messages/{id}/status'];

@@ -57,19 +57,19 @@ describe('who may call the control API', () => {
     expect((await call(guarded, 'GET', '/health', { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(
       401,
     );
-    await expect(connectMock(guarded.url).health()).rejects.toThrow(
+    await expect(connectMock(guarded.baseUrl).health()).rejects.toThrow(
       new BizMsgError(
         'GET /_bizmsg/health failed with 401: The control API needs the control token: send Authorization: Bearer <token> (bizmsg-mock prints it at start; --control-token sets it).',
       ),
     );
-    expect((await connectMock(guarded.url, { controlToken: TOKEN }).health()).ok).toBe(true);
+    expect((await connectMock(guarded.baseUrl, { controlToken: TOKEN }).health()).ok).toBe(true);
   });
 
   it('requires a token on any other address, a random one when none is given', async () => {
     const shared = await start({ host: '0.0.0.0' });
     expect(shared.controlToken).toMatch(/^[\w-]{32}$/);
     // It names the address this machine can always reach, and hands out keys no one can work out from the default seed.
-    expect(shared.url).toBe(`http://127.0.0.1:${new URL(shared.origin).port}/api/v1`);
+    expect(shared.baseUrl).toBe(`http://127.0.0.1:${new URL(shared.origin).port}/api/v1`);
     expect(shared.apiKey).not.toBe((await start()).apiKey);
     expect((await start({ host: '0.0.0.0', seed: 7 })).apiKey).toBe((await start({ seed: 7 })).apiKey);
     const loopback = shared.origin;
@@ -84,7 +84,7 @@ describe('who may call the control API', () => {
     const server = await start({ controlToken: TOKEN });
     const asKey = await call(server, 'POST', '/reset', { headers: { authorization: `Bearer ${server.apiKey}` } });
     expect(asKey.status).toBe(401);
-    const service = await fetch(`${server.url}/account/me`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const service = await fetch(`${server.baseUrl}/account/me`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect([service.status, (await service.json()).error.code]).toEqual([401, 'AUTHENTICATION_ERROR']);
   });
 
@@ -194,7 +194,7 @@ describe('refused calls', () => {
 
   it('reach a connectMock caller as an InvalidArgumentError naming the field (400, 404, 409), or a BizMsgError', async () => {
     const server = await start();
-    const control = connectMock(server.url);
+    const control = connectMock(server.baseUrl);
     const error = await control.emit('not.a.kind' as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect((error as { details: unknown }).details).toEqual({
@@ -264,9 +264,9 @@ describe('answers', () => {
       res.end('late');
     });
     try {
-      const control = connectMock(server.url);
+      const control = connectMock(server.baseUrl);
       await control.registerWebhook({ url: `${receiver.origin}/slow`, events: ['contact.created'], secret: 's' });
-      const created = await fetch(`${server.url}/contacts/create`, {
+      const created = await fetch(`${server.baseUrl}/contacts/create`, {
         method: 'POST',
         headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Ada', phone: '+4915112345678' }),
@@ -289,10 +289,12 @@ describe('answers', () => {
 describe('the control API beside the service', () => {
   it('is never journaled, faulted or rate-limited', async () => {
     const server = await start({ variant: 2, plans: { enterprise: { rateLimit: 1 } } });
-    const control = connectMock(server.url);
+    const control = connectMock(server.baseUrl);
     await control.inject({ status: 500, rate: 1 });
     for (let i = 0; i < 5; i++) expect((await control.health()).ok).toBe(true);
-    const service = await fetch(`${server.url}/account/me`, { headers: { authorization: `Bearer ${server.apiKey}` } });
+    const service = await fetch(`${server.baseUrl}/account/me`, {
+      headers: { authorization: `Bearer ${server.apiKey}` },
+    });
     expect(service.status).toBe(500);
     await control.clearFaults();
     expect((await control.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /account/me 500']);
@@ -357,8 +359,8 @@ describe('GET /_bizmsg/stream', () => {
     const ready = await events.next();
     expect(ready).toMatch(/^event: ready\ndata: \{"now":"\d{4}-\d\d-\d\dT[\d:.]+Z"\}\n\n$/);
     const headers = { authorization: `Bearer ${server.apiKey}` };
-    await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/account/me`, { headers })));
-    await connectMock(server.url).receiveMessage({ from: '+4915112345678', body: 'Hi' });
+    await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.baseUrl}/account/me`, { headers })));
+    await connectMock(server.baseUrl).receiveMessage({ from: '+4915112345678', body: 'Hi' });
     const totals = { requests: 0, deliveries: 0, changes: 0, what: [] as string[], batches: 0 };
     while (totals.requests < 20 || totals.changes < 1) {
       const event = await events.next();
@@ -379,7 +381,7 @@ describe('GET /_bizmsg/stream', () => {
       what: ['a message came from +4915112345678'],
       batches: true,
     });
-    expect((await connectMock(server.url).requests()).length).toBe(20);
+    expect((await connectMock(server.baseUrl).requests()).length).toBe(20);
     await events.cancel();
   });
 

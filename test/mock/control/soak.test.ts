@@ -44,6 +44,6 @@ describe('a long run', () => {
     console.log(
       `journal soak: 50,000 requests (half with 2 KB bodies), 1,000 kept; heap ${after10k.toFixed(1)} MB after 10,000, ${after50k.toFixed(1)} MB after 50,000`,
     );
-    mock.stop();
+    mock.pause();
   }, 120_000);
 });

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function call(path: string) {
-  await fetch(`${proxy.url}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
+  await fetch(`${proxy.baseUrl}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
 }
 
 describe('the dashboard of a proxy and of a replay', () => {
@@ -68,7 +68,7 @@ describe('the dashboard of a proxy and of a replay', () => {
     expect(text).toContain('data.tags');
     expect(text).toContain('X-RateLimit-Reset');
     expect(text).toContain('FEATURE_NOT_ENABLED');
-    expect(await tab.locator('.mock-name').innerText()).toBe(`Variant 2 · ${proxy.url} → ${service.baseUrl}`);
+    expect(await tab.locator('.mock-name').innerText()).toBe(`Variant 2 · ${proxy.baseUrl} → ${service.baseUrl}`);
     if (process.env.UPDATE_SCREENSHOTS === '1') {
       mkdirSync(SCREENSHOTS, { recursive: true });
       await tab.screenshot({ path: join(scratch, 'drift.png') });
@@ -95,7 +95,7 @@ describe('the dashboard of a proxy and of a replay', () => {
       expect(await tab.getByRole('navigation', { name: 'Views' }).getByRole('link').allInnerTexts()).toEqual([
         'Requests',
       ]);
-      await fetch(`${replay.url}/contacts/99`, { headers: { authorization: `Bearer ${KEY}` } });
+      await fetch(`${replay.baseUrl}/contacts/99`, { headers: { authorization: `Bearer ${KEY}` } });
       await tab.getByRole('button', { name: /GET \/contacts\/99 → 501 NO_RECORDING/ }).waitFor();
       await tab.close();
       expect(problems).toEqual([]);

@@ -139,7 +139,7 @@ describe('a recording and the journals, against canaries', () => {
     const proxy = await startMockProxy({ target: service.baseUrl, record: dir, redactionKey: REDACTION_KEY });
     running.push(proxy);
     const direct = [];
-    for (const call of send(proxy.url)) direct.push(await call());
+    for (const call of send(proxy.baseUrl)) direct.push(await call());
     await proxy.settled();
     const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
     expect(names).toHaveLength(7);
@@ -163,7 +163,7 @@ describe('a recording and the journals, against canaries', () => {
     const replay = await startMockReplay({ recording: dir, redactionKey: REDACTION_KEY });
     running.push(replay);
     const replayed = [];
-    for (const call of send(replay.url)) replayed.push(await call());
+    for (const call of send(replay.baseUrl)) replayed.push(await call());
     expect(replayed.map(([status]) => status)).toEqual([404, 404, 200, 200, 200, 200, 200]);
     expect(JSON.parse(replayed[0]![1]).error.message).toBe(`Contact ${N[0]} does not exist.`);
     expect(JSON.parse(replayed[1]![1]).error.message).toBe(`Contact +${N[1]} does not exist.`);

@@ -69,10 +69,10 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
     ] as const;
     for (const [method, path, headers] of cases) {
       const direct = await raw(`${service.baseUrl}${path}`, { method, headers });
-      const through = await raw(`${proxy.url}${path}`, { method, headers });
+      const through = await raw(`${proxy.baseUrl}${path}`, { method, headers });
       expect(through).toEqual(direct);
     }
-    const limited = await raw(`${proxy.url}/conversations`, { headers: auth });
+    const limited = await raw(`${proxy.baseUrl}/conversations`, { headers: auth });
     expect(limited.status).toBe(429);
     expect(limited.headers).toEqual(expect.arrayContaining(['Retry-After', '30', 'X-RateLimit-Remaining', '0']));
   });
@@ -80,7 +80,7 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
   it('passes each request on as sent: method, path, query, headers but hop-by-hop ones, body bytes', async () => {
     const { service, proxy } = await setUp();
     const body = '{"to":"+49 151 1234 5678","messaging_account_id":1,"type":"text","content":{"body":"Hi ☃"}}';
-    await raw(`${proxy.url}/messages/send?x=1&x=2`, {
+    await raw(`${proxy.baseUrl}/messages/send?x=1&x=2`, {
       method: 'POST',
       headers: {
         ...auth,
@@ -107,7 +107,7 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
 
   it('reports every kind of finding with counts, each path once per exchange, and never a value', async () => {
     const { proxy } = await setUp();
-    const client = new Variant2Client({ apiKey: KEY, baseUrl: proxy.url, maxRetries: 0 });
+    const client = new Variant2Client({ apiKey: KEY, baseUrl: proxy.baseUrl, maxRetries: 0 });
     // Until the clients read tolerantly (issue 30), some of these calls fail on our guesses; the proxy reports why.
     await client.contacts.get(7).catch(() => undefined);
     await client.contacts.get(8).catch(() => undefined);
@@ -118,9 +118,9 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
     await client.campaigns.list().catch(() => undefined);
     await client.webhooks.list().catch(() => undefined);
     // Raw: after a 429 the client would wait for the window's reset.
-    await raw(`${proxy.url}/conversations`, { headers: auth });
+    await raw(`${proxy.baseUrl}/conversations`, { headers: auth });
     // A request the endpoint does not take: a number for `name`, an unknown field, no phone.
-    await raw(`${proxy.url}/contacts`, {
+    await raw(`${proxy.baseUrl}/contacts`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 42, nickname: 'A' }),
@@ -205,8 +205,8 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
     running.push(service);
     const proxy = await startMockProxy({ target: service.baseUrl, variant: 1 });
     running.push(proxy);
-    await raw(`${proxy.url}/contacts/7`);
-    expect((await raw(`${proxy.url}/contacts/7/notes`, { headers: auth })).status).toBe(404);
+    await raw(`${proxy.baseUrl}/contacts/7`);
+    expect((await raw(`${proxy.baseUrl}/contacts/7/notes`, { headers: auth })).status).toBe(404);
     await proxy.settled();
     expect(proxy.drift().findings.map(({ firstSeen: _f, lastSeen: _l, ...finding }) => finding)).toEqual([
       {
@@ -223,12 +223,12 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
 
   it('serves the drift report and the journal over the control API, and refuses what steers a mock with 501', async () => {
     const { proxy } = await setUp();
-    await raw(`${proxy.url}/account/me`, { headers: auth });
+    await raw(`${proxy.baseUrl}/account/me`, { headers: auth });
     await proxy.settled();
     const drift = await fetch(`${proxy.origin}/_bizmsg/drift`);
     expect(await drift.json()).toEqual(proxy.drift());
-    const control = connectMock(proxy.url);
-    expect(await control.health()).toMatchObject({ ok: true, variant: 2, baseUrl: proxy.url, mode: 'proxy' });
+    const control = connectMock(proxy.baseUrl);
+    expect(await control.health()).toMatchObject({ ok: true, variant: 2, baseUrl: proxy.baseUrl, mode: 'proxy' });
     const [entry] = await control.requests();
     expect(entry).toMatchObject({ method: 'GET', path: '/account/me', status: 200 });
     expect(entry!.headers.authorization).toBe('[REDACTED]');
@@ -244,11 +244,11 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
 
   it('answers a slow request without holding up the others', async () => {
     const { proxy } = await setUp();
-    const slow = raw(`${proxy.url}/slow`, { headers: auth });
+    const slow = raw(`${proxy.baseUrl}/slow`, { headers: auth });
     const order: string[] = [];
     void slow.then(() => order.push('slow'));
     for (let i = 0; i < 20; i++) {
-      await raw(`${proxy.url}/contacts/7`, { headers: auth });
+      await raw(`${proxy.baseUrl}/contacts/7`, { headers: auth });
       order.push('fast');
     }
     expect((await slow).status).toBe(200);
@@ -260,7 +260,7 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
       await expect(startMockProxy({ target })).rejects.toThrow(`got ${JSON.stringify(target)}`);
     const first = await startMockProxy({ target: 'http://127.0.0.1:9/api/v1' });
     running.push(first);
-    const port = Number(new URL(first.url).port);
+    const port = Number(new URL(first.baseUrl).port);
     await first.close();
     running.pop();
     await expect(startMockProxy({ target: `http://localhost:${port}/api/v1`, port })).rejects.toThrow(
@@ -271,18 +271,18 @@ describe('bizmsg-mock proxy against a service that differs from our guesses', ()
   it('cuts the connection when the service dies mid-answer, as the service did, and goes on serving', async () => {
     const { service, proxy } = await setUp();
     await expect(raw(`${service.baseUrl}/cut`, { headers: auth })).rejects.toThrow('the connection was cut mid-answer');
-    await expect(raw(`${proxy.url}/cut`, { headers: auth })).rejects.toThrow('the connection was cut mid-answer');
-    expect((await raw(`${proxy.url}/contacts/7`, { headers: auth })).status).toBe(200);
+    await expect(raw(`${proxy.baseUrl}/cut`, { headers: auth })).rejects.toThrow('the connection was cut mid-answer');
+    expect((await raw(`${proxy.baseUrl}/contacts/7`, { headers: auth })).status).toBe(200);
     expect((await fetch(`${proxy.origin}/_bizmsg/health`)).status).toBe(200);
   });
 
   it('answers 502 in the envelope when the service cannot be reached, and refuses a foreign Host', async () => {
     const proxy = await startMockProxy({ target: 'http://127.0.0.1:9/api/v1' });
     running.push(proxy);
-    const answer = await raw(`${proxy.url}/account/me`, { headers: auth });
+    const answer = await raw(`${proxy.baseUrl}/account/me`, { headers: auth });
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body.toString())).toMatchObject({ error: { code: 'PROXY_ERROR' } });
-    const rebound = await raw(`${proxy.url}/account/me`, { headers: { ...auth, host: 'evil.example' } });
+    const rebound = await raw(`${proxy.baseUrl}/account/me`, { headers: { ...auth, host: 'evil.example' } });
     expect(rebound.status).toBe(403);
   });
 });
@@ -294,7 +294,7 @@ describe('bizmsg-mock proxy in front of our own mock', () => {
       const { startMockHttpServer } = await import('../../../src/mock/index.js');
       const service = await startMockHttpServer({ variant });
       running.push(service);
-      const proxy = await startMockProxy({ target: service.url, variant });
+      const proxy = await startMockProxy({ target: service.baseUrl, variant });
       running.push(proxy);
       const headers: Record<string, string> =
         variant === 1 ? { 'x-api-key': service.apiKey } : { authorization: `Bearer ${service.apiKey}` };
@@ -319,7 +319,7 @@ describe('bizmsg-mock proxy in front of our own mock', () => {
         ],
       ];
       for (const [method, path, callHeaders, body] of calls)
-        await raw(`${proxy.url}${path}`, {
+        await raw(`${proxy.baseUrl}${path}`, {
           method,
           headers: callHeaders,
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -329,7 +329,7 @@ describe('bizmsg-mock proxy in front of our own mock', () => {
       expect(proxy.drift().findings.map(({ firstSeen: _f, lastSeen: _l, ...finding }) => finding)).toEqual([
         { operation: `POST ${contact}`, direction: 'request', kind: 'missing', path: 'phone', count: 1 },
       ]);
-      expect((await connectMock(proxy.url).requests()).map((entry) => entry.status)).toEqual([
+      expect((await connectMock(proxy.baseUrl).requests()).map((entry) => entry.status)).toEqual([
         200,
         200,
         variant === 1 ? 200 : 201,

@@ -24,11 +24,11 @@ async function record(dir: string) {
   running.push(service);
   const proxy = await startMockProxy({ target: service.baseUrl, record: dir, redactionKey: REDACTION_KEY });
   running.push(proxy);
-  const client = new Variant2Client({ apiKey: KEY, baseUrl: proxy.url, maxRetries: 0 });
+  const client = new Variant2Client({ apiKey: KEY, baseUrl: proxy.baseUrl, maxRetries: 0 });
   const got: unknown[] = [];
   // Raw, as an app in any language sends them: the client would write each number in E.164.
   for (const phone of SPELLINGS) {
-    const answer = await fetch(`${proxy.url}/contacts`, {
+    const answer = await fetch(`${proxy.baseUrl}/contacts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Ada', phone, tags: ['vip'] }),
@@ -120,7 +120,7 @@ describe('recording the real service, redacted', () => {
       onMiss: (miss) => misses.push(miss),
     });
     running.push(replay);
-    const client = new Variant2Client({ apiKey: 'sk_other_key_for_replay', baseUrl: replay.url, maxRetries: 0 });
+    const client = new Variant2Client({ apiKey: 'sk_other_key_for_replay', baseUrl: replay.baseUrl, maxRetries: 0 });
     // The app's own number in the answer, in the spelling the service gave (its digits), where the recording has its placeholder.
     const own = { ...(got[0] as object), phone: '+4915112345678' };
     expect(await client.contacts.create({ name: 'Ada', phone: SPELLINGS[0]!, tags: ['vip'] })).toEqual(own);
@@ -143,7 +143,7 @@ describe('recording the real service, redacted', () => {
     // Another number: the body the client sent, with another `to`.
     const recorded = JSON.parse(readFileSync(join(dir, '000005-post-messages-send.json'), 'utf8')).request.body;
     const raw = (to: string) =>
-      fetch(`${replay.url}/messages/send`, {
+      fetch(`${replay.baseUrl}/messages/send`, {
         method: 'POST',
         headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
         body: JSON.stringify({ ...recorded, to }),
@@ -168,9 +168,9 @@ describe('recording the real service, redacted', () => {
         differing: ['body.to'],
       },
     ]);
-    const journal = await connectMock(replay.url).requests({ status: '501' });
+    const journal = await connectMock(replay.baseUrl).requests({ status: '501' });
     expect(journal.map((entry) => [entry.path, entry.code])).toEqual([['/messages/send', 'NO_RECORDING']]);
-    expect(await connectMock(replay.url).health()).toMatchObject({ mode: 'replay', variant: 2, recording: dir });
+    expect(await connectMock(replay.baseUrl).health()).toMatchObject({ mode: 'replay', variant: 2, recording: dir });
     expect((await fetch(`${replay.origin}/_bizmsg/drift`)).status).toBe(501);
   });
 
@@ -182,7 +182,7 @@ describe('recording the real service, redacted', () => {
     const replay = await startMockReplay({ recording: dir });
     running.push(replay);
     const create = (phone: string) =>
-      fetch(`${replay.url}/contacts`, {
+      fetch(`${replay.baseUrl}/contacts`, {
         method: 'POST',
         headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Ada', phone, tags: ['vip'] }),
@@ -194,11 +194,11 @@ describe('recording the real service, redacted', () => {
   it('replays a recording made by an earlier version (format 1, a field it does not know), and refuses a later one naming it', async () => {
     const replay = await startMockReplay({ recording: FIXTURE });
     running.push(replay);
-    const answer = await fetch(`${replay.url}/account/me`, { headers: { 'x-api-key': 'any' } });
+    const answer = await fetch(`${replay.baseUrl}/account/me`, { headers: { 'x-api-key': 'any' } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('60');
     expect(await answer.json()).toEqual({ success: true, data: { id: 1, name: 'Acme' } });
-    const missing = await fetch(`${replay.url}/contacts/9`, { headers: { 'x-api-key': 'any' } });
+    const missing = await fetch(`${replay.baseUrl}/contacts/9`, { headers: { 'x-api-key': 'any' } });
     expect(missing.status).toBe(501);
     expect(await missing.json()).toMatchObject({
       success: false,

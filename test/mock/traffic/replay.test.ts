@@ -33,7 +33,7 @@ function recordingOf(requests: ReadonlyArray<readonly [string, string, unknown?]
 async function missOf(dir: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const replay = await startMockReplay({ recording: dir });
   running.push(replay);
-  const answer = await fetch(`${replay.url}${path}`, {
+  const answer = await fetch(`${replay.baseUrl}${path}`, {
     method,
     headers: { authorization: 'Bearer any', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

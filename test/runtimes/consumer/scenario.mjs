@@ -94,7 +94,7 @@ async function callTheMockInProcess({ MockService, createMockServer }, main) {
     const fetch = (input, init) => service.handle(new Request(input, init));
     result.service = await callTheMock(main, service.baseUrl, service.apiKey, fetch);
   } finally {
-    service.stop();
+    service.pause();
   }
   if (createMockServer === undefined) return result;
   const server = createMockServer({ variant: 2 });

@@ -1,7 +1,7 @@
 // Whom a mock answers at all, before any route looks at a request: never one of its own webhook
 // deliveries (a URL or a receiver that leads one back to a mock), and over real HTTP only a `Host`
 // that is one of its names, so that a page of another site that rebinds its name to 127.0.0.1
-// reaches nothing. Every face applies it to every route; each answers the refusal in its own form.
+// reaches nothing. Every face applies it to every route; each answers the block in its own form.
 import type { Variant } from '../../../contract/variant.js';
 import { showValue } from '../../../shared/describe.js';
 import { InvalidArgumentError } from '../../../shared/errors.js';
@@ -10,13 +10,13 @@ import { MockHttpError } from '../../wire/http-error.js';
 import type { MockAnswer, MockRequest } from '../../wire/request.js';
 import { DELIVERY_MARKER } from '../../wire/delivery-mark.js';
 
-/** A request refused before any route: the message, and the header at fault with what is wrong with it. */
-export interface GuardRefusal {
+/** Why a request is blocked before any route: the message, and the header at fault with what is wrong with it. */
+export interface RequestBlock {
   readonly message: string;
   readonly details: Record<string, string[]>;
 }
 
-const MARKED: GuardRefusal = {
+const MARKED: RequestBlock = {
   message:
     'This request carries X-Bizmsg-Mock-Delivery: it is a webhook delivery of a bizmsg mock that a webhook URL (or a receiver passing it on) led back to a mock. ' +
     'Mocks refuse their own deliveries, so that no delivery can steer a mock or loop.',
@@ -50,8 +50,8 @@ export class HostAllowlist {
     return this.#domains.some((domain) => name === domain.slice(1) || name.endsWith(domain));
   }
 
-  /** The refusal of a request whose `Host` names something else. */
-  refusal(host: string): GuardRefusal {
+  /** The block of a request whose `Host` names something else. */
+  block(host: string): RequestBlock {
     return {
       message:
         `Host ${hostnameOf(host) ?? host} is not one of this mock's names: it answers to localhost (and *.localhost), 127.0.0.1, [::1], any IP address ` +
@@ -62,18 +62,18 @@ export class HostAllowlist {
 }
 
 /**
- * Why a mock refuses `request` before any route, or undefined: one of its own deliveries, or (with
+ * Why a mock blocks `request` before any route, or undefined: one of its own deliveries, or (with
  * `hosts`, over real HTTP) a `Host` that is not one of its names. In process (msw) there is no Host to check.
  */
-export function guardRefusal(request: Pick<MockRequest, 'headers'>, hosts?: HostAllowlist): GuardRefusal | undefined {
+export function requestBlock(request: Pick<MockRequest, 'headers'>, hosts?: HostAllowlist): RequestBlock | undefined {
   if (request.headers.get(DELIVERY_MARKER) !== null) return MARKED;
   const host = request.headers.get('host');
-  return hosts === undefined || hosts.allows(host) ? undefined : hosts.refusal(host!);
+  return hosts === undefined || hosts.allows(host) ? undefined : hosts.block(host!);
 }
 
-/** A refusal as the service answers it: 403 INSUFFICIENT_PERMISSIONS in the variant's envelope. */
-export function refusedByService(variant: Variant, refusal: GuardRefusal): MockAnswer {
-  const error = new MockHttpError('INSUFFICIENT_PERMISSIONS', refusal.message, refusal.details);
+/** A block as the service answers it: 403 INSUFFICIENT_PERMISSIONS in the variant's envelope. */
+export function blockedByService(variant: Variant, block: RequestBlock): MockAnswer {
+  const error = new MockHttpError('INSUFFICIENT_PERMISSIONS', block.message, block.details);
   const { status, body } = envelopeOf(variant).error(error);
   return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }

@@ -1,7 +1,7 @@
 // Requests: the journal of what the app asked the service and what it answered, newest first,
 // filtered by method, path (or template) and status (or class), each request opened for its bodies.
 import { useState } from 'preact/hooks';
-import type { JournalEntry } from '../../../state/records.js';
+import type { RecordedRequest } from '../../../state/records.js';
 import { queryOf } from '../api.js';
 import { timeOf } from '../format.js';
 import { usePaged } from '../use-paged.js';
@@ -21,7 +21,7 @@ interface Filter {
 export function RequestsView({ mock }: { mock: MockView }) {
   const [typed, setTyped] = useState<Filter>({ method: '', path: '', status: '' });
   const [filter, setFilter] = useState<Filter>(typed);
-  const paged = usePaged<JournalEntry>(
+  const paged = usePaged<RecordedRequest>(
     (page) => `/requests${queryOf({ ...filter, ...page })}`,
     `${mock.epoch} ${filter.method} ${filter.path} ${filter.status}`,
     mock.tick,
@@ -101,13 +101,13 @@ export function RequestsView({ mock }: { mock: MockView }) {
   );
 }
 
-function summaryOf(entry: JournalEntry, now: number): string {
+function summaryOf(entry: RecordedRequest, now: number): string {
   const status = entry.status === 0 ? 'network error (injected)' : String(entry.status);
   const code = entry.code === null ? '' : ` ${entry.code}`;
   return `#${entry.id} ${timeOf(entry.at, now)} ${entry.method} ${entry.path ?? entry.url} → ${status}${code} · ${entry.durationMs} ms`;
 }
 
-function RequestDetail({ entry }: { entry: JournalEntry }) {
+function RequestDetail({ entry }: { entry: RecordedRequest }) {
   const query =
     Object.keys(entry.query).length === 0
       ? ''

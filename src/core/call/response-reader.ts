@@ -1,4 +1,4 @@
-// Reading a successful answer as a tolerant reader: a guessed field that is missing or of another
+// Reading a successful response as a tolerant reader: a guessed field that is missing or of another
 // type does not fail the call (it is left out), and what differs is reported.
 import * as z from 'zod/mini';
 import { compareShape } from '../../contract/drift.js';

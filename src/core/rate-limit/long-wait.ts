@@ -4,21 +4,21 @@ import { RateLimitExceededError } from '../errors/classes.js';
 import { redactHeaders } from '../errors/redact.js';
 
 /** A 429's wait longer than `maxRetryWait`, still running. */
-export interface Refusal {
+export interface LongRateWait {
   /** Local time (ms) the 429 asked to wait until. */
   readonly until: number;
   /** The 429's headers. */
   readonly headers: Headers;
 }
 
-/** The error of a call not sent because of a refusal. */
-export function refusedError(
+/** The error of a call not sent because a long wait is running. */
+export function longWaitError(
   call: CallLabel,
-  refusal: Refusal,
+  wait: LongRateWait,
   maxRetryWait: number,
   apiKey: string,
 ): RateLimitExceededError {
-  const seconds = Math.ceil((refusal.until - Date.now()) / 1000);
+  const seconds = Math.ceil((wait.until - Date.now()) / 1000);
   return new RateLimitExceededError(
     {
       status: 429,
@@ -27,7 +27,7 @@ export function refusedError(
         `not sent: an earlier 429 asked this client to wait ${seconds} s more, longer than maxRetryWait ` +
         `(${maxRetryWait} ms); retry after that, or raise maxRetryWait`,
       details: {},
-      headers: redactHeaders(refusal.headers, apiKey),
+      headers: redactHeaders(wait.headers, apiKey),
       method: call.method,
       path: `/${call.path}`,
     },
