@@ -5,6 +5,7 @@ import { openApiDocument } from '../openapi/document.js';
 import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
 import { showValue, showWithheld } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
+import { checkInteger } from '../shared/guards.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
 import { badArgument, ControlArgumentError, unknownId } from './calls/errors.js';
@@ -60,6 +61,7 @@ import { MockStore, type MockState } from './state/store.js';
 const DEFAULT_BASE_URL = 'https://api.bizmsg.test/api/v1';
 /** How much of the past the mock keeps unless told otherwise: requests, and delivery attempts. */
 const DEFAULT_HISTORY = 1000;
+const MAX_HISTORY = 10_000_000;
 
 /** Everything the mock holds, as JSON: what `state()` gives, in process and over HTTP. */
 export interface MockSnapshot {
@@ -130,8 +132,10 @@ export class MockService {
     const random = () => this.#random.next();
     this.#keys = new KeyRing(this.variant, options.plans, random);
     this.#faults = new FaultInjector(random, this.variant);
-    this.#history = checkHistory(options.history?.deliveries, 'deliveries');
-    this.#journal = new RequestJournal(checkHistory(options.history?.requests, 'requests'));
+    this.#history = checkInteger('The `history.deliveries` option', options.history?.deliveries, DEFAULT_HISTORY, 0, MAX_HISTORY);
+    this.#journal = new RequestJournal(
+      checkInteger('The `history.requests` option', options.history?.requests, DEFAULT_HISTORY, 0, MAX_HISTORY),
+    );
     this.#store = new MockStore(this.#history);
     this.clock = new VirtualClock((what) => this.#notify({ kind: 'change', what }));
     this.apiKey = this.#keys.newKey();
@@ -549,11 +553,3 @@ function checkBaseUrl(value: unknown): string {
   return value;
 }
 
-function checkHistory(value: unknown, name: string): number {
-  if (value === undefined) return DEFAULT_HISTORY;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000_000)
-    throw new InvalidArgumentError(
-      `The \`history.${name}\` option must be a whole number from 0 to 10000000, got ${showValue(value)}.`,
-    );
-  return value;
-}

@@ -119,6 +119,8 @@ describe('bizmsg-mock bin', () => {
     [['--port'], '--port needs a value: an integer from 0 to 65535'],
     [['--nope'], 'unknown flag --nope'],
     [['-x'], 'unknown flag -x'],
+    // What the terminal would run as an escape sequence or a bidi reordering is shown inert.
+    [['--x\u001b[31m\u202e'], 'unknown flag --x\\u001b[31m\\u202e'],
     [['--openapi=yes'], '--openapi takes no value, got "yes"'],
     [['extra'], 'unexpected argument: "extra"'],
     // A secret is never echoed: the terminal may be shared, or its output kept in a CI log. Nor is a

@@ -215,3 +215,20 @@ describe('a stopped clock', () => {
     mock.close();
   });
 });
+
+describe('the history option', () => {
+  it('keeps as many requests as it says, and rejects a count that is not a whole number from 0 to 10000000', async () => {
+    const mock = new MockService({ variant: 2, history: { requests: 2 } });
+    for (let i = 0; i < 3; i++) await mock.handle(new Request(`${mock.baseUrl}/account/me`));
+    expect(mock.requests().length).toBe(2);
+    mock.pause();
+    for (const [history, shown] of [
+      [{ requests: -1 }, 'history.requests` option must be an integer from 0 to 10000000, got -1.'],
+      [{ deliveries: 1.5 }, 'history.deliveries` option must be an integer from 0 to 10000000, got 1.5.'],
+      [{ deliveries: 10_000_001 }, 'history.deliveries` option must be an integer from 0 to 10000000, got 10000001.'],
+      [{ requests: '5' }, 'history.requests` option must be an integer from 0 to 10000000, got "5".'],
+    ] as const) {
+      expect(() => new MockService({ history: history as { requests?: number } })).toThrow(`The \`${shown}`);
+    }
+  });
+});

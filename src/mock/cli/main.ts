@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The bizmsg-mock bin: serves the mock over HTTP, sends one signed event (`emit`), or passes the
 // real service on (`proxy`) and replays its recording (`replay`).
+import { printable } from '../../shared/printable.js';
 import { CliUsageError, parseCliArgs, TRAFFIC_HELP, USAGE } from './args.js';
 import { emitOnce } from './emit.js';
 import { serve } from './serve.js';
@@ -15,13 +16,14 @@ async function main(): Promise<void> {
   else await serve(args);
 }
 
+// What is said may hold text from the command line (an unknown flag) or a file: it is made inert.
 main().catch((error: unknown) => {
   if (error instanceof CliUsageError) {
-    console.error(`bizmsg-mock: ${error.message}`);
+    console.error(`bizmsg-mock: ${printable(error.message)}`);
     console.error(USAGE);
     process.exitCode = 2;
     return;
   }
-  console.error(`bizmsg-mock: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`bizmsg-mock: ${printable(error instanceof Error ? error.message : String(error))}`);
   process.exitCode = 1;
 });
