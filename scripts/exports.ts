@@ -26,31 +26,55 @@ export interface EntryExports {
   types: string[];
 }
 
+/** What one entry of the built package exports, and the types its .d.ts declares as values. */
+export interface BuiltExports extends EntryExports {
+  /** Types declared as values (a class): `instanceof` on one would compile, then throw. */
+  typesDeclaredAsValues: string[];
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The exports of every entry, each list sorted: the values are what its JavaScript exports at run
- * time, the types the rest of what its .d.ts exports. (The .d.ts alone cannot tell them apart: its
- * bundler drops `type` from `export type { SomeClass }`.)
+ * time, the types the rest of what its .d.ts exports, and of those the ones declared as values (none,
+ * once scripts/type-only-exports.mjs has marked them `type`, which the declaration bundler drops).
  */
-export async function builtExports(): Promise<Record<Entry, EntryExports>> {
+export async function builtExports(): Promise<Record<Entry, BuiltExports>> {
   const files = Object.values(ENTRIES).map((file) => `${root}${file}.d.ts`);
   const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, strict: true, noEmit: true });
   const checker = program.getTypeChecker();
-  const result = {} as Record<Entry, EntryExports>;
+  const result = {} as Record<Entry, BuiltExports>;
   for (const [entry, file] of Object.entries(ENTRIES) as [Entry, string][]) {
     const source = program.getSourceFile(`${root}${file}.d.ts`);
     const module = source && checker.getSymbolAtLocation(source);
     if (!module) throw new Error(`${file}.d.ts is missing: run \`npm run build\` first.`);
     const values = Object.keys((await import(pathToFileURL(`${root}${file}.js`).href)) as object).sort();
-    const types = checker
-      .getExportsOfModule(module)
+    const typeSymbols = checker.getExportsOfModule(module).filter((symbol) => !values.includes(symbol.name));
+    const types = typeSymbols.map((symbol) => symbol.name).sort();
+    const typesDeclaredAsValues = typeSymbols
+      .filter((symbol) => declaredAsValue(checker, symbol))
       .map((symbol) => symbol.name)
-      .filter((name) => !values.includes(name))
       .sort();
-    result[entry] = { values, types };
+    result[entry] = { values, types, typesDeclaredAsValues };
   }
   return result;
+}
+
+/**
+ * True when an exported name can be used as a value: it names a class (or other value) and no
+ * export on the way to it is type-only (`export { type Run }`), which TypeScript would refuse.
+ */
+function declaredAsValue(checker: ts.TypeChecker, exported: ts.Symbol): boolean {
+  let symbol: ts.Symbol | undefined = exported;
+  while (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0) {
+    const typeOnly = symbol.declarations?.some(
+      (declaration) =>
+        ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly),
+    );
+    if (typeOnly) return false;
+    symbol = checker.getImmediateAliasedSymbol(symbol);
+  }
+  return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Value) !== 0;
 }
 
 /** The table of counts, one row per entry and a total of distinct names over all of them. */
