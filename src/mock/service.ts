@@ -132,7 +132,13 @@ export class MockService {
     const random = () => this.#random.next();
     this.#keys = new KeyRing(this.variant, options.plans, random);
     this.#faults = new FaultInjector(random, this.variant);
-    this.#history = checkInteger('The `history.deliveries` option', options.history?.deliveries, DEFAULT_HISTORY, 0, MAX_HISTORY);
+    this.#history = checkInteger(
+      'The `history.deliveries` option',
+      options.history?.deliveries,
+      DEFAULT_HISTORY,
+      0,
+      MAX_HISTORY,
+    );
     this.#journal = new RequestJournal(
       checkInteger('The `history.requests` option', options.history?.requests, DEFAULT_HISTORY, 0, MAX_HISTORY),
     );
@@ -414,8 +420,8 @@ export class MockService {
     this.clock.stop();
   }
 
-  /** Starts the clock again if `pause()` stopped it (not if the user did). */
-  protected resume(): void {
+  /** Starts the clock again if `pause()` stopped it; a clock the user stopped (`clock.stop()`) stays stopped. */
+  resume(): void {
     if (!this.#pausedByPause) return;
     this.#pausedByPause = false;
     this.clock.start();
@@ -552,4 +558,3 @@ function checkBaseUrl(value: unknown): string {
     );
   return value;
 }
-

@@ -123,6 +123,18 @@ describe('fault injection', () => {
     expect(() => mock.inject({ status: 500, rate: 2 })).toThrow('A fault rate is a share from 0 to 1.');
   });
 
+  it('refuses a field a fault does not have, as the control API does, and injects nothing', async () => {
+    const spec = { path: '/account/me', status: 500 } as Parameters<typeof mock.inject>[0];
+    expect(() => mock.inject(spec)).toThrow(
+      'A fault has no field "path"; its fields are route, status, code, networkError, delay, times, rate.',
+    );
+    expect(() => mock.inject(null as unknown as Parameters<typeof mock.inject>[0])).toThrow(
+      'A fault is an object such as { status: 500 }, got null.',
+    );
+    expect(mock.faults()).toEqual([]);
+    expect((await api('GET', '/account/me')).status).toBe(200);
+  });
+
   it('refuses a route that names no endpoint, since its fault would never fire, and a code its status never has', async () => {
     const refused = (spec: Parameters<typeof mock.inject>[0]) => {
       try {

@@ -232,3 +232,19 @@ describe('the history option', () => {
     }
   });
 });
+
+describe('pause() and resume()', () => {
+  it('resume() starts the clock pause() stopped, and leaves one the user stopped stopped', () => {
+    const mock = new MockService({ variant: 2 });
+    mock.pause();
+    expect(mock.clock.stopped).toBe(true);
+    mock.resume();
+    expect(mock.clock.stopped).toBe(false);
+    mock.clock.stop();
+    mock.pause();
+    mock.resume();
+    expect(mock.clock.stopped).toBe(true);
+    mock.clock.start();
+    mock.pause();
+  });
+});

@@ -6,6 +6,7 @@ import type { OpenEnum } from '../../schemas/common.js';
 import { showValue } from '../../shared/describe.js';
 import { MAX_TIMER_MS } from '../../shared/timers.js';
 import { badArgument } from '../calls/errors.js';
+import { FaultInput } from '../calls/schemas.js';
 import { MockHttpError, MockNetworkError } from '../wire/http-error.js';
 import { compilePath } from '../wire/path-pattern.js';
 
@@ -59,6 +60,7 @@ export class FaultInjector {
 
   /** Adds a fault; one that cannot work (a route that names no endpoint, a code its status never has) is refused, naming the field. */
   inject(spec: FaultSpec): void {
+    checkFields(spec);
     if (spec.status === undefined && spec.networkError !== true && spec.delay === undefined)
       throw badArgument(
         'status',
@@ -188,4 +190,22 @@ function matcher(route: FaultSpec['route']): (target: string) => boolean {
   if (route instanceof RegExp) return (target) => route.test(target);
   const { pattern } = compilePath(route);
   return (target) => pattern.test(target);
+}
+
+/** The fields a fault may have: in process as over HTTP, one that is not among them is refused, not ignored. */
+function checkFields(spec: unknown): void {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+    throw badArgument(
+      'fault',
+      'must be an object',
+      `A fault is an object such as { status: 500 }, got ${showValue(spec)}.`,
+    );
+  const fields = Object.keys(FaultInput.shape);
+  const unknown = Object.keys(spec).find((key) => !fields.includes(key));
+  if (unknown !== undefined)
+    throw badArgument(
+      unknown,
+      'is not a known field',
+      `A fault has no field ${JSON.stringify(unknown)}; its fields are ${fields.join(', ')}.`,
+    );
 }
