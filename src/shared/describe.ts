@@ -1,5 +1,6 @@
 // How values and zod issues are put into words for error messages: one wording for the clients'
 // errors, the webhook functions' argument errors and the mock's VALIDATION_ERROR details.
+import { printable } from './printable.js';
 
 /** A short, secret-free description of a value's kind: "an object", "an array", "null", "a Date". */
 export function describeValue(value: unknown): string {
@@ -19,12 +20,15 @@ const SHOWN_CHARS = 40;
  * text can throw (no `toString`, a throwing `toJSON`) or run user code.
  */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
-  }
+  if (typeof value === 'string') return quote(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
   return (typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol'
     ? describeValue(value)
     : String(value);
+}
+
+/** `text` in double quotes, inert: escaped as JSON, and its bidi controls and invisible characters as `\u` escapes. */
+export function quote(text: string): string {
+  return printable(JSON.stringify(text));
 }
 
 /**

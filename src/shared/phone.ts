@@ -1,7 +1,7 @@
 // Phone numbers in any spelling: reading one into its digits, writing it in E.164 or as bare
 // digits, and telling whether two spellings are one number. The clients (the `phoneFormat`
 // option, `contacts.findByPhone`), the mock (its search) and users (`normalizePhone`, `samePhone`) share it.
-import { showValue } from './describe.js';
+import { quote, showValue } from './describe.js';
 import { InvalidArgumentError } from './errors.js';
 
 /** How many digits an international number has, country code included (E.164 allows at most 15). */
@@ -39,13 +39,13 @@ export type SpelledNumber =
  */
 export function spelledDigits(value: string): SpelledNumber {
   const compact = value.replace(TRUNK_ZERO, '$1').replace(SEPARATORS, '');
-  const stray = /[^\d+]|(?!^)\+/.exec(compact)?.[0];
+  const stray = /[^\d+]|(?!^)\+/u.exec(compact)?.[0];
   if (stray === undefined) return { digits: compact.replace(/^(\+|00)/, '') };
   return {
     problem:
       stray === '+'
         ? 'a "+" may only open the number'
-        : `${JSON.stringify(stray)} is not a digit, space, dash, dot, slash or bracket`,
+        : `${quote(stray)} is not a digit, space, dash, dot, slash or bracket`,
   };
 }
 

@@ -92,6 +92,18 @@ describe('normalizePhone', () => {
     expect(error.message).toContain(`normalizePhone: ${JSON.stringify(spelling)} is not a valid phone number: ${why}`);
   });
 
+  it('quotes what it refuses inert: bidi controls and invisible characters as \\u escapes, an emoji whole', () => {
+    expect(thrown(() => normalizePhone('+49\u202e15112345678')).message).toBe(
+      'normalizePhone: "+49\\u202e15112345678" is not a valid phone number: "\\u202e" is not a digit, space, dash, dot, slash or bracket.',
+    );
+    expect(thrown(() => normalizePhone('+49\u200b151\ufeff')).message).toBe(
+      'normalizePhone: "+49\\u200b151\\ufeff" is not a valid phone number: "\\u200b" is not a digit, space, dash, dot, slash or bracket.',
+    );
+    expect(thrown(() => normalizePhone('+49 151 😀')).message).toBe(
+      'normalizePhone: "+49 151 😀" is not a valid phone number: "😀" is not a digit, space, dash, dot, slash or bracket.',
+    );
+  });
+
   it('refuses what is not a string, and options that cannot work', () => {
     expect(thrown(() => normalizePhone(4915112345678 as never)).message).toBe(
       'normalizePhone: a phone number must be a string, got 4915112345678.',
