@@ -139,8 +139,8 @@ class BulkJob<R> {
     if (found !== undefined) await journal.put(row.key, { to: row.to, status: 'claimed', run });
     const outcome = await sendOne(this.#client, row.body, signal);
     if (outcome.status === 'unsent') {
-      // The request never reached the service, so a later run may send it: unclaimed, and the job
-      // stops (aborted, or the service out of reach: the run rejects with the client's error).
+      // The request was not processed, so a later run may send it: unclaimed, and the job stops
+      // (aborted, or the service out of reach or refusing the key: the run rejects with the client's error).
       await journal.delete(row.key);
       if (outcome.cause === undefined) this.#aborted = true;
       else this.work.fail(outcome.cause);

@@ -1,6 +1,7 @@
 // Sending one bulk message and naming its outcome: sent, failed for good (nothing was processed),
 // unknown (it may have been processed, so it is never sent again unless asked), or unsent (it
-// never reached the service: the job stops, and a later run sends it).
+// never reached the service, or the service refused the sender: the job stops, and a later run
+// sends it).
 import { AbortError, ApiError, ConnectionError } from '../core/errors/classes.js';
 import { waitOutRateLimits } from '../runs/rate-refusals.js';
 import type { Message } from '../schemas/message.js';
@@ -13,13 +14,25 @@ export type SendOutcome =
   | { readonly status: 'failed' | 'unknown'; readonly error: BulkError };
 
 /**
- * A send that never reached the service: the signal stopped a wait for the rate limit (`cause`
- * undefined), or the service could not be reached at all (`cause`: the `ConnectionError`).
+ * A send that was not processed and stops the job: the signal stopped a wait for the rate limit
+ * (`cause` undefined), the service could not be reached at all (`cause`: the `ConnectionError`), or
+ * it refused the key or the account (`cause`: the `ApiError`).
  */
 export interface Unsent {
   readonly status: 'unsent';
   readonly cause: unknown;
 }
+
+/**
+ * The codes that refuse whoever sends (a wrong or revoked key, a missing scope, the plan's limit)
+ * rather than the recipient: the job stops, and a run with the key or plan put right sends the row.
+ */
+const REFUSES_THE_SENDER: ReadonlySet<string> = new Set([
+  'AUTHENTICATION_ERROR',
+  'KEY_REVOKED',
+  'INSUFFICIENT_PERMISSIONS',
+  'PLAN_LIMIT_EXCEEDED',
+]);
 
 /**
  * Sends `body` once. A 429 the client gave up waiting out (its retries used up) was not processed,
@@ -37,6 +50,9 @@ export async function sendOne(
     if (AbortError.is(error)) return { status: 'unsent', cause: undefined };
     // The client already retried a refused connection: the service is out of reach for now.
     if (ConnectionError.is(error) && !error.mayHaveBeenProcessed) return { status: 'unsent', cause: error };
+    // The key or the account was refused, not the recipient: every later send would be refused alike.
+    if (ApiError.is(error) && REFUSES_THE_SENDER.has(String(error.code)) && !error.mayHaveBeenProcessed)
+      return { status: 'unsent', cause: error };
     return outcomeOf(error);
   }
 }

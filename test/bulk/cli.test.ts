@@ -41,6 +41,26 @@ describe('bizmsg bulk', () => {
   });
 
   it(
+    'exits 2 when the environment gives no usable key or URL, saying which, and sends nothing',
+    { timeout: 30_000 },
+    async () => {
+      const csv = emulator.file('env.csv', 'phone,name,order_id,tracking\n+4915112345670,Ada,A-1,t1\n');
+      const { baseUrl, apiKey } = emulator.server;
+      const noKey = await run({ baseUrl, apiKey: '' }, emulator.args(csv));
+      expect([noKey.code, noKey.stderr]).toEqual([
+        2,
+        'bizmsg: No API key: set the BIZMSG_API_KEY environment variable. Nothing was sent.\n',
+      ]);
+      const badUrl = await run({ baseUrl: 'ftp://example.test', apiKey }, emulator.args(csv));
+      expect(badUrl.code).toBe(2);
+      expect(badUrl.stderr).toMatch(
+        /^bizmsg: The BIZMSG_BASE_URL environment variable must be an http\(s\) URL .* Nothing was sent\.\n$/,
+      );
+      expect(sends()).toBe(0);
+    },
+  );
+
+  it(
     'refuses a column named twice, names a CSV it cannot read, and answers --help, sending nothing',
     { timeout: 30_000 },
     async () => {

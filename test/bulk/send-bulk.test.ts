@@ -12,7 +12,7 @@ import {
   type BulkRun,
   type BulkResult,
 } from '../../src/bulk/index.js';
-import { ConnectionError, InvalidArgumentError, Variant2Client } from '../../src/index.js';
+import { AuthenticationError, ConnectionError, InvalidArgumentError, Variant2Client } from '../../src/index.js';
 import { startCountingServer, type SendBehaviour } from '../helpers/counting-server.js';
 
 type Server = Awaited<ReturnType<typeof startCountingServer>>;
@@ -212,6 +212,35 @@ describe('sendBulk', () => {
     await journal.close();
     const report = await sendBulk(client(), { id: 'down', recipients: rows, message: text, journal });
     expect(report).toMatchObject({ total: 5, sent: 5, failed: 0, unknown: 0 });
+  });
+
+  it('stops at a refused key, claiming nothing it did not send; a run with the right key sends each row once', async () => {
+    let keyRefused = true;
+    const refusing = await startCountingServer(() =>
+      keyRefused ? { kind: 'error', status: 401, code: 'AUTHENTICATION_ERROR' } : { kind: 'ok' },
+    );
+    try {
+      const rows = phones(40, 470);
+      const journal = memoryJournal();
+      const sender = new Variant2Client({ apiKey: 'k_wrong', baseUrl: refusing.baseUrl, rateLimit: false });
+      const run = sendBulk(sender, { id: 'key', recipients: rows, message: text, journal, concurrency: 4 });
+      await expect(run).rejects.toThrow(AuthenticationError);
+      // Only the sends already under way when the first refusal came, not one request per row.
+      const refused = refusing.total();
+      expect(refused).toBeGreaterThanOrEqual(1);
+      expect(refused).toBeLessThanOrEqual(4);
+      await journal.open('key');
+      expect(await Promise.all(rows.map((to) => journal.get(to)))).toEqual(rows.map(() => undefined));
+      await journal.close();
+      keyRefused = false;
+      const report = await sendBulk(sender, { id: 'key', recipients: rows, message: text, journal });
+      expect(report).toMatchObject({ total: 40, sent: 40, failed: 0, unknown: 0 });
+      // Each row answered 200 once: the second run sent each row once more than the refusals it had.
+      expect(refusing.total()).toBe(40 + refused);
+      expect(rows.filter((to) => refusing.counts.get(to) === 2).length).toBe(refused);
+    } finally {
+      await refusing.close();
+    }
   });
 
   it('refuses a journal of another job, before sending anything', async () => {

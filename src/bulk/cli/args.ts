@@ -24,6 +24,8 @@ bizmsg bulk
 Sends the template NAME in language L to every row of the CSV FILE, at most once per phone
 number, and prints a report. The journal records each send before its request leaves, so running
 the same command again resumes the job: nothing that was sent, or may have been, is sent again.
+A refused key (401, 403) or a service out of reach stops the job: the rows it did not send go
+out when the command runs again; a row refused for itself (an invalid number) stays failed.
 
   --csv FILE            the recipients: a column \`phone\`, the others the template's parameters by
                         name; a row may take at most 1 MiB. A row whose phone is empty or invalid

@@ -1,11 +1,11 @@
 // `bizmsg bulk` once its command line is read: checks the CSV against the template, sends with
 // sendBulk on a fileJournal under the progress display, and prints the report. Whatever ends the run
 // (its end, an error, Ctrl-C), the display stops and the terminal gets its cursor back.
-import { Variant1Client, Variant2Client } from '../../index.js';
+import { InvalidArgumentError, Variant1Client, Variant2Client, type ClientOptions } from '../../index.js';
 import { fileJournal } from '../file-journal.js';
 import { sendBulk } from '../send-bulk.js';
 import type { BulkClient, BulkMessage } from '../types.js';
-import type { BulkCommand } from './args.js';
+import { CliUsageError, type BulkCommand } from './args.js';
 import { csvRows, surveyCsv } from './csv.js';
 import { checkHeader } from './header.js';
 import { say, stderrLogger } from './output.js';
@@ -82,9 +82,25 @@ export function onInterrupt(controller: AbortController, progress: Progress, inF
 export function watchedClient(variant: 1 | 2) {
   const window = new RateWindow();
   const options = { hooks: window.hooks, logger: stderrLogger };
-  const client = variant === 2 ? new Variant2Client(options) : new Variant1Client(options);
+  const client = variant === 2 ? clientOf(Variant2Client, options) : clientOf(Variant1Client, options);
   window.watch(client);
   return { client, window };
+}
+
+/** A client made from the environment; a key or URL missing or unusable there is a mistake in the command (exit 2). */
+function clientOf<C>(Client: new (options: ClientOptions) => C, options: ClientOptions): C {
+  if (!process.env.BIZMSG_API_KEY)
+    throw new CliUsageError('No API key: set the BIZMSG_API_KEY environment variable. Nothing was sent.');
+  if (!process.env.BIZMSG_BASE_URL)
+    throw new CliUsageError(
+      'No service URL: set the BIZMSG_BASE_URL environment variable (ending with /api/v1). Nothing was sent.',
+    );
+  try {
+    return new Client(options);
+  } catch (error) {
+    if (InvalidArgumentError.is(error)) throw new CliUsageError(`${error.message} Nothing was sent.`);
+    throw error;
+  }
 }
 
 function messageOf(row: KeyedRow, template: RowTemplate, command: BulkCommand): BulkMessage {

@@ -46,7 +46,7 @@ export async function createBulkWorker(options: BulkWorkerOptions): Promise<Bulk
       if (claimed !== 'claimed') return claimed;
       const outcome = await sendOne(client, body as BulkMessage);
       if (outcome.status === 'unsent') {
-        // The service was out of reach: the key goes back to waiting, and BullMQ retries the job.
+        // The service was out of reach or refused the key: the key goes back to waiting, and BullMQ retries the job.
         await state.release(bulk, key);
         throw outcome.cause;
       }
