@@ -119,6 +119,9 @@ describe('bizmsg-mock bin', () => {
     [['--port'], '--port needs a value: an integer from 0 to 65535'],
     [['--nope'], 'unknown flag --nope'],
     [['-x'], 'unknown flag -x'],
+    // A value or flag pasted whole is cut short, not echoed at length.
+    [['--port', '9'.repeat(100)], `--port must be an integer from 0 to 65535, got "${'9'.repeat(40)}…"`],
+    [[`--${'x'.repeat(100)}`], `unknown flag --${'x'.repeat(38)}… (102 characters)`],
     // What the terminal would run as an escape sequence or a bidi reordering is shown inert.
     [['--x\u001b[31m\u202e'], 'unknown flag --x\\u001b[31m\\u202e'],
     [['--openapi=yes'], '--openapi takes no value, got "yes"'],

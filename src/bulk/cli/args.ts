@@ -2,6 +2,7 @@
 // command needs, and their help.
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { showValue } from '../../shared/describe.js';
 
 /** A mistake in the command line or the files it names: printed (with the usage unless nothing was sent), exit code 2. */
 export class CliUsageError extends Error {}
@@ -111,7 +112,7 @@ export function parseCommand(argv: readonly string[]): BulkCommand | ImportComma
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return 'help';
   if (rest.includes('--help') || rest.includes('-h')) return 'help';
   if (command === 'contacts' && rest[0] === 'import') return parseImport(rest.slice(1));
-  if (command !== 'bulk') throw new CliUsageError(`unknown command ${JSON.stringify(command)}`);
+  if (command !== 'bulk') throw new CliUsageError(`unknown command ${showValue(command)}`);
   const values = flags(rest, FLAGS);
   const required = (name: 'csv' | 'template' | 'language') => {
     const value = values[name];
@@ -147,12 +148,17 @@ function parseImport(args: readonly string[]): ImportCommand {
   };
 }
 
+/** How much of parseArgs's message a usage error shows. */
+const SHOWN_ERROR_CHARS = 200;
+
 /** The flags of `args`, as parseArgs reads them; a mistake is a CliUsageError. */
 function flags<const T extends Record<string, { type: 'string' | 'boolean' }>>(args: readonly string[], options: T) {
   try {
     return parseArgs({ args: [...args], options, strict: true }).values;
   } catch (error) {
-    throw new CliUsageError((error as Error).message);
+    // parseArgs names the flag as given: one pasted with a whole value in it is cut short.
+    const { message } = error as Error;
+    throw new CliUsageError(message.length > SHOWN_ERROR_CHARS ? `${message.slice(0, SHOWN_ERROR_CHARS)}…` : message);
   }
 }
 

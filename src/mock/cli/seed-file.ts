@@ -50,8 +50,11 @@ export function readSeedFile(path: string): MockServerOptions {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw new CliUsageError(`--seed-file ${path} is not JSON: ${(error as Error).message}`);
+  } catch {
+    // JSON.parse's message quotes the start of the text, and a file given by mistake may hold a secret (a .env).
+    throw new CliUsageError(
+      `--seed-file ${path} is not JSON: it must hold the options of createMockServer as one JSON object (its text is not shown).`,
+    );
   }
   try {
     return checkArguments(OptionsFileInput, value, `--seed-file ${path}`);

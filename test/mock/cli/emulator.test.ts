@@ -224,6 +224,15 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
       2,
       `bizmsg-mock: --seed-file ${join(dir, 'nope.json')} cannot be read: ENOENT: no such file or directory, open '${join(dir, 'nope.json')}'`,
     ]);
+    // A file given by mistake (a .env) may hold a secret: none of its text is shown.
+    const notJson = join(dir, 'secret.env');
+    writeFileSync(notJson, 'BIZMSG_API_KEY=sk_live_0123456789abcdef\n');
+    const parsed = spawnSync(process.execPath, [BIN, '--seed-file', notJson], { encoding: 'utf8' });
+    expect([parsed.status, parsed.stderr.split('\n')[0]]).toEqual([
+      2,
+      `bizmsg-mock: --seed-file ${notJson} is not JSON: it must hold the options of createMockServer as one JSON object (its text is not shown).`,
+    ]);
+    expect(parsed.stderr).not.toContain('BIZMSG_API');
   });
 });
 
