@@ -59,6 +59,32 @@ describe('startMockHttpServer', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).mayHaveBeenProcessed).toBe(true);
   });
+
+  it('refuses a port or host it cannot listen on with an InvalidArgumentError saying which and why', async () => {
+    const refused = async (options: object) =>
+      startMockHttpServer(options as never).then(
+        async (started) => {
+          await started.close();
+          return 'started';
+        },
+        (error: Error) => [error.name, error.message],
+      );
+    for (const port of ['abc', 99_999, -1, 1.5]) {
+      expect(await refused({ port })).toEqual([
+        'InvalidArgumentError',
+        `The \`port\` option must be an integer from 0 to 65535, got ${typeof port === 'string' ? `"${port}"` : port}.`,
+      ]);
+    }
+    expect(await refused({ host: '' })).toEqual([
+      'InvalidArgumentError',
+      `The \`host\` option must be a host name or IP address such as '127.0.0.1', got "".`,
+    ]);
+    const taken = Number(new URL(server.origin).port);
+    expect(await refused({ port: taken })).toEqual([
+      'InvalidArgumentError',
+      `Cannot listen on 127.0.0.1:${taken}: the port is taken; choose another, or 0 for any free one.`,
+    ]);
+  });
 });
 
 describe('bizmsg-mock bin', () => {

@@ -59,7 +59,7 @@ async function start(
       ([field]) => forwardedAt !== undefined && field.startsWith(forwardedAt),
     )?.[1][0];
     if (forwardingProblem !== undefined) throw new CliUsageError(`--forward-to ${args.forwardTo} ${forwardingProblem}`);
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = listenErrorCode(error);
     if (code === 'EADDRINUSE')
       throw new CliUsageError(
         `port ${args.port} on ${args.host} is in use (another bizmsg-mock?): pick another with --port`,
@@ -132,4 +132,10 @@ export function stopOnExit(close: () => Promise<void>): void {
     console.error(`bizmsg-mock: stopping: ${gone}.`);
     stop();
   });
+}
+
+/** The socket error code (`EADDRINUSE`, …) that kept a server from listening: the cause of the server's own error. */
+export function listenErrorCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return ((cause ?? error) as NodeJS.ErrnoException | undefined)?.code;
 }

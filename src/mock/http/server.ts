@@ -27,6 +27,8 @@ import {
 } from './socket-answers.js';
 import { validationError } from '../rules/validate.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { showValue } from '../../shared/describe.js';
+import { checkInteger } from '../../shared/guards.js';
 
 /** Options of `startMockHttpServer`. */
 export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'> {
@@ -68,6 +70,7 @@ export interface MockHttpServer {
 /** Serves the reference service over real HTTP, for curl or an SDK in any language. */
 export async function startMockHttpServer(options: MockHttpServerOptions = {}): Promise<MockHttpServer> {
   const { port = 0, host = '127.0.0.1', controlToken, allowedHosts, ...given } = options;
+  checkHost(host);
   checkControlToken(controlToken);
   const hosts = new HostAllowlist(host, allowedHosts);
   const mockOptions = isLoopback(host) ? given : withUnguessableKeys(given);
@@ -88,6 +91,35 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
       return served.close();
     },
   };
+}
+
+/** The `host` option: a host name or IP address to listen on. */
+function checkHost(host: unknown): asserts host is string {
+  if (typeof host !== 'string' || host.trim() === '')
+    throw new InvalidArgumentError(
+      `The \`host\` option must be a host name or IP address such as '127.0.0.1', got ${showValue(host)}.`,
+    );
+}
+
+/** Why the server could not listen, in words that say what to do; Node's error is the cause. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host}:${port}`;
+  if (error.code === 'EADDRINUSE')
+    return new InvalidArgumentError(
+      `Cannot listen on ${where}: the port is taken; choose another, or 0 for any free one.`,
+      { cause: error },
+    );
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
+    return new InvalidArgumentError(
+      `Cannot listen on ${where}: no interface of this machine has that address (${error.code}).`,
+      { cause: error },
+    );
+  if (error.code === 'EACCES')
+    return new InvalidArgumentError(
+      `Cannot listen on ${where}: not allowed (EACCES; ports below 1024 need privileges).`,
+      { cause: error },
+    );
+  return error;
 }
 
 /**
@@ -152,11 +184,12 @@ export async function serveHttp(
   binding: HttpBinding,
   serviceAt: (baseUrl: string) => HttpService,
 ): Promise<ServedHttp> {
-  const { port, host, hosts } = binding;
+  const { host, hosts } = binding;
+  const port = checkInteger('The `port` option', binding.port, 0, 0, 65_535);
   // Node's own bare 400 for a request without Host would skip the variant's envelope; a stalled body times out.
   const server = createServer({ requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, port)));
     server.listen(port, host, resolve);
   });
   const address = server.address() as AddressInfo;
