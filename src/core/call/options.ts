@@ -146,7 +146,11 @@ function settingsFrom(options: HttpClientOptions): ClientSettings {
     throw new InvalidArgumentError('Client options must be an object, e.g. { apiKey, baseUrl }.');
   }
   const apiKey = options.apiKey ?? env('BIZMSG_API_KEY');
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+  if (apiKey !== undefined && typeof apiKey !== 'string') {
+    // Described by its kind only: it may be a secret all the same.
+    throw new InvalidArgumentError(`The \`apiKey\` option must be a string, got ${describeValue(apiKey)}.`);
+  }
+  if (apiKey === undefined || apiKey.trim() === '') {
     throw new InvalidArgumentError(
       'No API key: pass { apiKey } to the client or set the BIZMSG_API_KEY environment variable.',
     );

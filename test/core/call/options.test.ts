@@ -46,6 +46,19 @@ describe('client options', () => {
     expect(constructionError(undefined)).toBeInstanceOf(InvalidArgumentError);
   });
 
+  it('says an API key of another kind is not a string, without showing it', () => {
+    for (const [apiKey, kind] of [
+      [12345, 'a number'],
+      [{ key: 'sk_live_1' }, 'an object'],
+    ] as const) {
+      const error = constructionError({ apiKey, baseUrl: BASE });
+      expect([error.name, error.message]).toEqual([
+        'InvalidArgumentError',
+        `The \`apiKey\` option must be a string, got ${kind}.`,
+      ]);
+    }
+  });
+
   it.each([
     [
       { baseUrl: 'api.bizmsg.test' },
