@@ -8,16 +8,20 @@ import type { MockActivity } from '../service.js';
  * undefined for the rest (what the dashboard shows). The mock has already redacted its API keys.
  */
 export function activityLine(activity: MockActivity, secrets: readonly string[] = []): string | undefined {
-  const line = lineOf(activity);
-  return line === undefined
-    ? undefined
-    : printable(secrets.reduce((text, secret) => text.replaceAll(secret, '[REDACTED]'), line));
+  // Each part is cut after its secrets are replaced: a cut never leaves half a token in the line.
+  const line = lineOf(activity, (text) => cut(withoutSecrets(text, secrets)));
+  return line === undefined ? undefined : printable(line);
 }
 
-function lineOf(activity: MockActivity): string | undefined {
+function withoutSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((shown, secret) => shown.replaceAll(secret, '[REDACTED]'), text);
+}
+
+/** The line of an activity, each text from outside (a path, a URL, an error) shown through `shown`. */
+function lineOf(activity: MockActivity, shown: (text: string) => string): string | undefined {
   if (activity.kind === 'request') {
     const { method, path, url, status, durationMs } = activity;
-    const where = path ?? `${url} (outside the API's base URL)`;
+    const where = path === null ? `${shown(url)} (outside the API's base URL)` : shown(path);
     return `${clock()}  ${method} ${where} -> ${status === 0 ? 'network error (injected)' : status} (${ms(durationMs)})`;
   }
   if (activity.kind === 'delivery') {
@@ -26,9 +30,17 @@ function lineOf(activity: MockActivity): string | undefined {
     const why = error === null ? '' : `: ${error}`;
     const next =
       nextRetryAt === null ? '' : `; attempt ${attempt + 1} at ${new Date(nextRetryAt).toISOString()} (virtual time)`;
-    return `${clock()}  webhook ${event} -> ${url} ${status}${why} (${which}, ${ms(durationMs)})${next}`;
+    return `${clock()}  webhook ${event} -> ${shown(url)} ${status}${shown(why)} (${which}, ${ms(durationMs)})${next}`;
   }
   return undefined;
+}
+
+/** How much of a path, URL or error a line shows: a line stays one line of a terminal or so. */
+const SHOWN_CHARS = 200;
+
+/** `text` cut to SHOWN_CHARS, saying how long it was. */
+function cut(text: string): string {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
 }
 
 function clock(): string {

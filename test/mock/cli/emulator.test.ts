@@ -101,6 +101,10 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     await fetch(`${new URL(mock.url).origin}/${token}`);
     await mock.printed(/GET \/\[REDACTED\] \(outside the API's base URL\) -> 404/);
     expect(mock.output()).toContain('GET /contacts/[REDACTED] -> ');
+    // A long path is cut to 200 characters, after the token is replaced: no part of it is left.
+    await fetch(`${mock.url}/contacts/${'x'.repeat(185)}${token}`);
+    await mock.printed(/… \(205 characters\) -> 401/);
+    expect(mock.output()).toContain(`GET /contacts/${'x'.repeat(185)}[REDA… (205 characters) -> 401`);
     // Printed in the banner only, for whoever started it: its own line, and the dashboard's URL.
     expect(
       mock

@@ -248,6 +248,12 @@ describe('Host on every route', () => {
         details: { host: ["is not one of this mock's names"] },
       },
     });
+    // A Host longer than any host name is cut in the refusal, not quoted whole.
+    const long = `${'a'.repeat(7000)}.example`;
+    const cut = JSON.parse((await exchange(port, rawRequest('GET', '/api/v1/contacts', { host: long })))!.body);
+    expect(cut.error.message).toMatch(
+      new RegExp(`^Host a{253}… \\(7008 characters\\) is not one of this mock's names: `),
+    );
     // Nothing was sent, nothing journaled.
     expect(await connectMock(mock.url).requests()).toEqual([]);
   });

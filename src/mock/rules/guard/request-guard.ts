@@ -54,11 +54,16 @@ export class HostAllowlist {
   block(host: string): RequestBlock {
     return {
       message:
-        `Host ${hostnameOf(host) ?? host} is not one of this mock's names: it answers to localhost (and *.localhost), 127.0.0.1, [::1], any IP address ` +
+        `Host ${shownHost(hostnameOf(host) ?? host)} is not one of this mock's names: it answers to localhost (and *.localhost), 127.0.0.1, [::1], any IP address ` +
         'and the names given to --allowed-hosts (allowedHosts), so that a page of another site that rebinds its name to this machine cannot reach it.',
       details: { host: ["is not one of this mock's names"] },
     };
   }
+}
+
+/** A `Host` header as a refusal names it: a host name is never longer than 253 characters, so a longer header is cut. */
+function shownHost(host: string): string {
+  return host.length > 253 ? `${host.slice(0, 253)}… (${host.length} characters)` : host;
 }
 
 /**
