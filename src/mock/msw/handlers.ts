@@ -4,6 +4,7 @@ import type { HttpHandler } from 'msw';
 // WebSocket support, whose module-level BroadcastChannel keeps Deno (which cannot unref it) running
 // forever. The caller passes it in: on Node msw is an optional peer, loaded only if installed.
 import type { http as mswHttp } from 'msw/core/http';
+import { InvalidArgumentError } from '../../shared/errors.js';
 import { MockNetworkError } from '../wire/http-error.js';
 import { blockedByService, requestBlock } from '../rules/guard/request-guard.js';
 import type { MockService } from '../service.js';
@@ -37,6 +38,13 @@ export class SharedInterception<T> {
 
   /** Serves `mock` too, opening the interception with `open` when none is open. */
   join(mock: MockService, open: (handlers: HttpHandler[]) => T): T {
+    const other = [...this.#mocks].find((listening) => listening !== mock && listening.baseUrl === mock.baseUrl);
+    // The first would answer every request of both: the second would never be reached, and say nothing.
+    if (other !== undefined)
+      throw new InvalidArgumentError(
+        `Another mock listening in this process serves ${mock.baseUrl}: give each mock its own baseUrl ` +
+          `(createMockServer({ variant: ${mock.variant}, baseUrl: 'https://v${mock.variant}.bizmsg.test/api/v1' })), or close the other first.`,
+      );
     this.#interception ??= open(mockHandlers(this.#http, () => this.#mocks));
     this.#mocks.add(mock);
     return this.#interception;

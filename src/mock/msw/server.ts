@@ -22,16 +22,19 @@ export class MockServer extends MockService {
     this.handlers = mockHandlers(http, () => [this]);
   }
 
-  /** Starts intercepting fetch in this process; other requests (webhook receivers) pass through. */
+  /**
+   * Starts intercepting fetch in this process; other requests (webhook receivers) pass through.
+   * Another mock listening on the same base URL is an `InvalidArgumentError`: give each its own `baseUrl`.
+   */
   listen(): void {
     const { http, setupServer } = loadedMsw(mswPeer);
-    this.resume();
     MockServer.#shared ??= new SharedInterception<SetupServer>(http, (server) => server.close());
     MockServer.#shared.join(this, (handlers) => {
       const server = setupServer(...handlers);
       server.listen({ onUnhandledRequest: 'bypass' });
       return server;
     });
+    this.resume();
   }
 
   /** Stops serving (and intercepting, once no mock listens) and pauses the clock until `listen()` again. */

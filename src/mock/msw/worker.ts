@@ -23,11 +23,11 @@ export class MockWorker extends MockService {
    * Rejects when the worker does not come to control the page (a scope that does not cover it).
    */
   async start(options?: StartOptions): Promise<void> {
-    this.resume();
     const { started } = MockWorker.#shared.join(this, (handlers) => {
       const worker = setupWorker(...handlers);
       return { worker, started: worker.start({ onUnhandledRequest: 'bypass', ...options }) };
     });
+    this.resume();
     // A worker that failed to register, or does not control the page, serves nothing: the next start() tries afresh.
     try {
       await ensurePageControlled(await started);
