@@ -26,6 +26,11 @@ export function showValue(value: unknown): string {
     : String(value);
 }
 
+/** `text` cut to `max` characters, saying how long it was: for outside text that may run to any length. */
+export function cutShort(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
 /** `text` in double quotes, inert: escaped as JSON, and its bidi controls and invisible characters as `\u` escapes. */
 export function quote(text: string): string {
   return printable(JSON.stringify(text));

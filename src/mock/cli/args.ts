@@ -1,7 +1,7 @@
 // The command line of bizmsg-mock: its two commands, their flags and values, and a usage error that
 // names the first thing wrong and what it accepts.
 import { parseArgs } from 'node:util';
-import { showValue } from '../../shared/describe.js';
+import { cutShort, showValue } from '../../shared/describe.js';
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { isAllowedHostName } from '../rules/guard/request-guard.js';
 
@@ -210,7 +210,7 @@ function scan(args: readonly string[]) {
         throw new CliUsageError(`${token.rawName} takes no value, got ${shown(token.value)}`);
       switches.add(token.name as Switch);
     } else {
-      throw new CliUsageError(`unknown flag ${cut(token.rawName)}`);
+      throw new CliUsageError(`unknown flag ${cutShort(token.rawName, SHOWN_NAME_CHARS)}`);
     }
   }
   return { given, switches, positionals };
@@ -277,7 +277,7 @@ const QUOTED: ReadonlySet<ValueFlag> = new Set([
  * value of a quoted flag, or a plain word (an event kind, a stray command), as it is; any other
  * (a secret, a token, a URL that may hold one, a value typed in the wrong place) only by its length.
  */
-/** How many characters of an unknown flag's name an error shows. */
+/** How many characters of an unknown flag's name an error shows (a flag may be pasted with a whole value in it). */
 const SHOWN_NAME_CHARS = 40;
 
 function shown(text: string, flag?: ValueFlag): string {
@@ -338,9 +338,4 @@ function readObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A flag's name as an error shows it: cut short, for a flag pasted with a whole value or file in it. */
-function cut(name: string): string {
-  return name.length > SHOWN_NAME_CHARS ? `${name.slice(0, SHOWN_NAME_CHARS)}… (${name.length} characters)` : name;
 }

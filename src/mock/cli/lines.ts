@@ -1,5 +1,6 @@
 // The lines bizmsg-mock prints as it works: one per request to the service, one per delivery attempt,
 // and nothing a receiver sent that a terminal would act on.
+import { cutShort } from '../../shared/describe.js';
 import { printable } from '../../shared/printable.js';
 import type { MockActivity } from '../service.js';
 
@@ -9,7 +10,7 @@ import type { MockActivity } from '../service.js';
  */
 export function activityLine(activity: MockActivity, secrets: readonly string[] = []): string | undefined {
   // Each part is cut after its secrets are replaced: a cut never leaves half a token in the line.
-  const line = lineOf(activity, (text) => cut(withoutSecrets(text, secrets)));
+  const line = lineOf(activity, (text) => cutShort(withoutSecrets(text, secrets), SHOWN_CHARS));
   return line === undefined ? undefined : printable(line);
 }
 
@@ -37,11 +38,6 @@ function lineOf(activity: MockActivity, shown: (text: string) => string): string
 
 /** How much of a path, URL or error a line shows: a line stays one line of a terminal or so. */
 const SHOWN_CHARS = 200;
-
-/** `text` cut to SHOWN_CHARS, saying how long it was. */
-function cut(text: string): string {
-  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
-}
 
 function clock(): string {
   return new Date().toISOString().slice(11, 23);

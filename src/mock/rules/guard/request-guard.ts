@@ -3,7 +3,7 @@
 // that is one of its names, so that a page of another site that rebinds its name to 127.0.0.1
 // reaches nothing. Every face applies it to every route; each answers the block in its own form.
 import type { Variant } from '../../../contract/variant.js';
-import { showValue } from '../../../shared/describe.js';
+import { cutShort, showValue } from '../../../shared/describe.js';
 import { InvalidArgumentError } from '../../../shared/errors.js';
 import { envelopeOf } from '../envelope.js';
 import { MockHttpError } from '../../wire/http-error.js';
@@ -22,6 +22,9 @@ const MARKED: RequestBlock = {
     'Mocks refuse their own deliveries, so that no delivery can steer a mock or loop.',
   details: { [DELIVERY_MARKER]: ['marks a delivery of a bizmsg mock'] },
 };
+
+/** A host name is never longer than this: a longer `Host` header is cut where a refusal names it. */
+const MAX_HOST_NAME = 253;
 
 /**
  * The names a mock over real HTTP answers to in `Host`, as Vite's `server.allowedHosts`: `localhost`
@@ -54,16 +57,11 @@ export class HostAllowlist {
   block(host: string): RequestBlock {
     return {
       message:
-        `Host ${shownHost(hostnameOf(host) ?? host)} is not one of this mock's names: it answers to localhost (and *.localhost), 127.0.0.1, [::1], any IP address ` +
+        `Host ${cutShort(hostnameOf(host) ?? host, MAX_HOST_NAME)} is not one of this mock's names: it answers to localhost (and *.localhost), 127.0.0.1, [::1], any IP address ` +
         'and the names given to --allowed-hosts (allowedHosts), so that a page of another site that rebinds its name to this machine cannot reach it.',
       details: { host: ["is not one of this mock's names"] },
     };
   }
-}
-
-/** A `Host` header as a refusal names it: a host name is never longer than 253 characters, so a longer header is cut. */
-function shownHost(host: string): string {
-  return host.length > 253 ? `${host.slice(0, 253)}… (${host.length} characters)` : host;
 }
 
 /**
