@@ -59,13 +59,8 @@ async function start(
       ([field]) => forwardedAt !== undefined && field.startsWith(forwardedAt),
     )?.[1][0];
     if (forwardingProblem !== undefined) throw new CliUsageError(`--forward-to ${args.forwardTo} ${forwardingProblem}`);
-    const code = listenErrorCode(error);
-    if (code === 'EADDRINUSE')
-      throw new CliUsageError(
-        `port ${args.port} on ${args.host} is in use (another bizmsg-mock?): pick another with --port`,
-      );
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
-      throw new CliUsageError(`--host ${args.host} is not an address of this machine`);
+    const unheard = listenProblem(error, args.port, args.host);
+    if (unheard !== undefined) throw unheard;
     if (InvalidArgumentError.is(error) && args.seedFile !== undefined)
       throw new CliUsageError(`--seed-file ${args.seedFile}: ${error.message.replace(/\.$/, '')}`);
     throw error;
@@ -134,8 +129,14 @@ export function stopOnExit(close: () => Promise<void>): void {
   });
 }
 
-/** The socket error code (`EADDRINUSE`, …) that kept a server from listening: the cause of the server's own error. */
-export function listenErrorCode(error: unknown): string | undefined {
+/** Why a server could not listen on `host`:`port`, in the command line's words (its flags), if a socket error says so. */
+export function listenProblem(error: unknown, port: number, host: string): CliUsageError | undefined {
+  // The server's own error says it in option words; its cause is Node's, with the code.
   const cause = error instanceof Error ? error.cause : undefined;
-  return ((cause ?? error) as NodeJS.ErrnoException | undefined)?.code;
+  const code = ((cause ?? error) as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return new CliUsageError(`port ${port} on ${host} is in use (another bizmsg-mock?): pick another with --port`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new CliUsageError(`--host ${host} is not an address of this machine`);
+  return undefined;
 }

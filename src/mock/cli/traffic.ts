@@ -7,7 +7,7 @@ import type { MockTrafficServer } from '../traffic/serve.js';
 import { printable } from '../../shared/printable.js';
 import { CliUsageError, type ProxyArgs, type ReplayArgs } from './args.js';
 import { activityLine } from './lines.js';
-import { listenErrorCode, stopOnExit } from './serve.js';
+import { listenProblem, stopOnExit } from './serve.js';
 
 /** Passes the service on until SIGINT, SIGTERM or SIGHUP, printing each request and each new finding once. */
 export async function serveProxy(args: ProxyArgs): Promise<void> {
@@ -69,8 +69,8 @@ async function started<T>(start: () => Promise<T>, port: number): Promise<T> {
   try {
     return await start();
   } catch (error) {
-    if (listenErrorCode(error) === 'EADDRINUSE')
-      throw new CliUsageError(`port ${port} on 127.0.0.1 is in use (another bizmsg-mock?): pick another with --port`);
+    const unheard = listenProblem(error, port, '127.0.0.1');
+    if (unheard !== undefined) throw unheard;
     if (InvalidArgumentError.is(error)) throw new CliUsageError(error.message.replace(/\.$/, ''));
     throw error;
   }

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
@@ -188,6 +189,31 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     const loopback = await start([]);
     expect(loopback.output()).not.toContain('Control token');
     expect(loopback.output()).toContain(`Dashboard: http://127.0.0.1:${loopback.port}/\n`);
+  });
+
+  it('refuses a port in use or an address not of this machine, naming the flag, with exit code 2', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = String((holder.address() as AddressInfo).port);
+    try {
+      const cases: Array<[string[], string]> = [
+        [['--port', port], `port ${port} on 127.0.0.1 is in use (another bizmsg-mock?): pick another with --port`],
+        [
+          ['proxy', '--target', 'http://127.0.0.1:1/api/v1', '--port', port],
+          `port ${port} on 127.0.0.1 is in use (another bizmsg-mock?): pick another with --port`,
+        ],
+        [['--host', '10.255.255.1', '--port', '0'], '--host 10.255.255.1 is not an address of this machine'],
+      ];
+      for (const [args, problem] of cases) {
+        const run = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const status = await new Promise<number | null>((resolve) => run.on('exit', resolve));
+        expect([status, stderr.split('\n')[0]]).toEqual([2, `bizmsg-mock: ${problem}`]);
+      }
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('refuses a seed file that cannot work, naming the field, with exit code 2', () => {
