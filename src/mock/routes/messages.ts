@@ -65,7 +65,7 @@ async function sendV2(ctx: MockContext, input: RouteInput) {
 function send(ctx: MockContext, { plan }: RouteInput, outbound: OutboundMessage, checkTemplate = () => {}) {
   checkPhone(outbound.to, 'to');
   checkTemplate();
-  checkPlanLimit(plan, 'maxMessages', countOutbound(ctx));
+  checkPlanLimit(plan, 'maxMessages', ctx.store().outboundSent);
   return { data: messageView(ctx.messaging.send(outbound), ctx.variant) };
 }
 
@@ -78,12 +78,6 @@ export function checkMessagingAccount(id: number): void {
   }
 }
 
-/** Outbound messages so far, for the plan's `maxMessages`. */
-function countOutbound(ctx: MockContext): number {
-  let count = 0;
-  for (const message of ctx.store().messages.values()) if (message.direction === 'outbound') count += 1;
-  return count;
-}
 
 function find(ctx: MockContext, id: string): StoredMessage {
   const message = ctx.store().messages.get(id);

@@ -127,8 +127,7 @@ export class Messaging {
       created_at: this.#clock.date().toISOString(),
       ...fields,
     };
-    store.messages.set(message.id, message);
-    conversation.message_ids.push(message.id);
+    store.addMessage(message, conversation);
     conversation.updated_at = message.created_at;
     return message;
   }
@@ -166,10 +165,16 @@ export class Messaging {
     const sentAt = Date.parse(message.created_at);
     if (fate === 'neverDelivered') return;
     const steps: MessageFate[] = fate === 'fails' ? ['failed'] : ['delivered', 'read'];
+    // Held weakly: a message the store forgot (a flood past its bound) must not stay in memory
+    // until its steps fall due, which a stopped clock may never let them do.
+    const held = new WeakRef(message);
     for (const step of steps)
       this.#clock.schedule(
         sentAt + LIFECYCLE_MS[step],
-        () => this.#advance(message, step, this.#clock.date().toISOString()),
+        () => {
+          const kept = held.deref();
+          if (kept !== undefined) this.#advance(kept, step, this.#clock.date().toISOString());
+        },
         `${message.id} ${step}`,
         lifecycleOf(message),
       );
@@ -177,7 +182,7 @@ export class Messaging {
 
   /** The message moves on to `step` at `at`, with its event; a failure carries `error`. */
   #advance(message: StoredMessage, step: MessageFate, at: string, error: MessageError = DEFAULT_FAILURE): void {
-    if (this.#store().messages.get(message.id) !== message) return; // the store was reset
+    if (this.#store().messages.get(message.id) !== message) return; // the store was reset, or forgot it
     message.status = step;
     message[STEPS[step].stamp] = at;
     if (step === 'failed') message.error = error;

@@ -31,6 +31,13 @@ export interface MockState {
   readonly emails: readonly SentEmail[];
 }
 
+/**
+ * The most bytes the messages kept may hold together, counted as `Recent` counts them: past it the
+ * oldest are forgotten (as a mail catcher drops its oldest mail), so that a flood of big messages or
+ * a run of weeks stays bounded.
+ */
+export const MESSAGES_BYTES = 64 * 1_048_576;
+
 /** Kinds of records with their own id sequence. */
 type IdKind = 'contact' | 'message' | 'conversation' | 'campaign' | 'webhook' | 'delivery';
 
@@ -50,6 +57,11 @@ export class MockStore implements MockState {
   readonly messages = new Map<string, StoredMessage>();
   readonly conversations: StoredConversation[] = [];
   readonly conversationsByPhone = new Map<string, StoredConversation>();
+  readonly #conversationsById = new Map<number, StoredConversation>();
+  /** What each message kept holds, in bytes, and all of them together. */
+  readonly #messageBytes = new Map<string, number>();
+  #messagesBytes = 0;
+  #outboundSent = 0;
   readonly campaigns: StoredCampaign[] = [];
   readonly webhookEndpoints: StoredWebhookEndpoint[] = [];
   readonly keys = new Map<string, MockKey>();
@@ -110,6 +122,33 @@ export class MockStore implements MockState {
   addConversation(conversation: StoredConversation): void {
     this.conversations.push(conversation);
     this.conversationsByPhone.set(phoneKey(conversation.phone), conversation);
+    this.#conversationsById.set(conversation.id, conversation);
+  }
+
+  /** Outbound messages sent since the seed, forgotten ones too (a plan's `maxMessages` counts them). */
+  get outboundSent(): number {
+    return this.#outboundSent;
+  }
+
+  /** Adds the newest message to its conversation; the oldest messages are forgotten while all hold more than `MESSAGES_BYTES`. */
+  addMessage(message: StoredMessage, conversation: StoredConversation): void {
+    const bytes = bytesOf(JSON.stringify(message));
+    this.messages.set(message.id, message);
+    this.#messageBytes.set(message.id, bytes);
+    this.#messagesBytes += bytes;
+    conversation.message_ids.push(message.id);
+    if (message.direction === 'outbound') this.#outboundSent += 1;
+    while (this.#messagesBytes > MESSAGES_BYTES && this.messages.size > 1) this.#forgetOldestMessage();
+  }
+
+  #forgetOldestMessage(): void {
+    const [id, oldest] = this.messages.entries().next().value!;
+    this.messages.delete(id);
+    this.#messagesBytes -= this.#messageBytes.get(id) ?? 0;
+    this.#messageBytes.delete(id);
+    // The oldest message of all is the oldest of its conversation: first in its list.
+    const ids = this.#conversationsById.get(oldest.conversation_id)?.message_ids;
+    if (ids?.[0] === id) ids.shift();
   }
 
   /** Removes a webhook endpoint (the dispatcher drops its pending retries). */
