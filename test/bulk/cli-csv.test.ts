@@ -2,14 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileJournal } from '../../src/bulk/index.js';
 import { csvRows } from '../../src/bulk/cli/csv.js';
 import { bizmsg, useBulkEmulator } from './cli-process.js';
 
 // How `bizmsg bulk` and `bizmsg contacts import` read a CSV's bytes: UTF-8 (with or without a BOM)
 // or UTF-16 with its BOM; a file in another encoding (Latin-1, Windows-1252) refused by its line
 // and byte offset before anything is sent; each row named by the line an editor shows it on,
-// whatever line breaks the file mixes; and a journal in use refused before the progress starts.
+// whatever line breaks the file mixes.
 
 const emulator = useBulkEmulator({ order_update: { languages: ['en'], body: ['name'] } });
 
@@ -54,8 +53,14 @@ describe('bizmsg and the encoding of a CSV', () => {
 
   it('sends the text of a UTF-8 CSV with a BOM and of a UTF-16LE one with its BOM', { timeout: 30_000 }, async () => {
     emulator.server.mock.reset();
-    const utf8 = file('bom8.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(rowsOf('+4915100000901'))]));
-    const utf16 = file('bom16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(rowsOf('+4915100000902'), 'utf16le')]));
+    const utf8 = file(
+      'bom8.csv',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(rowsOf('+4915100000901'))]),
+    );
+    const utf16 = file(
+      'bom16.csv',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(rowsOf('+4915100000902'), 'utf16le')]),
+    );
     for (const csv of [utf8, utf16]) {
       const result = await bizmsg(emulator.server, emulator.args(csv));
       expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('\n  sent     1\n')]);
@@ -90,9 +95,9 @@ describe('the CSV reader', () => {
   });
 
   it('refuses a file that ends inside a character, and reads UTF-16BE with its BOM', async () => {
-    expect(await read('cut.csv', Buffer.concat([Buffer.from('phone,name\r\n+4915100000901,'), Buffer.from([0xe2, 0x82])]))).toBe(
-      'cut.csv: line 2 is not valid UTF-8 (byte offset 27): save the file as UTF-8 (in Excel: "CSV UTF-8")',
-    );
+    expect(
+      await read('cut.csv', Buffer.concat([Buffer.from('phone,name\r\n+4915100000901,'), Buffer.from([0xe2, 0x82])])),
+    ).toBe('cut.csv: line 2 is not valid UTF-8 (byte offset 27): save the file as UTF-8 (in Excel: "CSV UTF-8")');
     const utf16be = Buffer.from(`\uFEFF${rowsOf('+4915100000901')}`, 'utf16le').swap16();
     expect(await read('be.csv', utf16be)).toEqual([[2, ['+4915100000901', 'Jürgen']]]);
   });
@@ -156,27 +161,3 @@ function editorLine(text: string): number {
   }
   return line;
 }
-
-describe('bizmsg bulk and a journal in use', () => {
-  it(
-    'says the journal is in use before any progress, with a terminal and without, and sends nothing',
-    { timeout: 30_000 },
-    async () => {
-      emulator.server.mock.reset();
-      const csv = file('busy.csv', Buffer.from('phone,name\n+4915100000911,Ada\n'));
-      const held = fileJournal(`${csv}.journal`);
-      await held.open('busy.csv:order_update:en');
-      try {
-        const plain = await bizmsg(emulator.server, emulator.args(csv));
-        expect([plain.code, plain.stdout]).toEqual([1, '']);
-        expect(plain.stderr).toMatch(/^bizmsg: The journal .*busy\.csv\.journal is in use by another run .*\n$/);
-        const tty = await bizmsg(emulator.server, emulator.args(csv), { tty: true });
-        expect(tty.code).toBe(1);
-        expect(tty.stdout).toMatch(/^bizmsg: The journal .*busy\.csv\.journal is in use by another run .*\r?\n$/);
-      } finally {
-        await held.close();
-      }
-      expect(emulator.server.mock.requests()).toEqual([]);
-    },
-  );
-});

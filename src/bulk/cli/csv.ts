@@ -81,7 +81,7 @@ export function csvRows(file: string): AsyncGenerator<CsvRow> {
 
 /** A row's fields by column name (as csv-parse's `columns` makes them: a field past the last column is left out). */
 function fieldsOf(header: readonly string[], record: readonly string[]): Record<string, string> {
-  return Object.fromEntries(record.slice(0, header.length).map((value, index) => [header[index], value]));
+  return Object.fromEntries(record.slice(0, header.length).map((value, index) => [header[index]!, value]));
 }
 
 /**
