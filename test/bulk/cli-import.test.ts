@@ -77,7 +77,7 @@ describe('bizmsg contacts import', () => {
           '  failed     1',
           '  merged     1',
           'failed:',
-          '  line 4  call me  INVALID_PHONE: row 3, field `phone`: "call me" is not a valid phone number: "c" is not a digit, space, dash, dot, slash or bracket.',
+          '  line 4  call me  INVALID_PHONE: field `phone`: "call me" is not a valid phone number: "c" is not a digit, space, dash, dot, slash or bracket.',
           '',
         ].join('\n'),
       );

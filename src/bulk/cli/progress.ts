@@ -29,6 +29,32 @@ export interface Progress {
   stop(): void;
 }
 
+/** A progress that shows nothing until `start`, and never after `stop`. */
+export interface LaterProgress extends Progress {
+  start(): void;
+}
+
+/**
+ * The progress `begin` starts, once `start` is called: `bizmsg bulk` starts it when its journal
+ * has opened, so that a journal that refuses the run (in use, or classic-level missing) is said
+ * before any "sending" line. Until then updates and notes are dropped.
+ */
+export function laterProgress(begin: () => Progress): LaterProgress {
+  let shown: Progress | undefined;
+  let stopped = false;
+  return {
+    start() {
+      if (shown === undefined && !stopped) shown = begin();
+    },
+    update: (progress) => shown?.update(progress),
+    note: (text) => shown?.note(text),
+    stop() {
+      stopped = true;
+      shown?.stop();
+    },
+  };
+}
+
 /** How often the display looks again though no row ended (a wait for the rate window). */
 const TICK_MS = 1000;
 /** How often a line is written without a terminal. */

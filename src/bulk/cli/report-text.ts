@@ -56,9 +56,17 @@ export function importReportText(file: string, report: ContactSyncReport, failed
     `contacts import of ${printable(file)}${report.aborted ? STOPPED : ''}`,
     ...countLines(report, ['total', 'created', 'updated', 'unchanged', 'failed', 'merged']),
   ];
-  const shown = failed.map(({ result, place }) => shownRow(result, place, `row ${result.row}`));
+  const shown = failed.map(({ result, place }) => shownRow(byLine(result), place, `row ${result.row}`));
   list(lines, 'failed:', shown, report.failed);
   return lines.join('\n');
+}
+
+/** The result with its error's `row N, ` left out: the listed line names the row, one name is enough. */
+function byLine(result: ContactSyncResult): ContactSyncResult {
+  const prefix = `row ${result.row}, `;
+  const { error } = result;
+  if (error?.message.startsWith(prefix) !== true) return result;
+  return { ...result, error: { ...error, message: error.message.slice(prefix.length) } };
 }
 
 const STOPPED = ' (stopped before the end: run the same command to go on)';

@@ -1,15 +1,17 @@
 // `bizmsg bulk` once its command line is read: checks the CSV against the template, sends with
-// sendBulk on a fileJournal under the progress display, and prints the report. Whatever ends the run
-// (its end, an error, Ctrl-C), the display stops and the terminal gets its cursor back.
+// sendBulk on a fileJournal under the progress display (started once the journal has opened), and
+// prints the report. Whatever ends the run (its end, an error, Ctrl-C), the display stops and the
+// terminal gets its cursor back.
 import { InvalidArgumentError, Variant1Client, Variant2Client, type ClientOptions } from '../../index.js';
 import { fileJournal } from '../file-journal.js';
+import type { BulkJournal } from '../journal.js';
 import { sendBulk } from '../send-bulk.js';
 import type { BulkClient, BulkMessage } from '../types.js';
 import { CliUsageError, type BulkCommand } from './args.js';
 import { csvRows, surveyCsv } from './csv.js';
 import { checkHeader } from './header.js';
 import { say, stderrLogger } from './output.js';
-import { startProgress, type Progress } from './progress.js';
+import { laterProgress, startProgress, type Progress } from './progress.js';
 import { RateWindow } from './rate-window.js';
 import { Listing, reportText } from './report-text.js';
 import { RowPlaces, type KeyedRow } from './row-places.js';
@@ -25,7 +27,7 @@ export async function runBulk(command: BulkCommand): Promise<number> {
   checkHeader(header, template, command);
   const { client, window } = watchedClient(command.variant);
   const controller = new AbortController();
-  const progress = startProgress(total, window, `${command.csv} (journal ${command.journal})`);
+  const progress = laterProgress(() => startProgress(total, window, `${command.csv} (journal ${command.journal})`));
   const release = onInterrupt(controller, progress, 'the sends in flight finish');
   try {
     const rows = new RowPlaces();
@@ -34,7 +36,7 @@ export async function runBulk(command: BulkCommand): Promise<number> {
       recipients: rows.keyed(csvRows(command.csv)),
       key: (row) => row.key,
       message: (row) => messageOf(row, template, command),
-      journal: fileJournal(command.journal),
+      journal: openedThen(fileJournal(command.journal), () => progress.start()),
       concurrency: command.concurrency,
       signal: controller.signal,
       resendUnknown: command.resendUnknown,
@@ -50,6 +52,18 @@ export async function runBulk(command: BulkCommand): Promise<number> {
     progress.stop();
     release();
   }
+}
+
+/** `journal`, calling `opened` once it has opened for a run (not when it refuses one). */
+function openedThen(journal: BulkJournal, opened: () => void): BulkJournal {
+  return {
+    ...journal,
+    async open(id) {
+      const run = await journal.open(id);
+      opened();
+      return run;
+    },
+  };
 }
 
 /**
