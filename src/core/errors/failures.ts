@@ -7,7 +7,7 @@ import { rateLimitWait, readRateLimit } from '../rate-limit/headers.js';
 import { BAD_PORT, isIdempotent } from '../transport/retry.js';
 import { AbortError, ConnectionError, ResponseValidationError, TimeoutError, type ApiError } from './classes.js';
 import { errorFromResponse } from './from-response.js';
-import { redactBody, redactHeaders, redactText } from './redact.js';
+import { causeWithoutSecret, redactBody, redactHeaders, redactText } from './redact.js';
 import type { ResponseIssue } from './response-issue.js';
 
 /** Whether an earlier attempt, or the last one, may have been processed by the service. */
@@ -101,7 +101,9 @@ export function abortedError(call: CallLabel, reason: unknown): AbortError {
 /** The error of a failure nothing else explains (a bug, or a fetch that threw something odd); the key removed. */
 export function unexpectedError(call: CallLabel, thrown: unknown, apiKey: string): BizMsgError {
   const what = redactText(thrown instanceof Error ? thrown.message : String(thrown), apiKey);
-  return new BizMsgError(`${call.method} /${call.path} failed unexpectedly: ${what}`, { cause: thrown });
+  return new BizMsgError(`${call.method} /${call.path} failed unexpectedly: ${what}`, {
+    cause: causeWithoutSecret(thrown, apiKey),
+  });
 }
 
 function retriesOutcome(call: CallLabel): string {

@@ -54,3 +54,28 @@ export function redactHeaders(headers: Headers, secret: string): Headers {
 export function redactText(text: string, secret: string): string {
   return redact(text, secret);
 }
+
+/**
+ * What was thrown, to keep as an error's `cause`; when it (or a cause of it) shows the secret, as a
+ * user's `fetch` or hook may, an Error in its place with its name and message, the secret removed:
+ * `util.inspect` and `console.error` print causes whole.
+ */
+export function causeWithoutSecret(thrown: unknown, secret: string): unknown {
+  if (secret === '' || !showsSecret(thrown, secret, 0)) return thrown;
+  return new Error(redact(thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), secret));
+}
+
+/** Whether `value`, its own fields or its causes (so deep) hold the secret. */
+function showsSecret(value: unknown, secret: string, depth: number): boolean {
+  if (depth > 8 || value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.includes(secret);
+  if (value instanceof Error && `${value.message}\n${value.stack ?? ''}`.includes(secret)) return true;
+  let fields: string | undefined;
+  try {
+    fields = JSON.stringify(value);
+  } catch {
+    return true; // what cannot be read through cannot be shown to be safe
+  }
+  if (fields?.includes(secret) === true) return true;
+  return value instanceof Error && showsSecret(value.cause, secret, depth + 1);
+}

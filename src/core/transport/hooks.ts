@@ -3,7 +3,7 @@
 import type { Hooks } from 'ky';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { HookError } from '../errors/classes.js';
-import { redactText } from '../errors/redact.js';
+import { causeWithoutSecret, redactText } from '../errors/redact.js';
 
 /** The ky hook stages a user may add to, in the order ky runs them. */
 const HOOK_STAGES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'] as const;
@@ -36,15 +36,9 @@ export function wrapHooks(hooks: Hooks, apiKey: string): Hooks {
         return await hook(...args);
       } catch (error) {
         const what = redactText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), apiKey);
-        throw new HookError(stage, what, { cause: withoutSecret(error, what, apiKey) });
+        throw new HookError(stage, what, { cause: causeWithoutSecret(error, apiKey) });
       }
     });
   }
   return wrapped;
-}
-
-/** What a hook threw, or a stand-in without the key when what it threw shows the key. */
-function withoutSecret(thrown: unknown, redacted: string, apiKey: string): unknown {
-  const shown = thrown instanceof Error ? `${thrown.message}\n${thrown.stack ?? ''}` : String(thrown);
-  return shown.includes(apiKey) ? new Error(redacted) : thrown;
 }

@@ -14,7 +14,7 @@ import {
   type MayHaveBeenProcessed,
 } from '../errors/failures.js';
 import type { Pacing } from '../rate-limit/pacing.js';
-import { redactText } from '../errors/redact.js';
+import { causeWithoutSecret, redactText } from '../errors/redact.js';
 import { longWaitError } from '../rate-limit/long-wait.js';
 import type { Slot } from '../rate-limit/shared-budget.js';
 import { CallReport } from './call-report.js';
@@ -306,7 +306,13 @@ export class Transport {
     };
     if (outcome.kind === 'timeout') return timeoutError(label, call.timeout, mayHaveBeenProcessed);
     if (outcome.kind === 'network')
-      return connectionError(label, outcome.code, mayHaveBeenProcessed, (thrown as NetworkFailure).cause, this.#target);
+      return connectionError(
+        label,
+        outcome.code,
+        mayHaveBeenProcessed,
+        causeWithoutSecret((thrown as NetworkFailure).cause, this.#settings.apiKey),
+        this.#target,
+      );
     const { response } = thrown as HTTPError;
     const text = response === progress.last?.response ? progress.last.text : await response.text();
     return apiError(

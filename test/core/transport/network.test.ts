@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConnectionError, TimeoutError, Variant2Client } from '../../../src/index.js';
+import { inspect } from 'node:util';
+import { BizMsgError, ConnectionError, TimeoutError, Variant1Client, Variant2Client } from '../../../src/index.js';
 import { sendJson, startTestServer, unusedPort } from '../../helpers/http-server.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -92,6 +93,47 @@ describe('over a real socket', () => {
     } finally {
       globalThis.fetch = original;
     }
+  });
+});
+
+describe('a fetch whose error shows the key (a user-given fetch that logs its headers)', () => {
+  const KEY = 'sk_live_shown_by_fetch_0123456789';
+  it.each([
+    ['Variant 1', Variant1Client],
+    ['Variant 2', Variant2Client],
+  ] as const)('%s: no copy of the key in the error, its causes, JSON, String or inspect', async (_, Client) => {
+    const client = new Client({
+      apiKey: KEY,
+      baseUrl: 'https://fetch-shows-key.bizmsg.test/api/v1',
+      maxRetries: 0,
+      fetch: async (input) => {
+        const headers = [...(input as Request).headers].map(([name, value]) => `${name}=${value}`).join(' ');
+        const socket = Object.assign(new Error(`socket closed; sent ${headers}`), { code: 'ECONNRESET', headers });
+        throw new TypeError(`fetch failed (${headers})`, { cause: socket });
+      },
+    });
+    const error = (await client.account.me().catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(BizMsgError);
+    expect(error.cause).toBeInstanceOf(Error);
+    for (const text of [error.message, JSON.stringify(error), String(error.cause), inspect(error, { depth: 10 })]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(KEY.slice(0, 16));
+    }
+    expect(String(error.cause)).toContain('[REDACTED]');
+  });
+
+  it('keeps the cause as it was thrown when it does not show the key', async () => {
+    const thrown = new TypeError('fetch failed', { cause: new Error('socket closed') });
+    const client = new Variant2Client({
+      apiKey: KEY,
+      baseUrl: 'https://fetch-shows-key.bizmsg.test/api/v1',
+      maxRetries: 0,
+      fetch: async () => {
+        throw thrown;
+      },
+    });
+    const error = (await client.account.me().catch((e: unknown) => e)) as Error;
+    expect(error.cause).toBe(thrown);
   });
 });
 
