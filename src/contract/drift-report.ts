@@ -40,15 +40,16 @@ export function logDriftOnce(log: DriftLog, left: string): DriftHandler {
     seen.add(key);
     return true;
   };
-  const differs = (operation: string) => `bizmsg: the service differs from what bizmsg expects in ${operation}:`;
+  const differs = (operation: string, path: string) =>
+    `bizmsg: the service differs from what bizmsg expects in ${operation}: ${path === '' ? 'the body' : path}`;
   return ({ operation, missing, unexpected, mismatched }) => {
     for (const path of missing)
-      if (once(operation, path)) log('warn', `${differs(operation)} ${path} is missing; read on without it.`);
+      if (once(operation, path)) log('warn', `${differs(operation, path)} is missing; read on without it.`);
     for (const { path, expected, received } of mismatched)
       if (once(operation, path))
-        log('warn', `${differs(operation)} ${path} is ${article(received)}, not ${article(expected)}; ${left}.`);
+        log('warn', `${differs(operation, path)} is ${article(received)}, not ${article(expected)}; ${left}.`);
     for (const path of unexpected)
-      if (once(operation, path)) log('info', `${differs(operation)} ${path} is a field bizmsg does not know; kept.`);
+      if (once(operation, path)) log('info', `${differs(operation, path)} is a field bizmsg does not know; kept.`);
   };
 }
 

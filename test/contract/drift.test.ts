@@ -220,6 +220,15 @@ describe('drift reports', () => {
     ]);
   });
 
+  it('name the body itself as "the body" (its path is empty)', () => {
+    const lines: string[] = [];
+    const log = logDriftOnce((_, message) => lines.push(message), 'left out of the result');
+    log(report({ operation: 'GET /contacts', mismatched: [{ path: '', expected: 'array', received: 'object' }] }));
+    expect(lines).toEqual([
+      'bizmsg: the service differs from what bizmsg expects in GET /contacts: the body is an object, not an array; left out of the result.',
+    ]);
+  });
+
   it('remember a bounded number of paths', () => {
     const lines: string[] = [];
     const log = logDriftOnce((_, message) => lines.push(message), 'kept');
