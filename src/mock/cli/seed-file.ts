@@ -6,6 +6,8 @@ import { nonEmptyString } from '../../schemas/common.js';
 import { checkArguments, TemplatesInput } from '../calls/schemas.js';
 import { SeedInput } from '../state/seed.js';
 import type { MockServerOptions } from '../options.js';
+import { cutShort } from '../../shared/describe.js';
+import { printable } from '../../shared/printable.js';
 import { CliUsageError } from './args.js';
 
 /** The options of `createMockServer` as JSON: what `bizmsg-mock --seed-file` reads. */
@@ -56,9 +58,22 @@ export function readSeedFile(path: string): MockServerOptions {
       `--seed-file ${path} is not JSON: it must hold the options of createMockServer as one JSON object (its text is not shown).`,
     );
   }
+  const misplaced = unknownTopField(value);
+  if (misplaced !== undefined) throw new CliUsageError(`--seed-file ${path}: ${misplaced}`);
   try {
     return checkArguments(OptionsFileInput, value, `--seed-file ${path}`);
   } catch (error) {
     throw new CliUsageError((error as Error).message.replace(/\.$/, ''));
   }
+}
+
+/** The first field at the top of the file that is not an option, said with the ones that are (and where it goes, if under `seed`). */
+function unknownTopField(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const known = Object.keys(OptionsFileInput.shape);
+  const field = Object.keys(value).find((key) => !known.includes(key));
+  if (field === undefined) return undefined;
+  const shown = printable(cutShort(field, 40));
+  const under = Object.hasOwn(SeedInput.shape, field) ? `; ${shown} goes under seed: {"seed": {"${shown}": …}}` : '';
+  return `${shown} is not a known field (the file's fields: ${known.join(', ')})${under}`;
 }

@@ -227,7 +227,14 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
         { keys: [{ key: 'sk_test_x', plan: 'platinum' }] },
         'Unknown plan "platinum"; this mock has: starter, professional, enterprise',
       ],
-      [{ contacts: [] }, 'contacts is not a known field'],
+      [
+        { contacts: [] },
+        'contacts is not a known field (the file\'s fields: variant, keys, plans, templates, seed, webhookTimeout, history); contacts goes under seed: {"seed": {"contacts": …}}',
+      ],
+      [
+        { varient: 1 },
+        "varient is not a known field (the file's fields: variant, keys, plans, templates, seed, webhookTimeout, history)",
+      ],
       [
         { templates: { order_update: { body: ['name'], buttons: [{ sub_type: 'url', params: ['name'] }] } } },
         'templates.order_update.buttons.0.params.0 repeats "name", a parameter of the body: a name is used once per template',
