@@ -331,7 +331,7 @@ describe('the control API beside the service', () => {
     for (const [path, operationId] of [
       ['/_bizmsg/clock/stop', 'stopClock'],
       ['/_bizmsg/clock/start', 'startClock'],
-    ])
+    ] as const)
       expect(body.paths[path].post).toMatchObject({
         operationId,
         responses: { '200': { content: { 'application/json': { schema: now } } } },
@@ -353,7 +353,11 @@ describe('the control API beside the service', () => {
     expect((await call(server, 'POST', '/clock/stop')).body).toEqual(stopped.body);
     expect((await call(server, 'GET', '/clock/stop')).status).toBe(405);
     const started = await call(server, 'POST', '/clock/start');
-    expect([started.status, started.body.now >= stopped.body.now, server.mock.clock.stopped]).toEqual([200, true, false]);
+    expect([started.status, started.body.now >= stopped.body.now, server.mock.clock.stopped]).toEqual([
+      200,
+      true,
+      false,
+    ]);
   });
 });
 
