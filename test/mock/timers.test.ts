@@ -24,7 +24,7 @@ async function createCampaign(mock: MockService, scheduledAt: string): Promise<n
   return response.status;
 }
 
-const mocks: MockService[] = [];
+const mocks: MockServer[] = [];
 function newMock(options: ConstructorParameters<typeof MockService>[0] = {}): MockServer {
   const mock = createMockServer({
     variant: 2,
@@ -35,7 +35,8 @@ function newMock(options: ConstructorParameters<typeof MockService>[0] = {}): Mo
   return mock;
 }
 afterEach(() => {
-  for (const mock of mocks.splice(0)) mock.pause();
+  // close(): one a failed test left listening would hold its base URL from the next test's mock.
+  for (const mock of mocks.splice(0)) mock.close();
   // A spy on a faked setTimeout would outlive the fake, and no later timer would fire.
   vi.restoreAllMocks();
   vi.useRealTimers();
