@@ -71,6 +71,10 @@ export interface MockControl {
   readonly clock: {
     /** Moves it forward by `ms`; resolves with the new time once the work that fell due has settled. */
     advance(ms: number): Promise<{ now: string }>;
+    /** Freezes it: nothing falls due (no message delivered, no retry made) until `advance` or `start`; resolves with the time it stands at. */
+    stop(): Promise<{ now: string }>;
+    /** Lets a stopped clock run again from where it stood; resolves with the time once the work due by then has settled. */
+    start(): Promise<{ now: string }>;
   };
   /** Injects a fault (status, network error or delay) into matching requests. */
   inject(fault: FaultSpec): Promise<void>;
@@ -116,8 +120,10 @@ export interface MockControl {
   reset(): Promise<void>;
 }
 
-/** Every method of `MockControl` by its name, `clock.advance` by its path. */
-type Methods = Omit<MockControl, 'clock'> & { 'clock.advance': MockControl['clock']['advance'] };
+/** Every method of `MockControl` by its name, the clock's by their path (`clock.advance`). */
+type Methods = Omit<MockControl, 'clock'> & {
+  [M in keyof MockControl['clock'] as `clock.${M}`]: MockControl['clock'][M];
+};
 /** The name of one operation: a `MockControl` method. */
 export type OperationName = keyof Methods;
 /** The arguments of an operation. */
@@ -274,6 +280,35 @@ export const MOCK_OPERATIONS: readonly MockOperation[] = [
     callOf: (ms) => ({ body: { ms } }),
   }),
   operation({
+    name: 'clock.stop',
+    operationId: 'stopClock',
+    method: 'POST',
+    path: '/_bizmsg/clock/stop',
+    summary:
+      'Freezes the virtual clock: nothing falls due (no message delivered, no retry made, no campaign run) until clock/advance moves it or clock/start lets it run; a reset lets it run too',
+    output: Now,
+    status: 200,
+    run: (mock) => {
+      mock.clock.stop();
+      return { now: mock.clock.date().toISOString() };
+    },
+  }),
+  operation({
+    name: 'clock.start',
+    operationId: 'startClock',
+    method: 'POST',
+    path: '/_bizmsg/clock/start',
+    summary:
+      'Lets a stopped virtual clock run again from where it stood; answers once the work due by then has settled',
+    output: Now,
+    status: 200,
+    run: async (mock) => {
+      mock.clock.start();
+      await mock.clock.advance(0);
+      return { now: mock.clock.date().toISOString() };
+    },
+  }),
+  operation({
     name: 'faults',
     method: 'GET',
     path: '/_bizmsg/faults',
@@ -407,7 +442,8 @@ export const MOCK_OPERATIONS: readonly MockOperation[] = [
     name: 'reset',
     method: 'POST',
     path: '/_bizmsg/reset',
-    summary: 'Back to the seed: seed data and keys only, clock at real time, no faults, an empty journal',
+    summary:
+      'Back to the seed: seed data and keys only, the clock at real time and running, no faults, an empty journal',
     status: 204,
     run: (mock) => mock.reset(),
   }),

@@ -121,6 +121,9 @@ export class MockService {
   readonly #listeners = new Set<(activity: MockActivity) => void>();
   #store: MockStore;
   #openApi: string | undefined;
+  /** `pause()` was called and `resume()` not since: no face serves the mock. */
+  #paused = false;
+  /** `pause()` stopped the clock (it ran), so `resume()` starts it. */
   #pausedByPause = false;
 
   /** `servedOn`: where the face serving it on this machine reaches it (`startMockHttpServer` passes it). */
@@ -394,13 +397,17 @@ export class MockService {
     this.#notify({ kind: 'change', what: 'faults cleared' });
   }
 
-  /** Back to the seeded state: seed data and keys only, clock at real time, no faults, fresh rate windows, an empty journal. */
+  /**
+   * Back to the seeded state: seed data and keys only, clock at real time and running (a
+   * `clock.stop()` is undone; a paused mock's clock waits for its face to serve again), no faults,
+   * fresh rate windows, an empty journal.
+   */
   reset(): void {
     // The seeded sequence starts over, past the seeded key it gave first: keys and sampled faults repeat after each reset.
     this.#random.restart();
     this.#keys.newKey();
     this.#store = new MockStore(this.#history);
-    this.clock.reset();
+    this.#resetClock();
     this.#context.events.forgetAll();
     this.#faults.clear();
     this.#limiter.reset();
@@ -415,6 +422,7 @@ export class MockService {
    * call paused. Serving, if any, goes on: a face's `close()` (or a worker's `stop()`) ends that.
    */
   pause(): void {
+    this.#paused = true;
     if (this.clock.stopped) return;
     this.#pausedByPause = true;
     this.clock.stop();
@@ -422,9 +430,21 @@ export class MockService {
 
   /** Starts the clock again if `pause()` stopped it; a clock the user stopped (`clock.stop()`) stays stopped. */
   resume(): void {
+    this.#paused = false;
     if (!this.#pausedByPause) return;
     this.#pausedByPause = false;
     this.clock.start();
+  }
+
+  /**
+   * The clock back at real time: running, as after `new`, unless the mock is paused: then it stands
+   * (as `pause()` leaves it) until `resume()`. A test's `clock.stop()` must not outlive its reset.
+   */
+  #resetClock(): void {
+    this.clock.reset();
+    if (!this.#paused) return;
+    this.#pausedByPause = true;
+    this.clock.stop();
   }
 
   /** This variant's OpenAPI 3.1 document, naming this mock's base URL as its server: what `GET {baseUrl}/openapi.json` answers. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Variant2Client } from '../../src/index.js';
 import { createMockServer, MockService, type MockServer } from '../../src/mock/index.js';
 
 const MAX_TIMER_MS = 2_147_483_647;
@@ -23,7 +24,7 @@ async function createCampaign(mock: MockService, scheduledAt: string): Promise<n
   return response.status;
 }
 
-const mocks: MockService[] = [];
+const mocks: MockServer[] = [];
 function newMock(options: ConstructorParameters<typeof MockService>[0] = {}): MockServer {
   const mock = createMockServer({
     variant: 2,
@@ -34,7 +35,10 @@ function newMock(options: ConstructorParameters<typeof MockService>[0] = {}): Mo
   return mock;
 }
 afterEach(() => {
-  for (const mock of mocks.splice(0)) mock.pause();
+  // close(): one a failed test left listening would hold its base URL from the next test's mock.
+  for (const mock of mocks.splice(0)) mock.close();
+  // A spy on a faked setTimeout would outlive the fake, and no later timer would fire.
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -186,7 +190,7 @@ describe('a stopped clock', () => {
     expect(mock.store.messages.get(id)!.status).toBe('delivered');
   });
 
-  it('a reset keeps it stopped, at the real time now; no timer is armed while it stands', async () => {
+  it('a reset lets it run again at real time: a message sent after it is delivered as real time passes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const mock = newMock();
     mock.clock.stop();
@@ -195,11 +199,52 @@ describe('a stopped clock', () => {
     await sendText(mock);
     expect(setTimeoutSpy).not.toHaveBeenCalled();
     mock.reset();
-    expect(mock.clock.stopped).toBe(true);
+    expect(mock.clock.stopped).toBe(false);
     expect(mock.clock.now()).toBe(Date.now());
+    const id = await sendText(mock);
+    await vi.advanceTimersByTimeAsync(999);
+    expect([mock.clock.now(), mock.store.messages.get(id)!.status]).toEqual([Date.now(), 'sent']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mock.store.messages.get(id)!.status).toBe('delivered');
+  });
+
+  it('a reset of a closed mock leaves its clock paused at real time until listen(), then it runs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const mock = newMock();
+    mock.listen();
+    mock.clock.stop();
+    mock.close();
+    mock.reset();
+    expect([mock.clock.stopped, mock.clock.now()]).toEqual([true, Date.now()]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(mock.clock.now()).toBe(Date.now() - 1000);
+    mock.listen();
+    expect(mock.clock.stopped).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mock.clock.now()).toBe(Date.now() - 1000);
+    mock.close();
   });
+
+  // The report: with beforeEach(() => mock.reset()), one test's clock.stop() froze every later test.
+  it('a reset after clock.stop() runs on real time: a client sees its message delivered, a listening mock in real time', async () => {
+    const mock = newMock();
+    mock.listen();
+    try {
+      mock.clock.stop();
+      mock.reset();
+      const client = new Variant2Client({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, maxRetries: 0 });
+      const before = mock.clock.now();
+      const { id } = await client.messages.sendText({ to: '+4915112345678', messaging_account_id: 1, body: 'Hi' });
+      // Real time passing delivers it (1 s after the send); a frozen clock never would.
+      await vi.waitFor(() => expect(mock.store.messages.get(id)!.status).toBe('delivered'), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      expect(mock.clock.now() - before).toBeGreaterThanOrEqual(1000);
+    } finally {
+      mock.close();
+    }
+  }, 20_000);
 
   it('close() stops it and listen() lets it run again; a clock the user stopped stays stopped across listen()', async () => {
     const mock = newMock();

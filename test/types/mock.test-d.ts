@@ -15,3 +15,14 @@ describe('setMessageStatus types', () => {
     expectTypeOf<StoredMessage['error']>().toEqualTypeOf<{ code: string; message: string } | undefined>();
   });
 });
+
+describe('clock types', () => {
+  it('stops, starts and advances the clock, each resolving with the time', () => {
+    const control: MockControl = connectMock(new MockService());
+    expectTypeOf(control.clock.stop()).toEqualTypeOf<Promise<{ now: string }>>();
+    expectTypeOf(control.clock.start()).toEqualTypeOf<Promise<{ now: string }>>();
+    expectTypeOf(control.clock.advance).parameters.toEqualTypeOf<[ms: number]>();
+    // @ts-expect-error: stop takes nothing
+    void control.clock.stop(1000);
+  });
+});

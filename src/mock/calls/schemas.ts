@@ -16,7 +16,9 @@ export const Phone = /* @__PURE__ */ z
   .check(z.refine((phone) => PHONE_PATTERN.test(phone), `must be an international number: ${PHONE_PATTERN_TEXT}`));
 
 /** `clock.advance(ms)`. */
-export const AdvanceInput = /* @__PURE__ */ z.strictObject({ ms: z.int().check(z.gte(0)) });
+export const AdvanceInput = /* @__PURE__ */ z.strictObject({
+  ms: z.int().check(z.gte(0), z.describe('How far to move the clock, in milliseconds.')),
+});
 
 /** `createKey({ scopes?, plan? })`. */
 export const KeyInput = /* @__PURE__ */ z.strictObject({
@@ -57,15 +59,60 @@ export const EmitInput = /* @__PURE__ */ z.strictObject({
 export const WebhookInput = /* @__PURE__ */ z.strictObject(WebhookEndpointCreateSchema.shape);
 
 /** A fault, as JSON carries it (in process, `route` may also be a RegExp). */
-export const FaultInput = /* @__PURE__ */ z.strictObject({
-  route: z.optional(nonEmptyString()),
-  status: z.optional(z.int()),
-  code: z.optional(nonEmptyString()),
-  networkError: z.optional(z.boolean()),
-  delay: z.optional(z.number()),
-  times: z.optional(z.int().check(z.gte(1))),
-  rate: z.optional(z.number()),
-});
+export const FaultInput = /* @__PURE__ */ z
+  .strictObject({
+    route: z.optional(
+      nonEmptyString().check(
+        z.describe(
+          'Which requests: "METHOD /path" naming an endpoint of the variant, the path below the base URL, `{id}` or `:id` where an id stands (e.g. "POST /messages/send", "GET /contacts/{id}"); left out: every request.',
+        ),
+      ),
+    ),
+    status: z.optional(
+      z
+        .int()
+        .check(
+          z.describe(
+            "Answer with this error status, 400 to 599, in the variant's error envelope (429 adds Retry-After: 1).",
+          ),
+        ),
+    ),
+    code: z.optional(
+      nonEmptyString().check(
+        z.describe(
+          "The answer's error code; default: the one the spec gives `status` in this variant (required where it gives none or several). A code of the spec must come with its own status; any other string tests a client's handling of new codes.",
+        ),
+      ),
+    ),
+    networkError: z.optional(z.boolean().check(z.describe('true: drop the connection instead of answering.'))),
+    delay: z.optional(
+      z
+        .number()
+        .check(
+          z.describe(
+            'Wait this many milliseconds of real time (0 to 2147483647) before going on: alone it slows the answer; with status or networkError it comes first.',
+          ),
+        ),
+    ),
+    times: z.optional(
+      z
+        .int()
+        .check(
+          z.gte(1),
+          z.describe('Apply to the next this many matching requests; default 1, or every one when `rate` is given.'),
+        ),
+    ),
+    rate: z.optional(
+      z
+        .number()
+        .check(
+          z.describe(
+            'Apply to this share (0 to 1) of matching requests, each drawn from the seeded random sequence (0.5: about half).',
+          ),
+        ),
+    ),
+  })
+  .check(z.describe('A fault: needs a status, networkError: true or a delay.'));
 
 /** What `requests()` picks. */
 export const JournalQuery = /* @__PURE__ */ z.strictObject({

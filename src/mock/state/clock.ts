@@ -144,12 +144,12 @@ export class VirtualClock {
     return work;
   }
 
-  /** Drops all tasks and the advanced offset: back to real time (a stopped clock stays stopped, at the real time now). */
+  /** Drops all tasks and the advanced offset: back to real time, running (a stopped clock starts again). */
   reset(): void {
     this.#tasks = [];
     this.#owned.clear();
     this.#offset = 0;
-    if (this.#stoppedAt !== undefined) this.#stoppedAt = Date.now();
+    this.#stoppedAt = undefined;
     this.#disarm();
   }
 

@@ -462,6 +462,41 @@ describe.each([
     expect(await control.createKey()).toBe(key);
   });
 
+  it('stops the clock: a message stays sent however long real time goes, advance delivers it, start runs on from there', async () => {
+    const statusOf = async (id: string) => (await control.state()).messages.find((m) => m.id === id)!.status;
+    const { now } = await control.clock.stop();
+    const id = await send();
+    // Past the 1 s a running clock takes to deliver it.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect([(await control.health()).now, await statusOf(id)]).toEqual([now, 'sent']);
+    expect(await control.clock.advance(1000)).toEqual({ now: new Date(Date.parse(now) + 1000).toISOString() });
+    expect(await statusOf(id)).toBe('delivered');
+    // Started, it runs on from where it stood (an hour ahead, not back at real time), and moves again.
+    await control.clock.advance(3_599_000);
+    const started = Date.parse((await control.clock.start()).now);
+    expect(started - (Date.parse(now) + 3_600_000)).toBeGreaterThanOrEqual(0);
+    expect(started - (Date.parse(now) + 3_600_000)).toBeLessThan(60_000);
+    await vi.waitFor(async () => expect(Date.parse((await control.health()).now)).toBeGreaterThan(started), {
+      timeout: 15_000,
+      interval: 20,
+    });
+    expect(await control.clock.start()).toEqual({ now: expect.any(String) });
+  }, 20_000);
+
+  it('a reset lets a stopped clock run again at real time: a message sent after it is delivered', async () => {
+    await control.clock.stop();
+    await control.clock.advance(3_600_000);
+    await control.reset();
+    const { now } = await control.health();
+    expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(60_000);
+    const id = await send();
+    await vi.waitFor(
+      async () => expect((await control.state()).messages.find((m) => m.id === id)!.status).toBe('delivered'),
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(Date.parse((await control.health()).now)).toBeGreaterThan(Date.parse(now));
+  }, 20_000);
+
   // setMessageStatus decides one message's fate, so that what the emulator holds, what the service
   // answers and the events the app gets agree (emit() alone sends an event and changes nothing).
   describe('setMessageStatus', () => {

@@ -323,6 +323,42 @@ describe('the control API beside the service', () => {
         'Numbered from 1: 1 for the first delivery, 2 to 6 for the five retries (a redelivery keeps the number of the attempt it repeats).',
     });
   });
+
+  it('names the clock routes (stop and start answer { now }) and says what each field of a fault means', async () => {
+    const server = await start();
+    const { body } = await call(server, 'GET', '/openapi.json');
+    const now = { type: 'object', properties: { now: { type: 'string' } }, required: ['now'] };
+    for (const [path, operationId] of [
+      ['/_bizmsg/clock/stop', 'stopClock'],
+      ['/_bizmsg/clock/start', 'startClock'],
+    ] as const)
+      expect(body.paths[path].post).toMatchObject({
+        operationId,
+        responses: { '200': { content: { 'application/json': { schema: now } } } },
+      });
+    expect(body.paths['/_bizmsg/clock/stop'].post.requestBody).toBe(undefined);
+    const fault = body.components.schemas.Fault as { properties: Record<string, { description?: string }> };
+    expect(Object.entries(fault.properties).filter(([, field]) => field.description === undefined)).toEqual([]);
+    expect(fault.properties.route!.description).toContain('"METHOD /path"');
+    expect(fault.properties.delay!.description).toContain('milliseconds');
+    expect(fault.properties.rate!.description).toContain('share (0 to 1)');
+  });
+
+  it('stops and starts the clock over plain HTTP: POST only, answering { now }, a GET refused with 405', async () => {
+    const server = await start();
+    const stopped = await call(server, 'POST', '/clock/stop');
+    expect(stopped).toEqual({ status: 200, headers: expect.anything(), body: { now: expect.any(String) } });
+    expect(server.mock.clock.stopped).toBe(true);
+    // Stopping twice leaves it where it stands.
+    expect((await call(server, 'POST', '/clock/stop')).body).toEqual(stopped.body);
+    expect((await call(server, 'GET', '/clock/stop')).status).toBe(405);
+    const started = await call(server, 'POST', '/clock/start');
+    expect([started.status, started.body.now >= stopped.body.now, server.mock.clock.stopped]).toEqual([
+      200,
+      true,
+      false,
+    ]);
+  });
 });
 
 /** The events of a Server-Sent Events stream as they arrive: `next()` resolves with the next whole one. */

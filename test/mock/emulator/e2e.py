@@ -127,6 +127,10 @@ def signed(signature, body, secret):
     return signature is not None and hmac.compare_digest(signature, "sha256=" + digest)
 
 
+def message_status(state, message_id):
+    return [m["status"] for m in state["messages"] if m["id"] == message_id][0]
+
+
 def port_free(port):
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) != 0
@@ -209,10 +213,27 @@ def main():
     status, error = mock.control("POST", "/inbound", {"from": "not a phone", "body": "x"})
     check(status == 400 and error["error"]["details"] == {"from": ["must be an international number: 8 to 15 digits, not starting with 0, with or without a leading +"]}, "bad input named")
 
-    # Reset: back to the seed file.
+    # A stopped clock: the app's message stays `sent` however long real time goes, until advanced.
+    status, stopped = mock.control("POST", "/clock/stop")
+    check(status == 200 and set(stopped) == {"now"}, "clock stopped: %r" % stopped)
+    status, sent = mock.api("POST", "/messages/send", {"to": "+4915112345678", "message": "Frozen"})
+    frozen = sent["data"]["message_id"]
+    time.sleep(1.2)  # past the 1 s a running clock takes to deliver it
+    status, state = mock.control("GET", "/state")
+    check(state["now"] == stopped["now"] and message_status(state, frozen) == "sent", "still sent on a stopped clock")
+    status, advanced = mock.control("POST", "/clock/advance", {"ms": 1000})
+    status, state = mock.control("GET", "/state")
+    check(message_status(state, frozen) == "delivered" and state["now"] == advanced["now"], "advance delivers it")
+    status, started = mock.control("POST", "/clock/start")
+    check(status == 200 and started["now"] >= advanced["now"], "clock started")
+    mock.control("POST", "/clock/stop")
+
+    # Reset: back to the seed file, the clock running at real time again.
     status, _ = mock.control("POST", "/reset")
     status, state = mock.control("GET", "/state")
     check(status == 200 and [c["name"] for c in state["contacts"]] == ["Ada"] and state["webhooks"] == [], "reset to the seed")
+    time.sleep(0.05)
+    check(mock.control("GET", "/health")[1]["now"] > state["now"], "a reset lets a stopped clock run")
 
     # --forward-to: the `stripe listen` loop.
     forward = Mock("--forward-to", receiver.origin + "/forward", "--events", "message.received")
