@@ -68,12 +68,13 @@ describe('what a release publishes', () => {
     expect(refusing).toEqual([]);
   });
 
-  it('packs the build, the OpenAPI documents, the README, the LICENSE and the CHANGELOG, and nothing else', () => {
+  it("packs the build, the OpenAPI documents, the README, the users' guides, the LICENSE and the CHANGELOG, and nothing else", () => {
     const files = packedFiles(root, '--ignore-scripts');
     expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual([
       'CHANGELOG.md',
       'LICENSE',
       'README.md',
+      ...GUIDES.map((guide) => `docs/${guide}.md`),
       'openapi/control.json',
       'openapi/v1.json',
       'openapi/v2.json',
