@@ -41,6 +41,19 @@ function pointedAt(pkg: Record<string, unknown>): string[] {
   return [...found].sort();
 }
 
+/** The users' guides the package ships; architecture.md, decisions.md and contributing.md are for contributors. */
+const GUIDES = [
+  'clients',
+  'emulator',
+  'exports',
+  'mock',
+  'openapi',
+  'performance',
+  'runtimes',
+  'scale-out',
+  'webhook-events',
+  'webhooks',
+];
 describe('what a release publishes', () => {
   it('packs a build made by `npm pack` itself in a fresh clone (prepack), with every file package.json points at', () => {
     const clone = join(scratch, 'clone');
