@@ -16,6 +16,14 @@ const SCREENSHOTS = new URL('../../../docs/dashboard/', import.meta.url).pathnam
 const SECRET = 'whsec_dashboard_test';
 const ADA = '+4915112345678';
 const GRACE = '+4915187654321';
+// Long values without a space (an outside tester's report): LAYOUT_SHOTS=<dir> keeps a picture of each view checked.
+const LAYOUT_SHOTS = process.env.LAYOUT_SHOTS;
+const LONG = 'A'.repeat(5000);
+const LONG_PHONE = '+4915100000003';
+const TAG = 't'.repeat(300);
+const EMAIL = `${'e'.repeat(300)}@example.test`;
+const BODY = 'M'.repeat(3000);
+const HOOK_PATH = `/hook/${'w'.repeat(2000)}`;
 
 const scratch = mkdtempSync(join(tmpdir(), 'bizmsg-dashboard-'));
 let receiver: Awaited<ReturnType<typeof startTestServer>>;
@@ -586,6 +594,114 @@ describe('the dashboard of a running bizmsg-mock, in Chromium', () => {
     }
     expect(found).toEqual([]);
   }, 90_000);
+});
+
+/** The hostile values, each in the view that shows it; the long URL's deliveries fail, so that a retry of it waits. */
+async function longValues() {
+  receiver.handle((request, res) => {
+    res.statusCode = request.path === HOOK_PATH ? 500 : 200;
+    res.end('ok');
+  });
+  const contact = { name: LONG, phone: LONG_PHONE, email: EMAIL, tags: [TAG, 'vip'] };
+  expect((await api('POST', '/contacts', contact)).status).toBe(201);
+  const hook = { url: `${receiver.origin}${HOOK_PATH}`, events: ['message.received'], secret: 'whsec_long' };
+  expect((await api('POST', '/webhooks', hook)).status).toBe(201);
+  const text = { to: LONG_PHONE, messaging_account_id: 1, type: 'text', content: { body: BODY } };
+  expect((await api('POST', '/messages/send', text)).status).toBe(200);
+  const received = await control.receiveMessage({ from: LONG_PHONE, body: BODY });
+  await control.updateConversation(received.conversation_id, { assigned_to: 'S'.repeat(2000) });
+  const campaign = { name: 'C'.repeat(2000), messaging_account_id: 1, template_name: 'promo', segment_id: 2 };
+  expect((await api('POST', '/campaigns', { ...campaign, scheduled_at: '2030-11-27T09:00:00Z' })).status).toBe(201);
+  expect((await api('GET', `/contacts/${'9'.repeat(3000)}`)).status).toBe(404);
+}
+
+/** Opens a view, once live, with its first row opened where rows open. */
+async function openLong(view: string) {
+  await open(view);
+  if (view === 'webhooks' || view === 'requests') {
+    const row = tab.locator('.rows > li').first();
+    await row.getByRole('button', { expanded: false }).click();
+    await row.locator('pre').first().waitFor();
+  }
+  if (view === 'clock') await tab.getByRole('table').waitFor();
+}
+
+/**
+ * What overflows the window: the page's width beyond it, each scroll box that scrolls sideways (but a
+ * table's box where `tables` may), and each table cell too narrow to read: narrower than its longest
+ * word when that is up to 12 em (a phone number, a time), or than 6 em (a name one letter a line).
+ */
+function overflows(tables: 'fit' | 'may scroll'): Promise<string[]> {
+  return tab.evaluate((tables) => {
+    const found: string[] = [];
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > window.innerWidth) found.push(`page ${scrollWidth} px wide in ${window.innerWidth}`);
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const { overflowX } = getComputedStyle(element);
+      const scrolls = (overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1;
+      if (scrolls && !(tables === 'may scroll' && element.matches('.wide')))
+        found.push(`${element.tagName}.${element.className} scrolls sideways`);
+    }
+    for (const cell of document.querySelectorAll('td')) {
+      const style = getComputedStyle(cell);
+      const width = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const probe = document.createElement('span');
+      probe.style.cssText = 'position:absolute;white-space:nowrap';
+      let word = 0;
+      for (const text of cell.textContent.split(/\s+/)) {
+        probe.textContent = text;
+        cell.append(probe);
+        word = Math.max(word, probe.getBoundingClientRect().width);
+        probe.remove();
+      }
+      const em = parseFloat(style.fontSize);
+      if (width + 0.5 < (word <= 12 * em ? word : 6 * em))
+        found.push(`cell ${cell.cellIndex} of "${cell.textContent.slice(0, 20)}" ${width} px wide`);
+    }
+    return found;
+  }, tables);
+}
+
+const VIEWS = [
+  `conversations/${LONG_PHONE.slice(1)}`,
+  'contacts',
+  'campaigns',
+  'webhooks',
+  'requests',
+  'clock',
+  'faults',
+];
+
+describe('the dashboard with long values without a space', () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const)
+    it(`keeps every view within a ${width} px window, the Send button on screen and every column readable`, async () => {
+      await fresh();
+      await longValues();
+      await tab.setViewportSize({ width, height });
+      const found: string[] = [];
+      for (const view of VIEWS) {
+        await openLong(view);
+        found.push(...(await overflows(width < 800 ? 'may scroll' : 'fit')).map((problem) => `${view}: ${problem}`));
+        if (LAYOUT_SHOTS !== undefined) {
+          mkdirSync(LAYOUT_SHOTS, { recursive: true });
+          // The window's width, and the page down to 4,000 px.
+          const tall = Math.min(4000, await tab.evaluate(() => document.documentElement.scrollHeight));
+          const path = join(LAYOUT_SHOTS, `${view.split('/')[0]}-${width}.png`);
+          await tab.screenshot({ path, fullPage: true, clip: { x: 0, y: 0, width, height: tall } });
+        }
+        if (view.startsWith('conversations')) {
+          const send = (await tab.getByRole('button', { name: 'Send' }).boundingBox())!;
+          if (send.x < 0 || send.x + send.width > width)
+            found.push(`${view}: the Send button at ${send.x},${send.y} is off the ${width}x${height} screen`);
+        }
+        // The phone number's cell is one `overflows` reads: it must be as wide as the number.
+        if (view === 'contacts') await tab.getByRole('cell', { name: LONG_PHONE, exact: true }).waitFor();
+      }
+      expect(found).toEqual([]);
+    }, 60_000);
 });
 
 describe('the dashboard of a mock that needs its control token', () => {

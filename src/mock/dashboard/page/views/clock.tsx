@@ -3,6 +3,7 @@
 import { control } from '../api.js';
 import { fromNow, timeOf } from '../format.js';
 import { virtualNow, type MockView } from '../use-mock.js';
+import { Cut, Wide } from './bounded.js';
 
 const STEPS = [
   ['1 minute', 60_000],
@@ -40,24 +41,28 @@ export function ClockView({ mock }: { mock: MockView }) {
       {pending.length === 0 ? (
         <p>Nothing is waiting for the clock.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Due</th>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pending.map((task, i) => (
-              <tr key={`${task.at} ${i}`}>
-                <td>{timeOf(task.at, now)}</td>
-                <td>{fromNow(task.at - now)}</td>
-                <td>{task.what}</td>
+        <Wide label="Pending work table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Due</th>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {pending.map((task, i) => (
+                <tr key={`${task.at} ${i}`}>
+                  <td class="time">{timeOf(task.at, now)}</td>
+                  <td>{fromNow(task.at - now)}</td>
+                  <td>
+                    <Cut text={task.what} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Wide>
       )}
     </section>
   );

@@ -3,6 +3,7 @@
 import { hrefOf } from '../route.js';
 import { timeOf, phoneKey } from '../format.js';
 import type { MockView } from '../use-mock.js';
+import { Cut, Wide } from './bounded.js';
 import { useSearch } from './search.js';
 
 /** The contacts view. */
@@ -19,36 +20,42 @@ export function ContactsView({ mock }: { mock: MockView }) {
       <p class="count">
         {shown.length} of {contacts.length} contacts
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Tags</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((contact) => (
-            <tr key={contact.id}>
-              <td>
-                <a href={hrefOf('conversations', phoneKey(contact.phone))}>{contact.name}</a>
-              </td>
-              <td>{contact.phone}</td>
-              <td>{contact.email ?? ''}</td>
-              <td>
-                {contact.tags.map((tag) => (
-                  <span key={tag} class="tag">
-                    {tag}
-                  </span>
-                ))}
-              </td>
-              <td>{timeOf(contact.created_at, Date.parse(now))}</td>
+      <Wide label="Contacts table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Phone</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Tags</th>
+              <th scope="col">Created</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((contact) => (
+              <tr key={contact.id}>
+                <td>
+                  <a href={hrefOf('conversations', phoneKey(contact.phone))}>
+                    <Cut text={contact.name} />
+                  </a>
+                </td>
+                <td>{contact.phone}</td>
+                <td>
+                  <Cut text={contact.email ?? ''} />
+                </td>
+                <td>
+                  {contact.tags.map((tag) => (
+                    <span key={tag} class="tag" title={tag}>
+                      {tag}
+                    </span>
+                  ))}
+                </td>
+                <td class="time">{timeOf(contact.created_at, Date.parse(now))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Wide>
     </section>
   );
 }

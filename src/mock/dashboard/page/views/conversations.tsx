@@ -23,7 +23,9 @@ export function ConversationsView({ mock, phone }: { mock: MockView; phone: stri
             {threads.map((thread) => (
               <li key={thread.key}>
                 <a href={hrefOf('conversations', thread.key)} aria-current={thread === shown ? 'true' : undefined}>
-                  <span class="who">{thread.contact?.name ?? thread.phone}</span>
+                  <span class="who" title={thread.contact?.name ?? thread.phone}>
+                    {thread.contact?.name ?? thread.phone}
+                  </span>
                   <span class="preview">{previewOf(thread)}</span>
                 </a>
               </li>

@@ -6,6 +6,7 @@ import { fromNow, timeOf } from '../format.js';
 import { usePaged } from '../use-paged.js';
 import { useOpenRows } from '../use-open.js';
 import { virtualNow, type MockView } from '../use-mock.js';
+import { Cut } from './bounded.js';
 import { Exchange } from './exchange.js';
 
 /** The delivery attempts. */
@@ -29,7 +30,9 @@ export function Deliveries({ mock }: { mock: MockView }) {
                 aria-expanded={open.has(attempt.id)}
                 onClick={() => toggle(attempt.id)}
               >
-                <span id={`attempt-${attempt.id}`}>{summaryOf(attempt, now, retries)}</span>
+                <span id={`attempt-${attempt.id}`}>
+                  <Cut text={summaryOf(attempt, now, retries)} lines={2} />
+                </span>
               </button>
               <button
                 type="button"

@@ -5,6 +5,7 @@ import { control } from '../api.js';
 import { timeOf } from '../format.js';
 import type { MockView } from '../use-mock.js';
 import { useReload } from '../use-reload.js';
+import { Cut, Wide } from './bounded.js';
 
 /** The drift view (a proxy's). */
 export function DriftView({ mock }: { mock: MockView }) {
@@ -25,40 +26,50 @@ export function DriftView({ mock }: { mock: MockView }) {
       </p>
       {report.error === undefined ? null : <p class="error">{report.error}</p>}
       {findings.length === 0 ? null : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Operation</th>
-              <th scope="col">In</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Where</th>
-              <th scope="col">Expected</th>
-              <th scope="col">Received</th>
-              <th scope="col">Count</th>
-              <th scope="col">Last seen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {findings.map((finding) => (
-              <tr
-                key={`${finding.operation} ${finding.direction} ${finding.kind} ${finding.path ?? ''} ${finding.received ?? ''}`}
-              >
-                <td>{finding.operation}</td>
-                <td>{finding.direction}</td>
-                <td>
-                  <span class={`badge drift-${finding.kind}`}>{finding.kind}</span>
-                </td>
-                <td>
-                  <code>{finding.path ?? ''}</code>
-                </td>
-                <td>{finding.expected ?? ''}</td>
-                <td>{finding.received ?? ''}</td>
-                <td>{finding.count}</td>
-                <td>{timeOf(Date.parse(finding.lastSeen), now)}</td>
+        <Wide label="Differences table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">In</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Where</th>
+                <th scope="col">Expected</th>
+                <th scope="col">Received</th>
+                <th scope="col">Count</th>
+                <th scope="col">Last seen</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {findings.map((finding) => (
+                <tr
+                  key={`${finding.operation} ${finding.direction} ${finding.kind} ${finding.path ?? ''} ${finding.received ?? ''}`}
+                >
+                  <td>
+                    <Cut text={finding.operation} />
+                  </td>
+                  <td>{finding.direction}</td>
+                  <td>
+                    <span class={`badge drift-${finding.kind}`}>{finding.kind}</span>
+                  </td>
+                  <td>
+                    <code>
+                      <Cut text={finding.path ?? ''} />
+                    </code>
+                  </td>
+                  <td>
+                    <Cut text={finding.expected ?? ''} />
+                  </td>
+                  <td>
+                    <Cut text={finding.received ?? ''} />
+                  </td>
+                  <td>{finding.count}</td>
+                  <td class="time">{timeOf(Date.parse(finding.lastSeen), now)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Wide>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 // What was sent and what came back, for a delivery attempt or a journaled request: headers and
 // bodies, read only when a row is opened (a page of 100 stays light).
 import { bodyText } from '../format.js';
+import { Cut } from './bounded.js';
 
 /** One side of an exchange: its title line, headers and body. */
 export interface Side {
@@ -15,7 +16,9 @@ export function Exchange({ sides }: { sides: readonly Side[] }) {
     <div class="exchange">
       {sides.map((side) => (
         <section key={side.title}>
-          <h4>{side.title}</h4>
+          <h4>
+            <Cut text={side.title} />
+          </h4>
           {side.headers === undefined ? null : (
             <dl class="headers">
               {Object.entries(side.headers).map(([name, value]) => (

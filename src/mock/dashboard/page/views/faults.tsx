@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import { control } from '../api.js';
 import type { MockView } from '../use-mock.js';
+import { Cut, Wide } from './bounded.js';
 
 type Kind = 'status' | 'delay' | 'networkError';
 
@@ -119,33 +120,39 @@ export function FaultsView({ mock }: { mock: MockView }) {
       {mock.faults.length === 0 ? (
         <p>No fault injected.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Route</th>
-              <th scope="col">Fault</th>
-              <th scope="col">Remaining</th>
-            </tr>
-          </thead>
-          <tbody>
-            {mock.faults.map((fault, i) => (
-              <tr key={i}>
-                <td>{fault.route ?? 'every route'}</td>
-                <td>
-                  {[
-                    fault.status === null ? '' : `status ${fault.status}${fault.code === null ? '' : ` ${fault.code}`}`,
-                    fault.delay === null ? '' : `delay ${fault.delay} ms`,
-                    fault.networkError ? 'network error' : '',
-                    fault.rate === null ? '' : `rate ${fault.rate}`,
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
-                </td>
-                <td>{fault.remaining ?? 'no end'}</td>
+        <Wide label="Faults in force table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Route</th>
+                <th scope="col">Fault</th>
+                <th scope="col">Remaining</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {mock.faults.map((fault, i) => (
+                <tr key={i}>
+                  <td>
+                    <Cut text={fault.route ?? 'every route'} />
+                  </td>
+                  <td>
+                    {[
+                      fault.status === null
+                        ? ''
+                        : `status ${fault.status}${fault.code === null ? '' : ` ${fault.code}`}`,
+                      fault.delay === null ? '' : `delay ${fault.delay} ms`,
+                      fault.networkError ? 'network error' : '',
+                      fault.rate === null ? '' : `rate ${fault.rate}`,
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </td>
+                  <td>{fault.remaining ?? 'no end'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Wide>
       )}
       <button
         type="button"

@@ -7,6 +7,7 @@ import { timeOf } from '../format.js';
 import { usePaged } from '../use-paged.js';
 import { useOpenRows } from '../use-open.js';
 import { virtualNow, type MockView } from '../use-mock.js';
+import { Cut } from './bounded.js';
 import { Exchange } from './exchange.js';
 
 const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -86,7 +87,7 @@ export function RequestsView({ mock }: { mock: MockView }) {
         {[...paged.items].reverse().map((entry) => (
           <li key={entry.id} class={entry.status >= 400 || entry.status === 0 ? 'row failed' : 'row ok'}>
             <button type="button" class="disclose" aria-expanded={open.has(entry.id)} onClick={() => toggle(entry.id)}>
-              {summaryOf(entry, now)}
+              <Cut text={summaryOf(entry, now)} lines={2} />
             </button>
             {open.has(entry.id) ? <RequestDetail entry={entry} /> : null}
           </li>

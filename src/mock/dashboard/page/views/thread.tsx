@@ -7,6 +7,7 @@ import { control } from '../api.js';
 import { textOf, timeOf } from '../format.js';
 import type { MockView } from '../use-mock.js';
 import { CustomerBox } from './customer-box.js';
+import { Cut } from './bounded.js';
 
 /** A contact's thread, or a number's that is no contact. */
 export interface ThreadOf {
@@ -28,7 +29,9 @@ export function Thread({ mock, thread }: { mock: MockView; thread: ThreadOf }) {
   return (
     <article class="thread" aria-label={`Conversation with ${thread.contact?.name ?? thread.phone}`}>
       <header>
-        <h3>{thread.contact?.name ?? thread.phone}</h3>
+        <h3>
+          <Cut text={thread.contact?.name ?? thread.phone} lines={2} />
+        </h3>
         <p class="phone">{thread.phone}</p>
         {conversation === undefined ? (
           <p class="muted">No conversation yet: the first message opens one.</p>
@@ -64,7 +67,13 @@ function ConversationControls(props: { mock: MockView; id: number; status: strin
     <div class="conversation-controls">
       <p>
         Conversation #{id}: <span class={`badge status-${status}`}>{status}</span>
-        {assignee === null ? ', unassigned' : `, assigned to ${assignee}`}
+        {assignee === null ? (
+          ', unassigned'
+        ) : (
+          <>
+            , assigned to <Cut text={assignee} lines={1} />
+          </>
+        )}
       </p>
       {status === 'closed' ? (
         <button type="button" onClick={() => void change({ status: 'open' })}>
