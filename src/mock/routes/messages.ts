@@ -78,7 +78,6 @@ export function checkMessagingAccount(id: number): void {
   }
 }
 
-
 function find(ctx: MockContext, id: string): StoredMessage {
   const message = ctx.store().messages.get(id);
   if (message === undefined) throw notFound('Message', id);
