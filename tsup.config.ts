@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
@@ -36,6 +36,11 @@ const shared: Options = {
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
   esbuildPlugins: [cjsFiles()],
+};
+
+/** What the bins print for `--version` (src/cli-version.d.ts): the package's version, fixed at build. */
+const version = {
+  __BIZMSG_VERSION__: JSON.stringify((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version),
 };
 
 /** The entries users import: ESM and CommonJS, each split into what it loads at once and later. */
@@ -80,6 +85,7 @@ export default defineConfig([
     ...shared,
     entry: { 'mock/cli': 'src/mock/cli/main.ts' },
     format: ['esm'],
+    define: version,
     dts: false,
     clean: false,
   },
@@ -89,6 +95,7 @@ export default defineConfig([
     // no dependency of the package (only the command runs them).
     entry: { 'bulk/cli': 'src/bulk/cli/main.ts' },
     format: ['esm'],
+    define: version,
     noExternal: [...(shared.noExternal ?? []), 'csv-parse', 'cli-progress'],
     // One file, with a `require` for the CommonJS code bundled into it (cli-progress requires readline).
     splitting: false,

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bizmsg as run, useBulkEmulator } from './cli-process.js';
@@ -15,6 +17,9 @@ const emulator = useBulkEmulator({
 const bizmsg = (args: string[]) => run(emulator.server, args);
 const sends = () => emulator.server.mock.requests().filter((r) => r.method === 'POST').length;
 
+/** What `bizmsg --version` prints: the version of the package it came in. */
+const PACKAGE_VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+
 /** Every flag of `bizmsg bulk`, each documented by --help on a line of its own. */
 const FLAGS = [
   '--csv',
@@ -28,6 +33,7 @@ const FLAGS = [
   '--concurrency',
   '--resend-unknown',
   '-h, --help',
+  '-v, --version',
 ];
 
 describe('bizmsg bulk', () => {
@@ -83,6 +89,9 @@ describe('bizmsg bulk', () => {
       expect([help.code, help.stderr]).toEqual([0, '']);
       expect(help.stdout).toMatch(/^Usage: bizmsg bulk --csv FILE/);
       for (const flag of FLAGS) expect(help.stdout).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
+      // The built bin: the build writes the package's version into it (the source run here says `development`).
+      const version = spawnSync(process.execPath, ['dist/bulk/cli.js', '--version'], { encoding: 'utf8' });
+      expect([version.status, version.stdout, version.stderr]).toEqual([0, `${PACKAGE_VERSION}\n`, '']);
       expect(sends()).toBe(0);
     },
   );

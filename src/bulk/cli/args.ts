@@ -45,6 +45,7 @@ out when the command runs again; a row refused for itself (an invalid number) st
                         (\`unknown\`: a timeout, a 5xx, a run killed mid-send): its recipient may get
                         the message twice
   -h, --help            this help
+  -v, --version         the version of bizmsg
 
 bizmsg contacts import
 Makes the account's contacts match the CSV FILE, one contact per phone number (contacts.sync): reads
@@ -106,10 +107,11 @@ export interface ImportCommand {
 /** The flags of `bizmsg contacts import`. */
 const IMPORT_FLAGS = { csv: TEXT, variant: TEXT, concurrency: TEXT } as const;
 
-/** Reads the command line (after `node bizmsg`): `help`, or a command. */
-export function parseCommand(argv: readonly string[]): BulkCommand | ImportCommand | 'help' {
+/** Reads the command line (after `node bizmsg`): `help`, `version`, or a command. */
+export function parseCommand(argv: readonly string[]): BulkCommand | ImportCommand | 'help' | 'version' {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return 'help';
+  if (command === '--version' || command === '-v') return 'version';
   if (rest.includes('--help') || rest.includes('-h')) return 'help';
   if (command === 'contacts' && rest[0] === 'import') return parseImport(rest.slice(1));
   if (command !== 'bulk') throw new CliUsageError(`unknown command ${showValue(command)}`);

@@ -3,6 +3,7 @@
 // `bizmsg contacts import` makes the account's contacts match a CSV.
 // Whatever goes wrong ends here as one inert line on stderr and an exit code, never a stack trace.
 import { printable } from '../../shared/printable.js';
+import { VERSION } from '../../shared/version.js';
 import { CliUsageError, parseCommand, USAGE } from './args.js';
 import { say } from './output.js';
 import { runImport } from './import.js';
@@ -10,8 +11,8 @@ import { runBulk } from './run.js';
 
 async function main(): Promise<number> {
   const command = parseCommand(process.argv.slice(2));
-  if (command === 'help') {
-    say(process.stdout, USAGE);
+  if (command === 'help' || command === 'version') {
+    say(process.stdout, command === 'help' ? USAGE : VERSION);
     return 0;
   }
   return command.kind === 'bulk' ? runBulk(command) : runImport(command);

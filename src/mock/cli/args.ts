@@ -13,6 +13,7 @@ export const USAGE = [
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
   '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
   '       bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]',
+  '       bizmsg-mock --help | --version',
 ].join('\n');
 
 /** Serve the mock over HTTP (or print its OpenAPI document). */
@@ -69,7 +70,8 @@ export type CliArgs =
   | EmitArgs
   | ProxyArgs
   | ReplayArgs
-  | { readonly command: 'help'; readonly about: 'proxy' | 'replay' | undefined };
+  | { readonly command: 'help'; readonly about: 'proxy' | 'replay' | undefined }
+  | { readonly command: 'version' };
 
 /** What `bizmsg-mock proxy --help` and `bizmsg-mock replay --help` add: each of their flags. */
 export const TRAFFIC_HELP = [
@@ -121,6 +123,7 @@ const SWITCHES = {
   quiet: ['serve', 'proxy', 'replay'],
   openapi: ['serve'],
   help: ['serve', 'emit', 'proxy', 'replay'],
+  version: ['serve', 'emit', 'proxy', 'replay'],
 } as const;
 type ValueFlag = keyof typeof VALUES;
 type Switch = keyof typeof SWITCHES;
@@ -135,6 +138,7 @@ export function parseCliArgs(args: readonly string[]): CliArgs {
   const command: Command = COMMANDS.find((known) => known === positionals[0]) ?? 'serve';
   if (switches.has('help'))
     return { command: 'help', about: command === 'proxy' || command === 'replay' ? command : undefined };
+  if (switches.has('version')) return { command: 'version' };
   const extra = positionals.slice(command === 'emit' || command === 'replay' ? 2 : command === 'proxy' ? 1 : 0)[0];
   if (extra !== undefined) throw new CliUsageError(`unexpected argument: ${shown(extra)}`);
   for (const flag of [...Object.keys(given), ...switches] as Array<ValueFlag | Switch>) {
@@ -193,6 +197,7 @@ function scan(args: readonly string[]) {
       quiet: { type: 'boolean' },
       openapi: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   });
   const given: Partial<Record<ValueFlag, string>> = {};

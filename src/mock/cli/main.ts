@@ -2,6 +2,7 @@
 // The bizmsg-mock bin: serves the mock over HTTP, sends one signed event (`emit`), or passes the
 // real service on (`proxy`) and replays its recording (`replay`).
 import { printable } from '../../shared/printable.js';
+import { VERSION } from '../../shared/version.js';
 import { CliUsageError, parseCliArgs, TRAFFIC_HELP, USAGE } from './args.js';
 import { emitOnce } from './emit.js';
 import { serve } from './serve.js';
@@ -10,6 +11,7 @@ import { serveProxy, serveReplay } from './traffic.js';
 async function main(): Promise<void> {
   const args = parseCliArgs(process.argv.slice(2));
   if (args.command === 'help') console.log(args.about === undefined ? USAGE : `${USAGE}\n${TRAFFIC_HELP}`);
+  else if (args.command === 'version') console.log(VERSION);
   else if (args.command === 'emit') process.exitCode = await emitOnce(args);
   else if (args.command === 'proxy') await serveProxy(args);
   else if (args.command === 'replay') await serveReplay(args);

@@ -191,6 +191,14 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     expect(loopback.output()).toContain(`Dashboard: http://127.0.0.1:${loopback.port}/\n`);
   });
 
+  it('prints the version of the package it came in with --version or -v, and exits 0', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const args of [['--version'], ['-v'], ['proxy', '--version']]) {
+      const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 10_000 });
+      expect([run.status, run.stdout, run.stderr]).toEqual([0, `${version}\n`, '']);
+    }
+  });
+
   it('refuses a port in use or an address not of this machine, naming the flag, with exit code 2', async () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
