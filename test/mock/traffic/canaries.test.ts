@@ -1,5 +1,5 @@
-// Canaries: a key, secrets under several names and numbers in four spellings under several names and
-// in paths, sent through a recording proxy to a service that echoes them everywhere; none of them is
+// Canaries: a key, secrets under several names, numbers in four spellings under several names and
+// in paths, and e-mail addresses under e-mail fields, sent through a recording proxy to a service that echoes them everywhere; none of them is
 // found in the recording (file names included) nor in the journals of the proxy and its replay.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,8 @@ const REDACTION_KEY = 'canary-redaction-key-0001';
 const SECRETS = ['whsec_CANARY_plain', 'whsec_CANARY_signing', 'whsec_CANARY_answer', 'plain-CANARY-client-secret'];
 /** Numbers, each a canary: sent and echoed in four spellings (bare digits, +, 00 and spaced, tel:) and as JSON numbers. */
 const N = Array.from({ length: 16 }, (_, index) => `491512345${String(index).padStart(4, '0')}`);
+/** E-mail addresses, each a canary: sent, and echoed in another case under other e-mail fields. */
+const EMAILS = ['ada.canarymail@customer.example', 'owner.canarymail@business.example'];
 const spaced = (number: string) =>
   `+${number.slice(0, 2)} ${number.slice(2, 5)} ${number.slice(5, 9)} ${number.slice(9)}`;
 
@@ -54,6 +56,8 @@ async function startLeakyService(): Promise<{ baseUrl: string; close(): Promise<
                   note: `Call 00${N[15]} or ${N[0]}`,
                   secret: SECRETS[2],
                   signing_secret: SECRETS[2],
+                  owner_email: EMAILS[1],
+                  contacts: [{ email: EMAILS[0]!.toUpperCase() }],
                 },
               },
         ),
@@ -101,6 +105,7 @@ function send(base: string) {
     () =>
       call('/contacts', {
         name: 'Ada',
+        email: EMAILS[0],
         phone: `00${N[5]}`,
         custom_fields: { backup_phone: `+49-151-2345-${N[5]!.slice(9)}` },
         metadata: { tel: `tel:+${N[6]}` },
@@ -124,6 +129,8 @@ const CANARIES = [
   KEY,
   'CANARYKEY',
   'CANARY',
+  'canarymail',
+  'CANARYMAIL',
   ...N.flatMap((number) => [number, number.slice(2), spaced(number).slice(1), number.slice(5)]),
 ];
 
@@ -132,7 +139,7 @@ function found(text: string): string[] {
 }
 
 describe('a recording and the journals, against canaries', () => {
-  it('hold no key, no secret under any name and no number in any spelling, in any field, path or file name', async () => {
+  it('hold no key, no secret under any name, no number in any spelling and no e-mail address, in any field, path or file name', async () => {
     const service = await startLeakyService();
     running.push(service);
     const dir = mkdtempSync(join(tmpdir(), 'bizmsg-canaries-'));

@@ -54,6 +54,43 @@ describe('redaction of phone numbers', () => {
   });
 });
 
+describe('redaction of e-mail addresses', () => {
+  it('gives one address one placeholder in any case, at a domain that reaches no one, and maps it back as sent', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.string({ minLength: 16 }), (address, key) => {
+        const redactor = new Redactor(key);
+        const body = redactor.body(
+          { email: address, data: [{ owner_email: address.toUpperCase(), note: 'kept' }], content: { body: address } },
+          [],
+        ) as { email: string; data: Array<{ owner_email: string; note: string }>; content: { body: string } };
+        expect(body.email).toMatch(/^redacted-[0-9a-f]{12}@example\.invalid$/);
+        expect([body.data[0]!.owner_email, body.data[0]!.note]).toEqual([body.email, 'kept']);
+        // Message text keeps what the customer wrote, as it keeps numbers.
+        expect(body.content.body).toBe(address);
+        expect(JSON.stringify({ ...body, content: undefined }).toLowerCase()).not.toContain(address.toLowerCase());
+        expect(redactor.email(body.email)).toBe(body.email);
+        // Back to the spelling the app sent last (here the upper-case one).
+        expect(JSON.parse(redactor.mapBack(JSON.stringify({ email: body.email })))).toEqual({
+          email: address.toUpperCase(),
+        });
+      }),
+    );
+  });
+
+  it('keeps a value without an @ in an e-mail field, and a placeholder another key made', () => {
+    const redactor = new Redactor('a-redaction-key-for-the-test');
+    expect(redactor.body({ email: '', emails_sent: 3, email_verified: true, email_note: 'none' }, [])).toEqual({
+      email: '',
+      emails_sent: 3,
+      email_verified: true,
+      email_note: 'none',
+    });
+    const other = new Redactor('another-redaction-key-000').email('ada@example.com');
+    expect(redactor.body({ email: other }, [])).toEqual({ email: other });
+    expect(redactor.mapBack(JSON.stringify({ email: other }))).toBe(JSON.stringify({ email: other }));
+  });
+});
+
 describe('what redaction replaces and what it keeps', () => {
   const redactor = new Redactor('a-redaction-key-for-the-test');
   const p = (digits: string) => redactor.placeholder(digits);

@@ -1,6 +1,7 @@
-// What a recording must not hold, replaced: phone numbers by placeholders derived by HMAC-SHA256 under
-// the redaction key (one number, one placeholder, in any spelling), webhook secrets and the API key by
-// "<redacted>". The replay redacts the requests it gets alike, and maps placeholders back.
+// What a recording must not hold, replaced: phone numbers and e-mail addresses by placeholders derived
+// by HMAC-SHA256 under the redaction key (one number, one placeholder, in any spelling; one address,
+// one placeholder, in any case), webhook secrets and the API key by "<redacted>". The replay redacts
+// the requests it gets alike, and maps placeholders back.
 import { createHmac, randomBytes } from 'node:crypto';
 import { InvalidArgumentError } from '../../../shared/errors.js';
 import { PHONE_DIGITS, spelledDigits } from '../../../shared/phone.js';
@@ -20,6 +21,12 @@ const PLACEHOLDERS = /(?<!\d)999\d{10}(?!\d)/g;
  * name with phone, mobile, msisdn, wa_id or recipient in it.
  */
 const PHONE_FIELD = /^(to|from|tel|fax)$|phone|mobile|msisdn|wa_?id|recipient|(^|_)tel$/i;
+/** The fields that hold an e-mail address (at any depth of a body, by name): `email`, `owner_email`, `e_mail`… */
+const EMAIL_FIELD = /e_?-?mail/i;
+/** An address's placeholder: a local part from the HMAC, at a domain reserved to reach no one (RFC 2606). */
+const EMAIL_PLACEHOLDER = /^redacted-[0-9a-f]{12}@example\.invalid$/;
+/** Anywhere in a text: an address's placeholder. */
+const EMAIL_PLACEHOLDERS = /redacted-[0-9a-f]{12}@example\.invalid/g;
 /** The query parameters that may hold a number, a part of one included (a search). */
 const PHONE_QUERY: ReadonlySet<string> = new Set(['search', 'to', 'from', 'phone']);
 /** The fields that hold a secret (a webhook's `secret`, `signing_secret`, `client_secret`…). */
@@ -46,6 +53,8 @@ export class Redactor {
   readonly #key: Buffer;
   /** Each placeholder's digits and the digits of the number it stands for, as the app sent them (a replay maps them back). */
   readonly #numbers = new Map<string, string>();
+  /** Each address placeholder and the address it stands for, as the app sent it. */
+  readonly #addresses = new Map<string, string>();
 
   /**
    * `key`: the redaction key (`--redaction-key`); undefined: `BIZMSG_REDACTION_KEY`, else a random
@@ -63,6 +72,15 @@ export class Redactor {
     const tail = (hash.readBigUInt64BE(0) % 10_000_000_000n).toString().padStart(10, '0');
     const placeholder = `${PLACEHOLDER_CODE}${tail}`;
     remember(this.#numbers, placeholder, digits);
+    return placeholder;
+  }
+
+  /** The placeholder of an e-mail address (whatever its case): itself when it is one. */
+  email(address: string): string {
+    if (EMAIL_PLACEHOLDER.test(address)) return address;
+    const hash = createHmac('sha256', this.#key).update(`email:${address.trim().toLowerCase()}`).digest('hex');
+    const placeholder = `redacted-${hash.slice(0, 12)}@example.invalid`;
+    remember(this.#addresses, placeholder, address);
     return placeholder;
   }
 
@@ -144,15 +162,25 @@ export class Redactor {
       .join('/');
   }
 
-  /** `text` with each placeholder this redactor made for a number the app sent replaced by that number's digits. */
+  /**
+   * `text` (JSON) with each placeholder this redactor made for a number or an address the app sent
+   * replaced by that number's digits or that address (escaped as inside a JSON string).
+   */
   mapBack(text: string): string {
-    return text.replace(PLACEHOLDERS, (placeholder) => this.#numbers.get(placeholder) ?? placeholder);
+    return text
+      .replace(PLACEHOLDERS, (placeholder) => this.#numbers.get(placeholder) ?? placeholder)
+      .replace(EMAIL_PLACEHOLDERS, (placeholder) => {
+        const address = this.#addresses.get(placeholder);
+        return address === undefined ? placeholder : JSON.stringify(address).slice(1, -1);
+      });
   }
 
   #walk(value: unknown, field: string | undefined, secrets: readonly string[]): unknown {
     if (field === 'content') return withoutSecretValues(value, secrets);
     if (field !== undefined && SECRET_FIELD.test(field) && typeof value === 'string') return REDACTED;
     if (field !== undefined && PHONE_FIELD.test(field) && typeof value !== 'object') return this.phone(value, secrets);
+    if (field !== undefined && EMAIL_FIELD.test(field) && typeof value === 'string' && value.includes('@'))
+      return this.email(value);
     if (typeof value === 'string')
       return field !== undefined && TIME_FIELD.test(field) ? withoutSecrets(value, secrets) : this.text(value, secrets);
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, field, secrets));
