@@ -15,6 +15,7 @@ const USAGE = [
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
   '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
   '       bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]',
+  '       bizmsg-mock --help | --version',
 ].join('\n');
 
 let server: MockHttpServer;
