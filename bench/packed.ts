@@ -2,6 +2,7 @@
 // figures 1, 2, 3 and 9 measure (tsconfig paths and the sources stay out of it).
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { packed } from '../scripts/package-once.js';
 import { createPackedProject } from '../test/helpers/packed-project.js';
 
 /** Peers the figures compare with, and the optional peers the entries load. */
@@ -14,7 +15,7 @@ let project: Promise<string> | undefined;
  * to its root so that they resolve `bizmsg` and the peers from its node_modules.
  */
 export function packedProject(): Promise<string> {
-  project ??= createPackedProject('bizmsg-bench-', LINKS, {}).then((dir) => {
+  project ??= createPackedProject(packed(), 'bizmsg-bench-', LINKS, {}).then((dir) => {
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return dir;
   });

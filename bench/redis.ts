@@ -124,7 +124,7 @@ export async function measureRedis({ quick }: BenchOptions): Promise<Row[]> {
   }
   const redis = await startRedisServer();
   try {
-    const sends = quick ? 600 : 2000;
+    const sends = quick ? 400 : 2000;
     const label = `${PROCESSES} processes, ${sends} sends, limit ${LIMIT}/${WINDOW_MS / 1000} s`;
     const shared = await shareOfWindows(redis, 'redis', sends);
     const alone = await shareOfWindows(redis, 'local', sends);

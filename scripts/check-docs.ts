@@ -1,12 +1,14 @@
 // Compiles every ```ts block of README.md and docs/*.md, and every JSDoc @example of src/,
 // under strict against the built package, so the docs cannot drift from the API.
-// Usage: tsx scripts/check-docs.ts (after `npm run build`; part of `npm test`).
+// Usage: tsx scripts/check-docs.ts (npm run check:docs; it builds first when the build is out of date).
 // Mark a deliberate fragment ```ts no-check.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileBlocks } from './check-docs/compile.js';
 import { extractBlocks, extractCommentBlocks } from './check-docs/extract.js';
+import { built } from './package-once.js';
 
+built();
 const root = new URL('..', import.meta.url).pathname;
 const markdown = [join(root, 'README.md'), ...filesIn('docs', '.md')];
 const sources = filesIn('src', '.ts');

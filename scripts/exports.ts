@@ -1,5 +1,5 @@
 // Counts the names each entry of the built package exports, runtime values and types apart, and
-// reads the list docs/exports.md gives; test/exports.test.ts checks that the two agree.
+// reads the list docs/exports.md gives; test/exports.package.test.ts checks that the two agree.
 // Usage: tsx scripts/exports.ts (after `npm run build`): prints the table of counts docs/exports.md shows.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';

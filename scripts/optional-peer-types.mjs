@@ -24,5 +24,5 @@ for (const file of readdirSync(dist, { recursive: true })) {
   if (out.length !== lines.length) writeFileSync(url, out.join('\n'));
 }
 // tsup writes them on every build: finding none means the declarations changed shape, and the mark
-// must follow them (test/mock/types-without-msw.test.ts would fail next).
+// must follow them (test/mock/types-without-msw.package.test.ts would fail next).
 if (found === 0) throw new Error('optional-peer-types: no import of msw found in dist/**/*.d.ts');

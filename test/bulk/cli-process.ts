@@ -80,6 +80,8 @@ export interface BulkEmulator {
   file(name: string, text: string): string;
   /** `bulk --csv CSV --template order_update --language LANGUAGE --templates CATALOG` and `more`. */
   args(csv: string, more?: readonly string[], language?: string): string[];
+  /** The number each send to the emulator was for, and its answer's status, in order. */
+  sends(): Array<readonly [string, number | null]>;
 }
 
 /** Starts the emulator before the file's tests (it checks each send against `catalog`, as the service does) and stops it after. */
@@ -110,6 +112,11 @@ export function useBulkEmulator(
       writeFileSync(path, text);
       return path;
     },
+    sends: () =>
+      server!.mock
+        .requests()
+        .filter((request) => request.method === 'POST')
+        .map((request) => [(request.body as { to: string }).to, request.status] as const),
     args: (csv, more = [], language = 'en') => [
       'bulk',
       '--csv',

@@ -9,22 +9,21 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * A temporary ESM project with the packed package (`npm pack`, unpacked as npm installs it) in its
- * node_modules, `links` from this repository's node_modules beside it, and `files` written at its root.
+ * A temporary ESM project with the packed package (`tarball`: the `package` project's
+ * `inject('tarball')`, or `packed()` of scripts/package-once.ts) unpacked into its node_modules
+ * as npm installs it, `links` from this repository's node_modules beside it, and `files` written
+ * at its root.
  */
 export async function createPackedProject(
+  tarball: string,
   prefix: string,
   links: readonly string[],
   files: Record<string, string>,
 ): Promise<string> {
   const project = mkdtempSync(join(tmpdir(), prefix));
-  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
-    cwd: root,
-  });
-  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
   const installed = join(project, 'node_modules', 'bizmsg');
   mkdirSync(installed, { recursive: true });
-  await run('tar', ['xzf', join(project, filename), '--strip-components=1', '-C', installed]);
+  await run('tar', ['xzf', tarball, '--strip-components=1', '-C', installed]);
   for (const name of links) symlinkSync(join(root, 'node_modules', name), join(project, 'node_modules', name), 'dir');
   writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(project, name), text);

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 import type { MockHttpServer, MockHttpServerOptions } from '../../src/mock/index.js';
 
-/** The consumer project that has the packed package installed (see global-setup.ts). */
+/** The consumer project that has the packed package installed (test/setup/package.ts). */
 export const consumer = inject('consumer');
 
 /** A binary installed by test/runtimes/package.json. */

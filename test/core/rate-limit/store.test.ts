@@ -134,7 +134,9 @@ describe('a rateLimitStore', () => {
     expect(asked).toBe(5);
     await client.account.me();
     expect(asked).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A second later, on a clock of the test's (timers stay real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    vi.setSystemTime(Date.now() + 1100);
     await client.account.me();
     expect(asked).toBe(6);
     expect(lines()).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
   InvalidArgumentError,
@@ -135,7 +135,8 @@ describe('PagePromise', () => {
     const list = client.contacts.list();
     expect(list).toBeInstanceOf(PagePromise);
     expect(Object.prototype.toString.call(list)).toBe('[object PagePromise]');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A turn of the event loop: a request started on creation would have been made by now.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(requests).toHaveLength(0);
     const [a, b] = await Promise.all([list, list]);
     expect(a).toBe(b);
@@ -171,13 +172,17 @@ describe('prefetch', () => {
     expect(server.stats.maxInFlight).toBe(4);
   });
 
-  it('stops fetching ahead when the walk stops early', async () => {
-    const { client, requests } = v2(pagedContacts(() => 60, { delayMs: 10 }).respond);
+  it('stops fetching ahead when the walk stops early: what it fetched ahead is aborted, nothing more asked', async () => {
+    const server = pagedContacts(() => 60, { delayMs: 10 });
+    const { client, requests } = v2(server.respond);
     for await (const c of client.contacts.list({ per_page: 3 }, { prefetch: 2 })) {
       if (c.id === 4) break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Settled: every request it made has been answered, so none can lead to another.
+    await vi.waitFor(() => expect(server.stats.inFlight).toBe(0), { timeout: 5000, interval: 5 });
     expect(requests.length).toBeLessThanOrEqual(4);
+    // Pages 1 and 2 were read; the pages fetched ahead of the break (3 and 4) were given up.
+    expect(requests.slice(2).every((request) => request.signal.aborted)).toBe(true);
   });
 
   it.each([

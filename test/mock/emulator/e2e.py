@@ -1,5 +1,5 @@
 """End-to-end test of bizmsg-mock from Python, standard library only: what a Python service's
-test suite does with the emulator. Run by test/mock/emulator/python.test.ts (npm test), which
+test suite does with the emulator. Run by test/mock/emulator/python.soak.test.ts (npm test), which
 passes the command that starts bizmsg-mock in BIZMSG_MOCK_CMD (a JSON list)."""
 
 import hashlib

@@ -1,7 +1,7 @@
-// Compiled under strict by test/runtimes/typescript.test.ts in every moduleResolution mode the
+// Compiled under strict by test/runtimes/typescript.package.test.ts in every moduleResolution mode the
 // README claims, against the packed package's declarations, with the options `tsc --init` writes.
-import { ApiError, Variant2Client, type Contact, type ClientOptions } from 'bizmsg';
-import { parseWebhook, verifyWebhookAsync, type WebhookEvent } from 'bizmsg/webhooks';
+import { ApiError, Variant2Client, type BizMsgError, type Contact, type ClientOptions } from 'bizmsg';
+import { parseWebhook, verifyWebhookAsync, type WebhookEvent, type WebhookVerificationError } from 'bizmsg/webhooks';
 import { createMockServer, type MockServerOptions } from 'bizmsg/mock';
 import { redisRateLimitStore, type RedisClientLike } from 'bizmsg/redis';
 
@@ -24,3 +24,6 @@ export const status = (error: unknown): number | undefined => (ApiError.is(error
 export const mock = createMockServer(mockOptions);
 export const sharedBudget = (redis: RedisClientLike) =>
   new Variant2Client({ ...options, rateLimitStore: redisRateLimitStore(redis) });
+
+// One BizMsgError for every entry: an error class of another entry is a BizMsgError of bizmsg.
+export const asBizMsgError = (error: WebhookVerificationError): BizMsgError => error;

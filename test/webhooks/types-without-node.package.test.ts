@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPackedProject, typeCheckWithoutNode } from '../helpers/packed-project.js';
 
 /**
@@ -27,7 +27,7 @@ export async function check(request: Request): Promise<WebhookEvent | boolean> {
 
 beforeAll(async () => {
   // zod is the package's one dependency that its declarations refer to.
-  project = await createPackedProject('bizmsg-web-types-', ['zod'], { 'worker.ts': consumer });
+  project = await createPackedProject(inject('tarball'), 'bizmsg-web-types-', ['zod'], { 'worker.ts': consumer });
 }, 60_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 

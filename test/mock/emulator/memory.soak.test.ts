@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMock } from '../../../src/mock/index.js';
+import { collected as collectedBy, GC_ON_SIGNAL, rssMb as rssOf, type Collected } from '../../helpers/memory-report.js';
 import { BIN, useMockProcesses, type MockProcess } from '../../helpers/mock-process.js';
 
 // The memory a running bizmsg-mock holds under the floods a page of another site, anyone with the
@@ -16,10 +16,17 @@ import { BIN, useMockProcesses, type MockProcess } from '../../helpers/mock-proc
 // so RSS alone says more about them than about the mock (every figure is printed). Each bound is
 // far below what the mock would hold if it kept what it was sent. BIZMSG_FLOOD_SECONDS=30 runs the
 // floods of deliveries for as long (default 8 s).
+//
+// The bounds on what the JavaScript holds are the tight ones. RSS also counts what the C allocator
+// keeps of what was freed and, under load, more of a flood in flight at the moment it is read:
+// 75 to 207 MB were measured, so its bound is 400 MB, still far below the 950 MB to 1 GB that
+// keeping a flood would take.
+const RSS_BOUND = 400;
+/** How often a flood is sampled. */
+const SAMPLE_EVERY_MS = 500;
 
 const FLOOD_MS = Number(process.env.BIZMSG_FLOOD_SECONDS ?? 8) * 1000;
 const MB = 1_048_576;
-const GC_ON_SIGNAL = fileURLToPath(new URL('../../helpers/gc-on-signal.cjs', import.meta.url));
 const reports = mkdtempSync(join(tmpdir(), 'bizmsg-memory-'));
 
 const startProcess = useMockProcesses();
@@ -45,18 +52,10 @@ async function start(): Promise<Measured> {
 }
 
 /** The resident set of the bin, in MB (Linux). */
-function rssMb(mock: MockProcess): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${mock.child.pid}/status`, 'utf8'))![1]!;
-  return Number(kb) / 1024;
-}
+const rssMb = (mock: MockProcess): number => rssOf(mock.child);
 
 /** Once the bin collected its garbage: its RSS, and what its JavaScript holds (heap in use and buffers), in MB. */
-async function collected(mock: Measured): Promise<{ rss: number; held: number }> {
-  mock.child.kill('SIGUSR2');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const { heapUsed, external } = JSON.parse(readFileSync(mock.report, 'utf8')) as NodeJS.MemoryUsage;
-  return { rss: rssMb(mock), held: (heapUsed + external) / MB };
-}
+const collected = (mock: Measured): Promise<Collected> => collectedBy(mock.child, mock.report);
 
 /** A figure as the lines print it. */
 function mb(value: number): string {
@@ -95,16 +94,15 @@ function emit(mock: MockProcess): Promise<unknown> {
 }
 
 /**
- * For `FLOOD_MS` (and while `more()`), every 500 ms: the mock's RSS, what it holds once it collected
+ * For `FLOOD_MS` (and while `more()`), every SAMPLE_EVERY_MS: the mock's RSS, what it holds once it collected
  * its garbage, and its health, which must answer every time. What its JavaScript holds stays under
- * `bound` MB, its RSS then under `rssBound`.
+ * `bound` MB, its RSS then under RSS_BOUND.
  */
 async function survive(
   mock: Measured,
   what: string,
   delivered: () => number,
   bound: number,
-  rssBound: number,
   more: () => boolean = () => false,
 ) {
   const origin = new URL(mock.url).origin;
@@ -115,7 +113,8 @@ async function survive(
   const started = Date.now();
   const until = started + FLOOD_MS;
   while (Date.now() < until || more()) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Not a wait for anything: the flood runs between two samples, each a full collection.
+    await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
     peak = Math.max(peak, rssMb(mock));
     const now = await collected(mock);
     most.rss = Math.max(most.rss, now.rss);
@@ -127,11 +126,11 @@ async function survive(
   }
   console.log(
     `${((Date.now() - started) / 1000).toFixed(0)} s of ${what} (${delivered()} deliveries): RSS ${mb(atStart.rss)} at start, peak ${mb(peak)}, ` +
-      `at most ${mb(most.rss)} collected (bound ${rssBound} MB), JavaScript holding at most ${mb(most.held)} (bound ${bound} MB); ` +
+      `at most ${mb(most.rss)} collected (bound ${RSS_BOUND} MB), JavaScript holding at most ${mb(most.held)} (bound ${bound} MB); ` +
       `health answered in at most ${slowest.toFixed(0)} ms`,
   );
   expect(most.held).toBeLessThan(bound);
-  expect(most.rss).toBeLessThan(rssBound);
+  expect(most.rss).toBeLessThan(RSS_BOUND);
 }
 
 /** The mock's state once its first webhook is disabled, or after 60 s of waiting for that. */
@@ -140,7 +139,7 @@ async function disabledWebhook(url: string) {
   for (const until = Date.now() + 60_000; Date.now() < until;) {
     const state = await control.state();
     if (state.webhooks[0]?.status === 'disabled') return state;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return control.state();
 }
@@ -172,12 +171,12 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
     const after = rssMb(mock);
     const held = await collected(mock);
     console.log(
-      `1,000 x 1 MB requests: RSS ${mb(before.rss)} before, ${mb(after)} right after, ${mb(held.rss)} collected (bound 250 MB); ` +
+      `1,000 x 1 MB requests: RSS ${mb(before.rss)} before, ${mb(after)} right after, ${mb(held.rss)} collected (bound ${RSS_BOUND} MB); ` +
         `JavaScript holding ${mb(before.held)} before, ${mb(held.held)} after (bound 64 MB)`,
     );
     // Kept whole, the bodies alone would be 1,000 MB; their cuts, 64 MB, but the journal holds 32 MiB at most.
     expect(held.held).toBeLessThan(64);
-    expect(held.rss).toBeLessThan(250);
+    expect(held.rss).toBeLessThan(RSS_BOUND);
     const journal = await connectMock(mock.url).requests();
     expect(journal.length).toBeLessThan(1000);
     expect(journal.at(-1)).toMatchObject({ id: 1000, method: 'POST', status: 401, body: expect.stringMatching(/…$/) });
@@ -203,13 +202,13 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
     const after = rssMb(mock);
     const held = await collected(mock);
     console.log(
-      `40 reads of ${mb(size / MB)}: RSS ${mb(before.rss)} before (the contacts held), ${mb(after)} right after, ${mb(held.rss)} collected (bound 250 MB); ` +
+      `40 reads of ${mb(size / MB)}: RSS ${mb(before.rss)} before (the contacts held), ${mb(after)} right after, ${mb(held.rss)} collected (bound ${RSS_BOUND} MB); ` +
         `JavaScript holding ${mb(before.held)} before, ${mb(held.held)} after (bound: 8 MB more)`,
     );
     // Kept whole, the answers alone would be 40 x 24 MB, near 1 GB; their cuts are 40 x 16 KiB.
     expect(size).toBeGreaterThan(24_000_000);
     expect(held.held).toBeLessThan(before.held + 8);
-    expect(held.rss).toBeLessThan(250);
+    expect(held.rss).toBeLessThan(RSS_BOUND);
     const [read] = await connectMock(mock.url).requests({ method: 'GET', limit: 1 });
     expect((read!.response!.body as string).length).toBe(16_385);
   }, 120_000);
@@ -233,7 +232,7 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
     // Two sends, as in the issue: the first records attempt 1 (its redeliveries find none yet), the second loops.
     await emit(mock);
     void emit(mock);
-    await survive(mock, "the issue's redeliver loop", () => deliveries, 64, 250);
+    await survive(mock, "the issue's redeliver loop", () => deliveries, 64);
     expect(deliveries).toBeGreaterThan(2);
     await stops(mock);
   }, 120_000);
@@ -243,7 +242,7 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
     // 64 chains: each delivery asks for the next one at once.
     const delivered = await flood(mock, 1);
     for (let i = 0; i < 63; i++) void emit(mock);
-    await survive(mock, 'a flood of deliveries', delivered, 64, 250);
+    await survive(mock, 'a flood of deliveries', delivered, 64);
     expect(delivered()).toBeGreaterThan(500);
     await stops(mock);
   }, 120_000);
@@ -251,7 +250,7 @@ describe('bizmsg-mock under floods: memory stays bounded', () => {
   it('stays up, bounded, under a fork bomb of deliveries (each asks for two more), disabling the endpoint', async () => {
     const mock = await start();
     const delivered = await flood(mock, 2);
-    await survive(mock, 'a fork bomb of deliveries', delivered, 64, 250);
+    await survive(mock, 'a fork bomb of deliveries', delivered, 64);
     // Past 1,000 waiting, deliveries are not sent; their retries pile up to 1,000, and the endpoint is
     // disabled (on a loaded machine the pile may take longer than the flood's measured seconds).
     const { webhooks, emails } = await disabledWebhook(mock.url);
@@ -305,7 +304,6 @@ describe('bizmsg-mock under big events to endpoints that refuse them: retries st
         what,
         () => updates * 2,
         96,
-        250,
         () => updates < 150,
       );
     } finally {

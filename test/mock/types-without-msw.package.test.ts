@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPackedProject, typeCheckWithoutNode } from '../helpers/packed-project.js';
 
 /**
@@ -7,7 +7,7 @@ import { createPackedProject, typeCheckWithoutNode } from '../helpers/packed-pro
  * another process (`connectMock`) or serves one (`startMockHttpServer`) installs bizmsg without msw,
  * and its strictest type-check (`skipLibCheck: false`, so every declaration file is checked) passes
  * on the packed package. The msw-facing types (`createMockServer().handlers`) are msw's own once
- * msw is installed: test/mock/types-without-node.test.ts type-checks those.
+ * msw is installed: test/mock/types-without-node.package.test.ts type-checks those.
  */
 
 let project: string;
@@ -25,7 +25,7 @@ await server.close();
 
 beforeAll(async () => {
   // zod is the dependency the declarations refer to; @types/node the suite's own; no msw.
-  project = await createPackedProject('bizmsg-mock-types-without-msw-', ['zod', '@types'], {
+  project = await createPackedProject(inject('tarball'), 'bizmsg-mock-types-without-msw-', ['zod', '@types'], {
     'control.mts': controlSuite,
     'control.cts': `import mock = require('bizmsg/mock');\nexport const control: mock.MockControl = mock.connectMock('http://127.0.0.1:4010/api/v1');\n`,
   });

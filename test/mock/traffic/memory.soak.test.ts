@@ -1,22 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collected as collectedBy, GC_ON_SIGNAL } from '../../helpers/memory-report.js';
 import { BIN } from '../../helpers/mock-process.js';
 import { startOtherService, type OtherService } from '../../helpers/proxied-service.js';
 
 // The memory of a running `bizmsg-mock proxy` under floods through it: what its JavaScript holds
 // (V8's heap in use and the buffers outside it) and its RSS, after a full garbage collection
-// (test/helpers/gc-on-signal.cjs on SIGUSR2), as test/mock/emulator/memory.test.ts reads the mock's.
+// (test/helpers/gc-on-signal.cjs on SIGUSR2), as test/mock/emulator/memory.soak.test.ts reads the mock's.
 // The proxy keeps the journal's cut of each body (64 KiB and 16 KiB, 32 MiB in all), copies of the
 // bodies in flight within 64 MiB, and the findings within 1,000: so the floods below (1 GB of
 // requests and answers, then 960 MB of answers) leave it holding a few tens of MB.
 
 const MB = 1_048_576;
 const KEY = 'sk_live_canary_0123456789abcdef';
-const GC_ON_SIGNAL = fileURLToPath(new URL('../../helpers/gc-on-signal.cjs', import.meta.url));
 const children: ChildProcess[] = [];
 let service: OtherService | undefined;
 afterEach(async () => {
@@ -52,13 +51,7 @@ describe('bizmsg-mock proxy under a flood', () => {
       });
     });
     const origin = new URL(url).origin;
-    const collected = async () => {
-      child.kill('SIGUSR2');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const { heapUsed, external } = JSON.parse(readFileSync(report, 'utf8')) as NodeJS.MemoryUsage;
-      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
-      return { held: (heapUsed + external) / MB, rss };
-    };
+    const collected = () => collectedBy(child, report);
     const atStart = await collected();
     let healthy = 0;
     const watching = setInterval(() => {
@@ -96,7 +89,9 @@ describe('bizmsg-mock proxy under a flood', () => {
     // under load, so the bound is 128 MB, far below what an unbounded copy of the traffic would hold.
     expect(afterEcho.held).toBeLessThan(atStart.held + 128);
     expect(afterBig.held).toBeLessThan(atStart.held + 128);
-    expect(afterBig.rss).toBeLessThan(300);
+    // RSS also counts what the C allocator keeps of what was freed: 136 to 165 MB were measured, so
+    // its bound is 400 MB, as the mock's (test/mock/emulator/memory.soak.test.ts).
+    expect(afterBig.rss).toBeLessThan(400);
     expect(healthy).toBeGreaterThan(0);
   }, 180_000);
 });

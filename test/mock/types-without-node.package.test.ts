@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPackedProject, typeCheckWithoutNode } from '../helpers/packed-project.js';
 
 /**
@@ -41,7 +41,7 @@ mock.stop();
 
 beforeAll(async () => {
   // zod is the dependency the declarations refer to; msw the peer dependency of the browser build.
-  project = await createPackedProject('bizmsg-mock-web-types-', ['zod', 'msw', '@types'], {
+  project = await createPackedProject(inject('tarball'), 'bizmsg-mock-web-types-', ['zod', 'msw', '@types'], {
     'worker.ts': workerSuite,
     'node.ts': nodeSuite,
     'browser.ts': browserSuite,

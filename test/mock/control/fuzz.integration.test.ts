@@ -100,7 +100,7 @@ describe('every control route under fuzzed bodies and ids', () => {
           expect(error.message.length).toBeGreaterThan(10);
         },
       ),
-      { numRuns: 600, seed: 17 },
+      { numRuns: 600 },
     );
     // Every route was reached, and refused at least once.
     const refused = new Set([...seen.keys()].filter((k) => !/ 2\d\d$/.test(k)).map((k) => k.replace(/ \d+$/, '')));

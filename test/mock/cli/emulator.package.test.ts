@@ -13,6 +13,34 @@ const dir = mkdtempSync(join(tmpdir(), 'bizmsg-mock-'));
 const receiver = useTestServer();
 const start = useMockProcesses();
 
+/**
+ * Starts the bin in the background from a shell that waits until it listens, then exits, as a CI
+ * step does (`bizmsg-mock & wait-on ...`): its pid, its log file and its base URL.
+ */
+async function startedInBackground(name: string, env: NodeJS.ProcessEnv) {
+  const log = join(dir, `${name}.log`);
+  const script = `"${process.execPath}" "${BIN}" --port 0 > "${log}" 2>&1 & pid=$!
+until grep -q "listening on" "${log}" 2>/dev/null || ! kill -0 $pid 2>/dev/null; do sleep 0.05; done
+echo $pid`;
+  const shell = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  let printed = '';
+  shell.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  await new Promise((resolve) => shell.once('exit', resolve));
+  const url = /listening on (\S+)/.exec(readFileSync(log, 'utf8'))?.[1];
+  if (url === undefined) throw new Error(`bizmsg-mock did not start in the background:\n${readFileSync(log, 'utf8')}`);
+  return { pid: Number(printed), log, url };
+}
+
+/** Whether process `pid` still runs (an exited one that no one reaped yet, a zombie, does not). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 function seedFile(options: unknown): string {
   const file = join(dir, `seed-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(options));
@@ -156,22 +184,18 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
   });
 
   it('keeps serving when started in the background by a shell that then exits, as a CI step does', async () => {
-    const log = join(dir, 'background.log');
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
-    const shell = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" --port 0 > "${log}" 2>&1 & echo $!`], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env,
-    });
-    const pid = Number((await new Promise<Buffer>((resolve) => shell.stdout.once('data', resolve))).toString());
-    await new Promise((resolve) => shell.once('exit', resolve));
+    const background = await startedInBackground('background', env);
+    // The same start under npm (npm_command set), a witness: it stops at its first look at the
+    // launcher gone. Once it has, a mock that watched its launcher would have stopped too.
+    const witness = await startedInBackground('witness', { ...env, npm_command: 'exec' });
     try {
-      await vi.waitFor(() => expect(readFileSync(log, 'utf8')).toMatch(/listening on/), { timeout: 5000 });
-      const url = /listening on (\S+)/.exec(readFileSync(log, 'utf8'))![1]!;
-      // Well past the 500 ms in which a watched launcher is looked at.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect((await connectMock(url).health()).ok).toBe(true);
+      await vi.waitFor(() => expect(alive(witness.pid)).toBe(false), { timeout: 10_000, interval: 50 });
+      expect(readFileSync(witness.log, 'utf8')).toContain('bizmsg-mock: stopping: the npm exec that started it');
+      expect((await connectMock(background.url).health()).ok).toBe(true);
     } finally {
-      process.kill(pid, 'SIGTERM');
+      process.kill(background.pid, 'SIGTERM');
+      if (alive(witness.pid)) process.kill(witness.pid, 'SIGTERM');
     }
   });
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createPackedProject } from '../helpers/packed-project.js';
 
 /**
@@ -38,7 +38,7 @@ console.log(lines.join('\\n'));
 let project: string;
 
 beforeAll(async () => {
-  project = await createPackedProject('bizmsg-without-msw-', ['ky', 'zod', 'p-throttle'], {
+  project = await createPackedProject(inject('tarball'), 'bizmsg-without-msw-', ['ky', 'zod', 'p-throttle'], {
     'esm.mjs': program(
       "import { connectMock, createMockServer, startMockHttpServer } from 'bizmsg/mock';",
       'ERR_MODULE_NOT_FOUND',

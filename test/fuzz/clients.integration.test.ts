@@ -375,8 +375,8 @@ describe('client fuzz', () => {
   });
 
   it('left no unhandled rejection behind (a promise the client made and nobody could catch)', async () => {
-    // Unhandled rejections are reported after the microtask queue drains: give them a turn.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Unhandled rejections are reported once the microtask queue drains: a turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(
       unhandled.map((reason) => (reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason))),
     ).toEqual([]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InternalError, type ContactSyncResult, type Variant2Client } from '../../src/index.js';
 import { digitsOf, racingFetch, spell, useSyncEmulator } from './fixtures.js';
 
@@ -89,7 +89,10 @@ describe('contacts.sync under faults', () => {
     ]);
     expect(emulator.forwarder.count('POST /contacts')).toBe(1);
     // Once the emulator ran it, the next sync finds it: one contact, unchanged.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await vi.waitFor(() => expect(emulator.contactsByNumber().has(digitsOf(10))).toBe(true), {
+      timeout: 15_000,
+      interval: 50,
+    });
     expect(await client().contacts.sync(rowsOf(1, 10))).toMatchObject({ unchanged: 1, created: 0 });
     expect(emulator.forwarder.count('POST /contacts')).toBe(1);
     expect(emulator.contactsByNumber().size).toBe(3);
@@ -175,8 +178,13 @@ describe('contacts.sync stopped', () => {
     emulator.forwarder.reset();
     emulator.server.mock.inject({ route: 'GET /contacts', delay: 500, times: 1 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const report = await c.contacts.sync(rowsOf(400), { signal: controller.signal });
+    // Aborted once the read has left (the emulator holds it 500 ms), not at a guessed moment.
+    const reading = (input: Request | string | URL, init?: RequestInit) => {
+      const answer = globalThis.fetch(input, init);
+      setImmediate(() => controller.abort());
+      return answer;
+    };
+    const report = await client({ fetch: reading }).contacts.sync(rowsOf(400), { signal: controller.signal });
     expect(report).toEqual({ total: 400, created: 0, updated: 0, unchanged: 0, failed: 0, merged: 0, aborted: true });
     expect(emulator.forwarder.count(/^(POST|PUT) /)).toBe(0);
   });

@@ -1,0 +1,3 @@
+import { describeMockContract } from './mock-contract.js';
+
+describeMockContract('http');
