@@ -8,8 +8,8 @@ import { probe } from './packed.js';
 /** Median µs per request of each subject, wall and CPU, as probes/per-request.mjs prints them. */
 type Costs = Record<string, { wall: number; cpu: number }>;
 
-/** bizmsg must stay within this of raw fetch, and ahead of openai (issue 34: through fetch, under ky). */
-const MAX_VS_RAW = 1.5;
+/** bizmsg, its own attempt loop around ky, must stay within this of ky alone, and ahead of openai (issue 39). */
+const MAX_VS_KY = 1.1;
 const MAX_VS_OPENAI = 1;
 
 /** Runs probes/per-request.mjs in the packed project on `node`. */
@@ -51,10 +51,11 @@ function rowsOf(version: string, costs: Costs): Row[] {
   });
   const bizmsg = costs['bizmsg']!.wall;
   const openai = costs['openai']!.wall;
+  const ky = costs['ky']!.wall;
   const rows = [
     vsRaw('bizmsg contacts.get (1 KB body, rate-limit headers)', 'bizmsg', {
-      text: `<= ${MAX_VS_RAW}x raw fetch and <= ${MAX_VS_OPENAI}x openai (${ratio(bizmsg, openai)}x)`,
-      met: bizmsg <= MAX_VS_RAW * raw.wall && bizmsg <= MAX_VS_OPENAI * openai,
+      text: `<= ${MAX_VS_KY}x ky (${ratio(bizmsg, ky)}x) and <= ${MAX_VS_OPENAI}x openai (${ratio(bizmsg, openai)}x)`,
+      met: bizmsg <= MAX_VS_KY * ky && bizmsg <= MAX_VS_OPENAI * openai,
     }),
     vsRaw('ky alone (retry 0), same request', 'ky'),
     vsRaw('openai models.retrieve (1 KB body)', 'openai'),

@@ -24,16 +24,17 @@ export type { Variant2Campaigns } from './variant2/campaigns.js';
 export type { Variant2Webhooks } from './variant2/webhooks.js';
 export type { Variant1Account, Variant2Account } from './resources/account.js';
 export type { RequestOptions, ListRequestOptions } from './core/call/options.js';
+export type { ClientHooks, HookContext, RetryHookContext } from './core/transport/hooks.js';
+export type { WaitEvent } from './core/transport/transport.js';
 export type { ClientOptions } from './resources/client-options.js';
-export type { LogLevel } from './core/call/logger.js';
-export type { Logger } from './shared/logger.js';
+export type { Logger, LogLevel } from './shared/logger.js';
 export type { DriftReport, DriftHandler } from './contract/drift-report.js';
 export type { Mismatch } from './contract/drift.js';
-export { ApiPromise } from './core/results/api-promise.js';
-export type { WithResponse } from './core/results/api-promise.js';
-export type { RateLimitSnapshot } from './core/rate-limit/headers.js';
+export { ApiPromise } from './core/call/api-promise.js';
+export type { WithResponse } from './core/call/api-promise.js';
+export type { RateLimitSnapshot } from './core/wire/headers.js';
 export type { RateLimitStore, ObservedWindow } from './core/rate-limit/store.js';
-export { Page, PagePromise } from './core/results/pagination.js';
+export { Page, PagePromise } from './core/call/pagination.js';
 export { BizMsgError, InvalidArgumentError } from './shared/errors.js';
 export { normalizePhone, samePhone } from './shared/phone.js';
 export type { PhoneFormat, NormalizePhoneOptions } from './shared/phone.js';
@@ -56,7 +57,7 @@ export {
   TimeoutError,
   ResponseValidationError,
 } from './core/errors/classes.js';
-export type { ResponseIssue } from './core/errors/response-issue.js';
+export type { ResponseIssue } from './core/errors/classes.js';
 export type { ErrorCode } from './contract/error-codes.js';
 export type { Variant } from './contract/variant.js';
 export type { Id, OpenEnum } from './schemas/common.js';

@@ -1,7 +1,7 @@
 // The words of contacts.sync: a row of the list, the options, and what the run gives back (one
 // result per row, progress, the report).
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
-import type { PagePromise } from '../core/results/pagination.js';
+import type { PagePromise } from '../core/call/pagination.js';
 import type { Run } from '../runs/run.js';
 import type { Id } from '../schemas/common.js';
 import type { Contact } from '../schemas/contact.js';

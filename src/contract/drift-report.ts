@@ -22,7 +22,11 @@ export interface DriftReport extends ShapeDrift {
 /** Called with each drift report: the option `onDrift` of the clients, the receivers and `parseWebhook`. */
 export type DriftHandler = (report: DriftReport) => void;
 
-/** Where the lines about drift go: the level (missing and mismatched at `warn`, unexpected at `info`) and the line. */
+/**
+ * Where the lines about drift go: the level and the line. A warning means the user lost something:
+ * a value left out or converted (`mismatched`) is `warn`; a guessed field that is simply absent
+ * (`missing`) and a field bizmsg does not know (`unexpected`) are `info`.
+ */
 export type DriftLog = (level: 'warn' | 'info', message: string) => void;
 
 /** How many (operation, path) pairs a log remembers: past them, new ones are not logged. */
@@ -44,7 +48,7 @@ export function logDriftOnce(log: DriftLog, left: string): DriftHandler {
     `bizmsg: the service differs from what bizmsg expects in ${operation}: ${path === '' ? 'the body' : path}`;
   return ({ operation, missing, unexpected, mismatched }) => {
     for (const path of missing)
-      if (once(operation, path)) log('warn', `${differs(operation, path)} is missing; read on without it.`);
+      if (once(operation, path)) log('info', `${differs(operation, path)} is missing; read on without it.`);
     for (const { path, expected, received } of mismatched)
       if (once(operation, path))
         log('warn', `${differs(operation, path)} is ${article(received)}, not ${article(expected)}; ${left}.`);

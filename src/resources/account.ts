@@ -1,5 +1,5 @@
 // `client.account` of both variants: `GET /account/me`.
-import type { ApiPromise } from '../core/results/api-promise.js';
+import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { COMMON_ROUTES } from '../contract/routes.js';

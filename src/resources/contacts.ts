@@ -1,5 +1,5 @@
 // Contact endpoints both variants share: get and update by id.
-import type { ApiPromise } from '../core/results/api-promise.js';
+import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import type { Id } from '../schemas/common.js';
@@ -7,7 +7,7 @@ import { COMMON_ROUTES } from '../contract/routes.js';
 import type { Contact } from '../schemas/contact.js';
 import { callOf } from './route.js';
 import type { ContactUpdateParams } from '../schemas/contact-params.js';
-import type { BodyEncoder } from '../core/call/call.js';
+import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from './phones.js';
 
 /** The get and update of a contact by id, the same routes in both variants. */

@@ -1,8 +1,9 @@
 // The phone numbers a call's body carries, checked and written in the client's `phoneFormat`
 // before anything is sent, so that every number leaves in one form: the clients plug this into
 // core's `encodeBody` (core knows no phone number).
-import { checkOneOf, readArguments } from '../core/call/arguments.js';
-import type { BodyEncoder } from '../core/call/call.js';
+import { readArguments } from '../core/call/arguments.js';
+import { checkOneOf } from '../shared/guards.js';
+import type { BodyEncoder } from '../core/wire/call.js';
 import { isRecord } from '../shared/guards.js';
 import { phoneDigits, writePhone, type PhoneFormat } from '../shared/phone.js';
 

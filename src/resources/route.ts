@@ -2,7 +2,7 @@
 // `CallSpec`: the method, path and schema are never restated by a resource.
 import * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
-import type { Method } from '../core/call/call.js';
+import type { Method } from '../core/wire/call.js';
 
 /** A route of `contract/routes.ts` whose payload reads as `T`. */
 interface RouteOf<T> {

@@ -1,6 +1,6 @@
 // The template a send carries, for the errors of its answer: TEMPLATE_NOT_FOUND names what was
 // sent. The clients plug this into core's `completeMessage` (core knows no template).
-import type { MessageCompleter } from '../core/call/call.js';
+import type { MessageCompleter } from '../core/wire/call.js';
 import { showValue } from '../shared/describe.js';
 import { isRecord } from '../shared/guards.js';
 

@@ -1,14 +1,16 @@
-// Waiting out the service's refusals for the rate. The client waits out a 429 itself, a few times
+// Waiting out the service's refusals for the rate, job by job. The client waits out a 429 itself,
+// as long as it asked (`Retry-After`, else its reset: core's one rule) and a few times
 // (`maxRetries`); a job of many requests keeps going: a 429 was not processed, so the request is
-// made again after the wait, for as long as the job's signal lets it.
+// made again after the wait the refusal carries, for as long as the job's signal lets it.
 import { AbortError, RateLimitExceededError } from '../core/errors/classes.js';
+import { sleep } from '../shared/timers.js';
 
 /** Longest wait for a refusal that said to wait longer (or said nothing), before asking again (ms). */
 const MAX_WAIT_MS = 60_000;
 
 /**
  * `call()`'s result, made again after each refusal for the rate that was not processed (its
- * `Retry-After`, at most a minute). Any other failure is thrown as it is; an `AbortError` when
+ * `retryAfter`, at most a minute). Any other failure is thrown as it is; an `AbortError` when
  * `signal` aborts a wait.
  */
 export async function waitOutRateLimits<T>(call: () => PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -17,23 +19,9 @@ export async function waitOutRateLimits<T>(call: () => PromiseLike<T>, signal: A
       return await call();
     } catch (error) {
       if (!RateLimitExceededError.is(error) || error.mayHaveBeenProcessed) throw error;
-      await pause(Math.min((error.retryAfter ?? 1) * 1000, MAX_WAIT_MS), signal);
+      await sleep(Math.min((error.retryAfter ?? 1) * 1000, MAX_WAIT_MS), signal).catch((reason: unknown) => {
+        throw new AbortError('The signal stopped the wait for the rate limit.', { cause: reason });
+      });
     }
   }
-}
-
-/** Waits `ms`; an `AbortError` when `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      clearTimeout(timer);
-      reject(new AbortError('The signal stopped the wait for the rate limit.', { cause: signal?.reason }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    if (signal?.aborted) stop();
-    else signal?.addEventListener('abort', stop, { once: true });
-  });
 }

@@ -32,3 +32,9 @@ export function checkInteger(what: string, value: unknown, fallback: number, min
     throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}, got ${showValue(value)}.`);
   return value;
 }
+
+/** `value` when it is one of `values`, else an `InvalidArgumentError`: "`where` must be one of a, b, got x." */
+export function checkOneOf<T extends string>(where: string, value: unknown, values: readonly T[]): T {
+  if ((values as readonly unknown[]).includes(value)) return value as T;
+  throw new InvalidArgumentError(`${where} must be one of ${values.join(', ')}, got ${showValue(value)}.`);
+}

@@ -1,4 +1,4 @@
-// Time limits: the longest timer, bounded waits on what users plug in, and millisecond options.
+// Time limits: the longest timer, bounded waits on what users plug in, waits a signal cuts short, and millisecond options.
 import { InvalidArgumentError } from './errors.js';
 import { showValue } from './describe.js';
 
@@ -33,6 +33,36 @@ interface MsRange {
   readonly max: number;
   /** Whole milliseconds only. */
   readonly integer?: boolean;
+}
+
+/** Resolves after `ms` (clamped to what a timer holds); rejects with the signal's reason, its timer cleared, when `signal` aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, ms)),
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /**

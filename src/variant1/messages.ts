@@ -1,8 +1,8 @@
 // `client.messages` of Variant 1.
-import type { ApiPromise } from '../core/results/api-promise.js';
+import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
-import type { BodyEncoder } from '../core/call/call.js';
+import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { namingTemplateOf } from '../resources/sent-template.js';
 import { VARIANT1_ROUTES } from '../contract/routes.js';

@@ -1,6 +1,6 @@
 // How Variant 1 authenticates and wraps its bodies.
 import { isRecord } from '../shared/guards.js';
-import type { Protocol } from '../core/call/protocol.js';
+import type { Protocol } from '../core/call/http-client.js';
 
 /** Variant 1: `X-API-Key` header; success bodies are `{success: true, data, meta?}`. */
 export const variant1Protocol: Protocol = {

@@ -1,8 +1,8 @@
 // `client.campaigns` of Variant 2.
-import type { ApiPromise } from '../core/results/api-promise.js';
+import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
-import { paginate, type PagePromise } from '../core/results/pagination.js';
+import { paginate, type PagePromise } from '../core/call/pagination.js';
 import { VARIANT2_ROUTES } from '../contract/routes.js';
 import { callOf, listCallOf } from '../resources/route.js';
 import type { Campaign } from '../schemas/campaign.js';

@@ -3,7 +3,7 @@
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { serializeBody } from '../core/call/request-body.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors/classes.js';
-import type { PagePromise } from '../core/results/pagination.js';
+import type { PagePromise } from '../core/call/pagination.js';
 import type { Id } from '../schemas/common.js';
 import type { Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, ContactUpdateParams, Variant2ContactListParams } from '../schemas/contact-params.js';

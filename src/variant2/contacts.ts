@@ -1,12 +1,12 @@
 // `client.contacts` of Variant 2.
-import type { ApiPromise } from '../core/results/api-promise.js';
+import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
-import { paginate, type PagePromise } from '../core/results/pagination.js';
+import { paginate, type PagePromise } from '../core/call/pagination.js';
 import { VARIANT2_ROUTES } from '../contract/routes.js';
 import { ContactsResource } from '../resources/contacts.js';
 import { callOf, listCallOf } from '../resources/route.js';
-import type { BodyEncoder } from '../core/call/call.js';
+import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import type { Id } from '../schemas/common.js';
 import type { Contact, DeleteResult } from '../schemas/contact.js';

@@ -1,9 +1,9 @@
 // `client.messages` of Variant 2.
-import { ApiPromise } from '../core/results/api-promise.js';
+import { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
 import { paramsError } from '../core/call/request-body.js';
-import type { BodyEncoder } from '../core/call/call.js';
+import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { namingTemplateOf } from '../resources/sent-template.js';
 import { VARIANT2_ROUTES } from '../contract/routes.js';

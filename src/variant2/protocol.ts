@@ -1,6 +1,6 @@
 // How Variant 2 authenticates and wraps its bodies.
 import { isRecord } from '../shared/guards.js';
-import type { Protocol } from '../core/call/protocol.js';
+import type { Protocol } from '../core/call/http-client.js';
 
 /** Variant 2: bearer authentication; bodies are `{data, meta?}` or the bare payload. */
 export const variant2Protocol: Protocol = {

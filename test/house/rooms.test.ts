@@ -122,9 +122,43 @@ function businessNames(text: string): string[] {
   return [...found];
 }
 
+/** The rooms of core/ in the order of a call's loop, from the clients down (core/README.md): each imports only those after it. */
+const CORE_DOWNWARD = ['call', 'transport', 'rate-limit', 'errors', 'wire'] as const;
+
+/** Each import between rooms of `core` (src/core/) that goes back up the order, as `from -> to`. */
+function upwardImports(files: readonly string[], core = join(src, 'core')): string[] {
+  const roomOf = (file: string) => relative(core, file).split(/[\\/]/)[0]!;
+  const rank = (file: string) => CORE_DOWNWARD.indexOf(roomOf(file) as (typeof CORE_DOWNWARD)[number]);
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((target) => target.startsWith(core) && roomOf(target) !== roomOf(file))
+      .filter((target) => rank(target) <= rank(file))
+      .map((target) => `${relative(root, file)} -> ${relative(root, target)}`),
+  );
+}
+
 describe('core/', () => {
+  const core = [...rooms()].filter(([dir]) => dir.startsWith(join(src, 'core')));
+
+  it('reads in one direction: call/ -> transport/ -> rate-limit/ -> errors/ -> wire/, never back up', () => {
+    expect(
+      core
+        .filter(([dir]) => dirname(dir) === join(src, 'core'))
+        .map(([dir]) => relative(join(src, 'core'), dir))
+        .sort(),
+    ).toEqual([...CORE_DOWNWARD].sort());
+    expect(upwardImports(core.flatMap(([, files]) => files))).toEqual([]);
+  });
+
+  it('finds an import back up, type-only ones too', () => {
+    const fixtures = fileURLToPath(new URL('fixtures/core/', import.meta.url));
+    const files = [join(fixtures, 'errors', 'back-up.ts'), join(fixtures, 'call', 'client.ts')];
+    expect(upwardImports(files, fixtures)).toEqual([
+      'test/house/fixtures/core/errors/back-up.ts -> test/house/fixtures/core/call/client.ts',
+    ]);
+  });
+
   it('names no phone number and no template (the clients plug them in), but the error classes of spec codes', () => {
-    const core = [...rooms()].filter(([dir]) => dir.startsWith(join(src, 'core')));
     const named = core
       .flatMap(([, files]) => files)
       .flatMap((file) => businessNames(readFileSync(file, 'utf8')).map((name) => `${relative(root, file)}: ${name}`));

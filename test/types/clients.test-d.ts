@@ -1,6 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AbortError,
+  type BizMsgError,
+  type ClientHooks,
+  type HookContext,
   type ApiPromise,
   type HookError,
   type LogLevel,
@@ -134,17 +137,33 @@ describe('raw responses and observability options', () => {
     expectTypeOf(page.response).toEqualTypeOf<Response>();
   });
 
-  it('takes ky hooks, a log level and a logger', () => {
+  it("takes bizmsg's hooks and onWait, a log level and a logger", () => {
     new Variant2Client({
       apiKey: 'k',
       baseUrl: 'https://x.test/api/v1',
       logLevel: 'debug',
       logger: console,
       hooks: {
-        beforeRequest: [(request) => void request.headers.set('x-trace', '1')],
-        beforeRetry: [({ retryCount }) => void retryCount],
+        beforeRequest: [(request, { attempt }) => void request.headers.set('x-attempt', String(attempt))],
+        afterResponse: [(_request, response) => (response.status === 204 ? new Response('{}') : undefined)],
+        beforeRetry: [({ attempt, delayMs, error }) => void [attempt, delayMs, error.message]],
+        beforeError: [(error, { path }) => (error.message.includes(path) ? error : undefined)],
+      },
+      onWait: (wait) => {
+        expectTypeOf(wait.reason).toEqualTypeOf<'pacing' | 'retry'>();
+        expectTypeOf(wait.status).toEqualTypeOf<number | undefined>();
       },
     });
+    new Variant2Client({
+      apiKey: 'k',
+      baseUrl: 'https://x.test/api/v1',
+      // @ts-expect-error ky's beforeRetry was told retryCount; bizmsg's is told the attempt
+      hooks: { beforeRetry: [({ retryCount }) => void retryCount] },
+    });
+    expectTypeOf<ClientHooks['beforeError']>().toEqualTypeOf<
+      | ReadonlyArray<(error: BizMsgError, context: HookContext) => BizMsgError | void | Promise<BizMsgError | void>>
+      | undefined
+    >();
     // @ts-expect-error not a level
     new Variant2Client({ apiKey: 'k', baseUrl: 'https://x.test/api/v1', logLevel: 'verbose' });
     expectTypeOf<LogLevel>().toEqualTypeOf<'off' | 'error' | 'warn' | 'info' | 'debug'>();

@@ -95,7 +95,7 @@ export function onInterrupt(controller: AbortController, progress: Progress, inF
 /** A client of `variant` from the environment (BIZMSG_API_KEY, BIZMSG_BASE_URL), logging inertly on stderr, its rate window watched. */
 export function watchedClient(variant: 1 | 2) {
   const window = new RateWindow();
-  const options = { hooks: window.hooks, logger: stderrLogger };
+  const options = { onWait: window.onWait, logger: stderrLogger };
   const client = variant === 2 ? clientOf(Variant2Client, options) : clientOf(Variant1Client, options);
   window.watch(client);
   return { client, window };

@@ -23,9 +23,3 @@ function describeThrown(error: unknown): string {
     return 'an error that cannot be described';
   }
 }
-
-/** `value` when it is one of `values`, else an `InvalidArgumentError`: "`where` must be one of a, b, got x." */
-export function checkOneOf<T extends string>(where: string, value: unknown, values: readonly T[]): T {
-  if ((values as readonly unknown[]).includes(value)) return value as T;
-  throw new InvalidArgumentError(`${where} must be one of ${values.join(', ')}, got ${showValue(value)}.`);
-}

@@ -4,16 +4,16 @@ import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
 import type { ZodIssueLike } from '../../shared/describe.js';
 import type { InvalidArgumentError } from '../../shared/errors.js';
+import { describeIssue, type ResponseIssue } from '../errors/classes.js';
 import { invalidBodyError } from '../errors/failures.js';
-import { describeIssue, type ResponseIssue } from '../errors/response-issue.js';
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+import type { RateLimitSnapshot } from '../wire/headers.js';
 import { Pacing } from '../rate-limit/pacing.js';
-import { ApiPromise } from '../results/api-promise.js';
-import { wrapHooks } from '../transport/hooks.js';
+import { ApiPromise } from './api-promise.js';
+import { HookRunner } from '../transport/hooks.js';
 import { Transport } from '../transport/transport.js';
 import { shapeOf, tolerantBody } from './response-reader.js';
 import { readArguments } from './arguments.js';
-import type { CallSpec, PreparedCall, ServiceResponse } from './call.js';
+import type { CallSpec, PreparedCall, ServiceResponse } from '../wire/call.js';
 import {
   checkRequestOptions,
   resolveSettings,
@@ -22,9 +22,18 @@ import {
   type RequestOptions,
 } from './options.js';
 import { fillRoute, showPath } from './path.js';
-import type { Protocol } from './protocol.js';
 import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
+
+/** What differs between the service's variants at the HTTP level. */
+export interface Protocol {
+  /** Human name, used in error messages (e.g. "Variant 1"). */
+  readonly name: string;
+  /** Headers that authenticate a request with `apiKey`. */
+  authHeaders(apiKey: string): Record<string, string>;
+  /** The payload and list `meta` of a success body; undefined if it is not this variant's envelope. */
+  unwrap(body: unknown): { data: unknown; meta: unknown } | undefined;
+}
 
 /** The items, pagination info and ServiceResponse of one list response. */
 export interface PageData<T> {
@@ -74,7 +83,8 @@ export class HttpClient {
         maxRetryWait: settings.maxRetryWait,
         timeout: settings.timeout,
         headers: { accept: 'application/json', ...settings.headers, ...this.#auth },
-        hooks: wrapHooks(settings.hooks, settings.apiKey),
+        hooks: new HookRunner(settings.hooks, settings.apiKey),
+        onWait: settings.onWait,
         logger: settings.logger,
       },
       this.#pacing,

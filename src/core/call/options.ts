@@ -1,16 +1,15 @@
 // The client options and per-call options: defaults, environment fallbacks, and a clear
 // InvalidArgumentError for anything that cannot work, before anything is sent.
-import type { Hooks } from 'ky';
 import type { DriftHandler } from '../../contract/drift-report.js';
 import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkInteger } from '../../shared/guards.js';
-import type { Logger } from '../../shared/logger.js';
+import { resolveLogger, type LevelledLogger, type Logger, type LogLevel } from '../../shared/logger.js';
 import { checkMs, MAX_TIMER_MS } from '../../shared/timers.js';
 import { isRateLimitStore, type RateLimitStore } from '../rate-limit/store.js';
-import { checkHooks } from '../transport/hooks.js';
+import { checkHooks, type ClientHooks } from '../transport/hooks.js';
+import type { WaitEvent } from '../transport/transport.js';
 import { readArguments } from './arguments.js';
-import { resolveLogger, type LevelledLogger, type LogLevel } from './logger.js';
 
 /**
  * The options every client has, the ones core reads (the clients add theirs: `ClientOptions`).
@@ -69,11 +68,17 @@ export interface HttpClientOptions {
    */
   headers?: Record<string, string>;
   /**
-   * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run after the
-   * client's own: the authentication header is already set when a `beforeRequest` hook runs.
-   * What a hook throws is rejected as a `HookError`.
+   * Functions run at each step of a call (`beforeRequest`, `afterResponse`, `beforeRetry`,
+   * `beforeError`), after the client's own work: the authentication header is already set when a
+   * `beforeRequest` hook runs. What a hook throws is rejected as a `HookError`.
    */
-  hooks?: Hooks;
+  hooks?: ClientHooks;
+  /**
+   * Called before the client waits: for room in the rate window (`reason: 'pacing'`) or before a
+   * retry (`'retry'`), with how long (`ms`), the call and the attempt. What it throws is logged,
+   * never the call's failure.
+   */
+  onWait?: (wait: WaitEvent) => void;
   /**
    * What to log: `off`, `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable.
    * @default process.env.BIZMSG_LOG, else 'warn'
@@ -126,7 +131,8 @@ export interface ClientSettings {
   /** The `fetch` option; undefined for the default, `globalThis.fetch` read at each attempt. */
   readonly fetch: typeof fetch | undefined;
   readonly headers: Readonly<Record<string, string>>;
-  readonly hooks: Hooks;
+  readonly hooks: ClientHooks;
+  readonly onWait: ((wait: WaitEvent) => void) | undefined;
   readonly logger: LevelledLogger | undefined;
   readonly onDrift: DriftHandler | undefined;
 }
@@ -172,15 +178,17 @@ function settingsFrom(options: HttpClientOptions): ClientSettings {
     fetch: checkFetch(options.fetch),
     headers: checkHeaders('headers', options.headers),
     hooks: checkHooks(options.hooks),
+    onWait: checkFunction('onWait', options.onWait),
     logger: resolveLogger(options.logLevel, options.logger, env('BIZMSG_LOG')),
-    onDrift: checkOnDrift(options.onDrift),
+    onDrift: checkFunction('onDrift', options.onDrift),
   };
 }
 
-function checkOnDrift(value: unknown): DriftHandler | undefined {
+/** The `name` option: a function, or absent. */
+function checkFunction<T>(name: string, value: T | undefined): T | undefined {
   if (value !== undefined && typeof value !== 'function')
-    throw new InvalidArgumentError(`The \`onDrift\` option must be a function, got ${showValue(value)}.`);
-  return value as DriftHandler | undefined;
+    throw new InvalidArgumentError(`The \`${name}\` option must be a function, got ${showValue(value)}.`);
+  return value;
 }
 
 /** Validates per-call options the same way as the client's; header names come back lower-cased. */

@@ -2,7 +2,7 @@
 import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { isRecord } from '../../shared/guards.js';
-import type { CallSpec } from './call.js';
+import type { CallSpec } from '../wire/call.js';
 
 /** The query as ky's `searchParams`, undefined when empty; a value a URL cannot carry is an argument error. */
 export function searchParamsOf(

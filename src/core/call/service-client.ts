@@ -1,6 +1,6 @@
 // The base of both variant clients: one request function shared by their resources.
 import type { HttpClient } from './http-client.js';
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+import type { RateLimitSnapshot } from '../wire/headers.js';
 
 /** What both variant clients have: one request function, its base URL and rate-limit state. */
 export abstract class ServiceClient {

@@ -2,9 +2,9 @@
 // HTTP answers. Their base, BizMsgError, is in shared/ (every entry throws it).
 import type { ErrorCode, SpecErrorCode } from '../../contract/error-codes.js';
 import type { OpenEnum } from '../../schemas/common.js';
+import { issueText, type ZodIssueLike } from '../../shared/describe.js';
 import { BizMsgError } from '../../shared/errors.js';
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
-import type { ResponseIssue } from './response-issue.js';
+import type { RateLimitSnapshot } from '../wire/headers.js';
 
 /** The caller's `AbortSignal` aborted the request or its wait; `cause` is the signal's reason. */
 export class AbortError extends BizMsgError {
@@ -257,6 +257,21 @@ interface ResponseValidationContext {
   status: number;
   /** True when the request may have taken effect on the service. */
   mayHaveBeenProcessed: boolean;
+}
+
+/** One problem found while validating a response body. */
+export interface ResponseIssue {
+  /** Where in the payload, e.g. `['data', 0, 'phone']`. */
+  readonly path: readonly PropertyKey[];
+  /** zod's issue code, e.g. `invalid_type`. */
+  readonly code: string;
+  /** What was expected there. */
+  readonly message: string;
+}
+
+/** A zod issue with a message that says what was expected. */
+export function describeIssue(issue: ZodIssueLike): ResponseIssue {
+  return { path: issue.path, code: issue.code, message: issueText(issue) };
 }
 
 /** A successful response whose body does not fit the expected shape. */

@@ -2,13 +2,19 @@
 // a body that does not fit, an abort, or something unexpected. Each says what happened and what to
 // do, and whether the request may have been processed; none holds the API key.
 import { BizMsgError } from '../../shared/errors.js';
-import type { CallLabel } from '../call/call.js';
-import { rateLimitWait, readRateLimit } from '../rate-limit/headers.js';
-import { BAD_PORT, isIdempotent } from '../transport/retry.js';
-import { AbortError, ConnectionError, ResponseValidationError, TimeoutError, type ApiError } from './classes.js';
+import type { CallLabel } from '../wire/call.js';
+import { rateLimitWait, readRateLimit } from '../wire/headers.js';
+import { BAD_PORT, isIdempotent } from '../wire/attempt.js';
+import {
+  AbortError,
+  ApiError,
+  ConnectionError,
+  ResponseValidationError,
+  TimeoutError,
+  type ResponseIssue,
+} from './classes.js';
 import { errorFromResponse } from './from-response.js';
 import { causeWithoutSecret, redactBody, redactHeaders, redactText } from './redact.js';
-import type { ResponseIssue } from './response-issue.js';
 
 /** Whether an earlier attempt, or the last one, may have been processed by the service. */
 export interface MayHaveBeenProcessed {
@@ -36,7 +42,7 @@ export function apiError(
   const now = Date.now();
   return errorFromResponse(
     { status: received.status, statusText: redactText(received.statusText, apiKey), headers },
-    redactBody(received.text, apiKey),
+    received.text,
     {
       method: call.method,
       path: `/${call.path}`,
@@ -46,7 +52,53 @@ export function apiError(
     },
     readRateLimit(headers, now),
     received.status === 429 ? rateLimitWait(headers, now) : undefined,
+    apiKey,
   );
+}
+
+/**
+ * The error of a redirect, which is never followed (the request, its key with it, would go where
+ * the answer says): an `ApiError` with code `HTTP_<status>` whose message and headers name the
+ * `Location`'s origin only, as its path and query may hold a token. A browser hides a redirect
+ * behind an opaque answer (status 0): its code is `HTTP_REDIRECT`, and it names no address.
+ */
+export function redirectError(
+  call: CallLabel,
+  received: ErrorResponse,
+  baseUrl: string,
+  mayHaveBeenProcessed: MayHaveBeenProcessed,
+  apiKey: string,
+): ApiError {
+  const headers = redactHeaders(received.headers, apiKey);
+  const origin = originOf(headers.get('location'), baseUrl);
+  if (origin === undefined) headers.delete('location');
+  else headers.set('location', origin);
+  const where = origin === undefined ? 'an address it did not show' : origin;
+  const note = processedNote(call.method, mayHaveBeenProcessed);
+  return new ApiError({
+    status: received.status,
+    code: received.status === 0 ? 'HTTP_REDIRECT' : `HTTP_${received.status}`,
+    message:
+      `the service answered with a redirect to ${where}, which bizmsg does not follow (the request and its ` +
+      'API key would go there); check `baseUrl`',
+    details: {},
+    headers,
+    method: call.method,
+    path: `/${call.path}`,
+    mayHaveBeenProcessed: mayHaveBeenProcessed.earlier || mayHaveBeenProcessed.now,
+    ...(note === undefined ? {} : { processedNote: note }),
+  });
+}
+
+/** The origin a `Location` header points to, relative ones read against the base URL. */
+function originOf(location: string | null, baseUrl: string): string | undefined {
+  if (location === null) return undefined;
+  try {
+    const { origin } = new URL(location, baseUrl);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The error of an attempt that took longer than `ms`. */

@@ -1,32 +1,41 @@
 // The typed error of an error response: the class its code names, from either variant's envelope.
 import { codeImpliedByStatus, ERROR_CODES, type ErrorCode } from '../../contract/error-codes.js';
 import { isRecord } from '../../shared/guards.js';
-import type { MessageCompleter } from '../call/call.js';
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+import type { MessageCompleter } from '../wire/call.js';
+import type { RateLimitSnapshot } from '../wire/headers.js';
 import { ApiError, type ApiErrorInit, errorClassByCode, RateLimitExceededError } from './classes.js';
+import { redactBody, redactText, redactValue } from './redact.js';
 
 /** The request an error response answered, as the error reports it, and what completes its message. */
 type Answered = Pick<ApiErrorInit, 'method' | 'path' | 'mayHaveBeenProcessed' | 'processedNote'> & {
   completeMessage?: MessageCompleter | undefined;
 };
 
-/** The typed error for an error response; `body` must already be redacted. */
+/**
+ * The typed error for an error response. Its code, and so its class, is read from the body as it
+ * came; what the error keeps and shows (message, details, a snippet of the body) has every whole
+ * occurrence of `secret` removed. `response.headers` must already be clean.
+ */
 export function errorFromResponse(
   response: { status: number; statusText: string; headers: Headers },
   body: string,
   request: Answered,
   rateLimit: RateLimitSnapshot | undefined,
   retryAfter: number | undefined,
+  secret = '',
 ): ApiError {
   const envelope = readErrorEnvelope(body);
   const code = envelope.code ?? codeImpliedByStatus(response.status) ?? `HTTP_${response.status}`;
   const { completeMessage, ...answered } = request;
-  const message = envelope.message ?? describeBody(response, body);
+  const message =
+    envelope.message === undefined
+      ? describeBody(response, redactBody(body, secret))
+      : redactText(envelope.message, secret);
   const init: ApiErrorInit = {
     status: response.status,
     code,
     message: completeMessage === undefined ? message : completeMessage(code, message),
-    details: envelope.details ?? {},
+    details: redactValue(envelope.details ?? {}, secret) as Record<string, unknown>,
     headers: response.headers,
     ...answered,
   };

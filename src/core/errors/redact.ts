@@ -1,10 +1,33 @@
-// Secrets removed from what errors keep and show: bodies, headers, short texts.
+// Secrets removed from what errors keep and show: bodies, headers, short texts. A key is removed only
+// where it stands whole, not inside a longer run of key characters: a short test key (`'e'`,
+// `'test'`) must not cut words, codes or JSON apart, and no redaction changes an error's code or class.
 /** What stands in for a secret in anything we keep or show. */
 const REDACTED = '[REDACTED]';
 
-/** `text` with every occurrence of `secret` replaced, so a server echoing the key cannot leak it. */
+/** Characters a key is made of: a run of them is one word, and the key is removed only as a whole word. */
+const KEY_CHARACTER = 'A-Za-z0-9_\\-';
+
+/** The pattern of the last secret asked for (a client asks for its own key again and again). */
+let cached: { secret: string; whole: RegExp } | undefined;
+
+/** `secret` where it stands whole, as a global pattern. */
+function wholeWord(secret: string): RegExp {
+  if (cached?.secret !== secret) {
+    const escaped = secret.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+    cached = { secret, whole: new RegExp(`(?<![${KEY_CHARACTER}])${escaped}(?![${KEY_CHARACTER}])`, 'g') };
+  }
+  cached.whole.lastIndex = 0;
+  return cached.whole;
+}
+
+/** True when `text` holds `secret` standing whole. */
+function holds(text: string, secret: string): boolean {
+  return secret !== '' && text.includes(secret) && wholeWord(secret).test(text);
+}
+
+/** `text` with every whole occurrence of `secret` replaced, so a server echoing the key cannot leak it. */
 function redact(text: string, secret: string): string {
-  return secret === '' || !text.includes(secret) ? text : text.split(secret).join(REDACTED);
+  return holds(text, secret) ? text.replace(wholeWord(secret), REDACTED) : text;
 }
 
 /**
@@ -23,12 +46,13 @@ export function redactBody(text: string, secret: string): string {
 }
 
 function containsSecret(value: unknown, secret: string): boolean {
-  if (typeof value === 'string') return value.includes(secret);
+  if (typeof value === 'string') return holds(value, secret);
   if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => key.includes(secret) || containsSecret(item, secret));
+  return Object.entries(value).some(([key, item]) => holds(key, secret) || containsSecret(item, secret));
 }
 
-function redactValue(value: unknown, secret: string): unknown {
+/** A JSON value with every whole occurrence of `secret` removed from its strings and keys. */
+export function redactValue(value: unknown, secret: string): unknown {
   if (typeof value === 'string') return redact(value, secret);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
   if (typeof value !== 'object' || value === null) return value;
@@ -45,7 +69,7 @@ export function redactHeaders(headers: Headers, secret: string): Headers {
   const clean = new Headers();
   const lowerSecret = secret.toLowerCase();
   headers.forEach((value, name) => {
-    if (!name.includes(lowerSecret)) clean.append(name, redact(value, secret));
+    if (!holds(name, lowerSecret)) clean.append(name, redact(value, secret));
   });
   return clean;
 }
@@ -68,14 +92,14 @@ export function causeWithoutSecret(thrown: unknown, secret: string): unknown {
 /** Whether `value`, its own fields or its causes (so deep) hold the secret. */
 function showsSecret(value: unknown, secret: string, depth: number): boolean {
   if (depth > 8 || value === undefined || value === null) return false;
-  if (typeof value === 'string') return value.includes(secret);
-  if (value instanceof Error && `${value.message}\n${value.stack ?? ''}`.includes(secret)) return true;
+  if (typeof value === 'string') return holds(value, secret);
+  if (value instanceof Error && holds(`${value.message}\n${value.stack ?? ''}`, secret)) return true;
   let fields: string | undefined;
   try {
     fields = JSON.stringify(value);
   } catch {
     return true; // what cannot be read through cannot be shown to be safe
   }
-  if (fields?.includes(secret) === true) return true;
+  if (fields !== undefined && holds(fields, secret)) return true;
   return value instanceof Error && showsSecret(value.cause, secret, depth + 1);
 }

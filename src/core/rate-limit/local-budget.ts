@@ -1,5 +1,5 @@
 // The rate-limit budget of one client, kept in this process from the X-RateLimit-* headers it sees.
-import { MAX_WINDOW_MS, readClockSkew, type RateLimitSnapshot } from './headers.js';
+import { MAX_WINDOW_MS, readClockSkew, type RateLimitSnapshot } from '../wire/headers.js';
 import { WakeList } from './wake-list.js';
 
 /** When no reset time is known yet, how long a held request waits before looking again. */
@@ -46,9 +46,9 @@ export class LocalBudget {
     this.#probeStartedAt = probe ? 0 : undefined;
   }
 
-  /** Counts one more request; the wait first when the window has no room, else undefined. */
-  acquire(signal?: AbortSignal): Promise<void> | undefined {
-    return this.#take() ? undefined : this.#waitAndTake(signal);
+  /** Counts one more request; the wait first when the window has no room (`onWait` told of each), else undefined. */
+  acquire(signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> | undefined {
+    return this.#take() ? undefined : this.#waitAndTake(signal, onWait);
   }
 
   #take(): boolean {
@@ -67,9 +67,11 @@ export class LocalBudget {
     return started !== undefined && started !== 0 && Date.now() < started + PROBE_WAIT_MS;
   }
 
-  async #waitAndTake(signal: AbortSignal | undefined): Promise<void> {
+  async #waitAndTake(signal: AbortSignal | undefined, onWait: ((ms: number) => void) | undefined): Promise<void> {
     while (!this.#take()) {
-      await this.#waiters.wait(this.#nextChange() - Date.now(), signal);
+      const ms = Math.max(0, this.#nextChange() - Date.now());
+      onWait?.(ms);
+      await this.#waiters.wait(ms, signal);
     }
   }
 

@@ -1,14 +1,28 @@
 // How one client paces its calls: off, from the X-RateLimit-* headers (in this process or shared
-// through a store), or those plus p-throttle. The one door the transport goes through.
-import type { LevelledLogger } from '../call/logger.js';
-import { raceAbort } from '../transport/abort.js';
-import { rateLimitWait, readRateLimit, type RateLimitSnapshot } from './headers.js';
+// through a store), or those plus p-throttle; and a 429's wait, which holds every call of the
+// client (a wait longer than maxRetryWait refuses them instead). The one door the transport goes through.
+import type { LevelledLogger } from '../../shared/logger.js';
+import { raceAbort } from '../../shared/timers.js';
+import { RateLimitExceededError } from '../errors/classes.js';
+import { redactHeaders } from '../errors/redact.js';
+import type { CallLabel } from '../wire/call.js';
+import { rateLimitWait, readRateLimit, type RateLimitSnapshot } from '../wire/headers.js';
 import { LocalBudget } from './local-budget.js';
-import type { LongRateWait } from './long-wait.js';
 import { LOCAL_SLOT, SharedBudget, type Slot } from './shared-budget.js';
 import type { RateLimitStore } from './store.js';
 
 type Throttle = () => Promise<unknown>;
+
+/** Told how long pacing is about to hold a request (ms), before it waits. */
+export type OnPacingWait = (ms: number) => void;
+
+/** A 429's wait longer than `maxRetryWait`, still running. */
+interface LongRateWait {
+  /** Local time (ms) the 429 asked to wait until. */
+  readonly until: number;
+  /** The 429's headers. */
+  readonly headers: Headers;
+}
 
 /** How a client paces itself: off, from the `X-RateLimit-*` headers, or those plus p-throttle. */
 type PacingMode = false | { limit: number; interval: number } | undefined;
@@ -50,18 +64,44 @@ export class Pacing {
     return this.#last;
   }
 
-  /** The long wait a 429 asked for that is still running, if any. */
-  longWait(): LongRateWait | undefined {
-    if (this.#longWait !== undefined && Date.now() >= this.#longWait.until) this.#longWait = undefined;
-    return this.#longWait;
+  /**
+   * The error of a call not sent because a 429 asked this client to wait longer than
+   * `maxRetryWait` and that wait still runs; undefined when calls may go.
+   */
+  refusal(call: CallLabel, maxRetryWait: number, apiKey: string): RateLimitExceededError | undefined {
+    const wait = this.#longWait;
+    if (wait === undefined) return undefined;
+    if (Date.now() >= wait.until) {
+      this.#longWait = undefined;
+      return undefined;
+    }
+    const seconds = Math.ceil((wait.until - Date.now()) / 1000);
+    return new RateLimitExceededError(
+      {
+        status: 429,
+        code: 'RATE_LIMIT_EXCEEDED',
+        message:
+          `not sent: an earlier 429 asked this client to wait ${seconds} s more, longer than maxRetryWait ` +
+          `(${maxRetryWait} ms); retry after that, or raise maxRetryWait`,
+        details: {},
+        headers: redactHeaders(wait.headers, apiKey),
+        method: call.method,
+        path: `/${call.path}`,
+      },
+      undefined,
+      seconds,
+    );
   }
 
-  /** Waits for room to send one attempt; the slot comes at once when no wait is needed. */
-  acquire(signal: AbortSignal | undefined): Slot | Promise<Slot> {
+  /**
+   * Waits for room to send one attempt; the slot comes at once when no wait is needed, and
+   * `onWait` hears of each wait before it starts.
+   */
+  acquire(signal: AbortSignal | undefined, onWait?: OnPacingWait): Slot | Promise<Slot> {
     signal?.throwIfAborted();
     if (this.#mode === false) return LOCAL_SLOT;
-    if (this.#mode !== undefined) return this.#throttled(this.#mode, signal);
-    return this.#paced(signal);
+    if (this.#mode !== undefined) return this.#throttled(this.#mode, signal, onWait);
+    return this.#paced(signal, onWait);
   }
 
   /** Gives back the slot of an attempt that ended (answered or failed). */
@@ -101,15 +141,19 @@ export class Pacing {
   }
 
   /** A slot from the shared budget if there is one, else from the client's own pacer. */
-  #paced(signal: AbortSignal | undefined): Slot | Promise<Slot> {
-    if (this.#shared !== undefined) return this.#shared.acquire(signal);
-    const waiting = this.#local.acquire(signal);
+  #paced(signal: AbortSignal | undefined, onWait: OnPacingWait | undefined): Slot | Promise<Slot> {
+    if (this.#shared !== undefined) return this.#shared.acquire(signal, onWait);
+    const waiting = this.#local.acquire(signal, onWait);
     return waiting === undefined ? LOCAL_SLOT : waiting.then(() => LOCAL_SLOT);
   }
 
-  async #throttled(rateLimit: { limit: number; interval: number }, signal: AbortSignal | undefined): Promise<Slot> {
+  async #throttled(
+    rateLimit: { limit: number; interval: number },
+    signal: AbortSignal | undefined,
+    onWait: OnPacingWait | undefined,
+  ): Promise<Slot> {
     await raceAbort((await this.#loadThrottle(rateLimit))(), signal);
-    return this.#paced(signal);
+    return this.#paced(signal, onWait);
   }
 
   #loadThrottle(rateLimit: { limit: number; interval: number }): Promise<Throttle> {

@@ -1,10 +1,9 @@
 // The rate-limit budget of one API key kept in a RateLimitStore, shared by every process that sends with it.
 import { sha256Hex } from '../../shared/sha256.js';
-import { withTimeout } from '../../shared/timers.js';
-import type { LevelledLogger } from '../call/logger.js';
+import { raceAbort, withTimeout } from '../../shared/timers.js';
+import type { LevelledLogger } from '../../shared/logger.js';
 import { redactText } from '../errors/redact.js';
-import { raceAbort } from '../transport/abort.js';
-import { MAX_WINDOW_MS, readClockSkew, type RateLimitSnapshot } from './headers.js';
+import { MAX_WINDOW_MS, readClockSkew, type RateLimitSnapshot } from '../wire/headers.js';
 import type { LocalBudget } from './local-budget.js';
 import type { ObservedWindow, RateLimitStore } from './store.js';
 import { WakeList } from './wake-list.js';
@@ -61,13 +60,13 @@ export class SharedBudget {
     this.#key = sha256Hex(apiKey);
   }
 
-  /** Takes a slot from the store, waiting as long as it says; from the local pacer while it fails. */
-  async acquire(signal: AbortSignal | undefined): Promise<Slot> {
+  /** Takes a slot from the store, waiting as long as it says (`onWait` told of each wait); from the local pacer while it fails. */
+  async acquire(signal: AbortSignal | undefined, onWait?: (ms: number) => void): Promise<Slot> {
     const key = await this.#key;
     for (;;) {
       signal?.throwIfAborted();
       if (!this.#mayAsk()) {
-        await this.#local.acquire(signal);
+        await this.#local.acquire(signal, onWait);
         return LOCAL_SLOT;
       }
       const lease = `${this.#leasePrefix}:${++this.#leases}`;
@@ -83,6 +82,7 @@ export class SharedBudget {
       }
       this.#answered();
       if (wait === 0) return { lease };
+      onWait?.(Math.min(wait, MAX_WINDOW_MS));
       await this.#waiters.wait(Math.min(wait, MAX_WINDOW_MS), signal);
     }
   }

@@ -1,6 +1,6 @@
 // One call's log lines and span events, one line per attempt that ends.
-import type { LevelledLogger } from '../call/logger.js';
-import type { RateLimitSnapshot } from '../rate-limit/headers.js';
+import type { LevelledLogger } from '../../shared/logger.js';
+import type { RateLimitSnapshot } from '../wire/headers.js';
 import type { CallSpan } from './tracing.js';
 
 /**

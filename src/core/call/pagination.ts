@@ -3,13 +3,12 @@ import type { ListMeta } from '../../schemas/common.js';
 import { describeValue, showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { checkInteger, isRecord } from '../../shared/guards.js';
-import { readArguments } from '../call/arguments.js';
-import type { CallSpec, ServiceResponse } from '../call/call.js';
-import type { HttpClient, PageData } from '../call/http-client.js';
-import type { ListRequestOptions, RequestOptions } from '../call/options.js';
+import { readArguments } from './arguments.js';
+import { responseOf, type CallSpec, type ServiceResponse } from '../wire/call.js';
+import type { HttpClient, PageData } from './http-client.js';
+import type { ListRequestOptions, RequestOptions } from './options.js';
 import { AbortError } from '../errors/classes.js';
-import { readRateLimit, type RateLimitSnapshot } from '../rate-limit/headers.js';
-import { responseOf } from './response-copy.js';
+import { readRateLimit, type RateLimitSnapshot } from '../wire/headers.js';
 
 /** Fetches page `page` (1-based) of a list; `undefined` sends the call's own query unchanged. */
 type PageFetcher<T> = (page: number | undefined, signal: AbortSignal | undefined) => Promise<PageData<T>>;

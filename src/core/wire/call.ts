@@ -92,3 +92,15 @@ export interface ServiceResponse {
   url: string;
   mayHaveBeenProcessed: boolean;
 }
+
+/** A fresh, unread Response with a ServiceResponse's status, headers, body and URL. */
+export function responseOf(received: ServiceResponse): Response {
+  const response = new Response(received.text === '' ? null : received.text, {
+    status: received.status,
+    statusText: received.statusText,
+    headers: received.headers,
+  });
+  // A constructed Response has no URL; the caller may want to know where it came from.
+  Object.defineProperty(response, 'url', { value: received.url });
+  return response;
+}

@@ -1,7 +1,6 @@
 // What every client method returns: a promise of the parsed payload, with the response on request.
-import type { ServiceResponse } from '../call/call.js';
-import { readRateLimit, type RateLimitSnapshot } from '../rate-limit/headers.js';
-import { responseOf } from './response-copy.js';
+import { responseOf, type ServiceResponse } from '../wire/call.js';
+import { readRateLimit, type RateLimitSnapshot } from '../wire/headers.js';
 
 /** A call's parsed result with the HTTP response it came from. */
 export interface WithResponse<T> {
