@@ -1,17 +1,32 @@
 // Whether a contact already holds what a row's fields say: only then is nothing written. Tags are a
 // set (their order and repeats aside), custom fields are compared by value (their keys' order aside),
-// a field the contact lacks is empty.
+// a field the contact's answer did not hold is empty, and one the reader left out is not compared.
 import type { Contact } from '../schemas/contact.js';
 import { isRecord } from '../shared/guards.js';
 import type { ContactFields } from './rows.js';
 
-/** True when `contact` has every field of `fields` already. */
+/** The fields of a row a sync compares with its contact. */
+export const COMPARED = ['name', 'email', 'tags', 'custom_fields'] as const;
+
+/** The fields of a stored contact that its answer held but bizmsg could not read (listing.ts). */
+const LEFT_OUT = new WeakMap<Contact, ReadonlySet<string>>();
+
+/** Notes that `contact`'s answer held `fields` in a shape bizmsg could not read: they are not compared. */
+export function markLeftOut(contact: Contact, fields: readonly string[]): void {
+  LEFT_OUT.set(contact, new Set(fields));
+}
+
+/** True when `contact` has every field of `fields` already, as far as it could be read. */
 export function holds(contact: Contact, fields: ContactFields): boolean {
+  const leftOut = LEFT_OUT.get(contact);
+  const unread = (field: (typeof COMPARED)[number]) => leftOut?.has(field) === true;
   return (
-    (fields.name === undefined || fields.name === contact.name) &&
-    (fields.email === undefined || fields.email === contact.email) &&
-    (fields.tags === undefined || sameTags(fields.tags, contact.tags ?? [])) &&
-    (fields.custom_fields === undefined || canonical(fields.custom_fields) === canonical(contact.custom_fields ?? {}))
+    (fields.name === undefined || unread('name') || fields.name === contact.name) &&
+    (fields.email === undefined || unread('email') || fields.email === contact.email) &&
+    (fields.tags === undefined || unread('tags') || sameTags(fields.tags, contact.tags ?? [])) &&
+    (fields.custom_fields === undefined ||
+      unread('custom_fields') ||
+      canonical(fields.custom_fields) === canonical(contact.custom_fields ?? {}))
   );
 }
 

@@ -4,6 +4,7 @@
 // reads, so it stays small: figure 1 counts its bytes.
 import type { ZodMiniType } from 'zod/mini';
 import { EXPECTED, NEEDED } from '../schemas/common.js';
+import { readTimestamp } from '../shared/timestamp.js';
 
 /** A field whose JSON type is not the one expected: `{ path: 'data.tags', expected: 'array', received: 'string' }`. */
 export interface Mismatch {
@@ -28,10 +29,11 @@ export interface ShapeDrift {
 /** A value compared with its shape, and the value as a tolerant reader keeps it. */
 export interface ShapeReading extends ShapeDrift {
   /**
-   * The value with every optional field that is of another type left out, and each required one
-   * of another type given in the expected type where nothing is lost (a number as text, a numeric
-   * text as the number), copied where it changed (the same value when nothing changed): what the
-   * clients parse.
+   * The value with the known shapes read as bizmsg's (an epoch time as ISO 8601, a wrapped list as
+   * its items, tags as their names), every other optional field of another type left out, and each
+   * required one of another type given in the expected type where nothing is lost (a number as
+   * text, a numeric text as the number), copied where it changed (the same value when nothing
+   * changed): what the clients parse.
    */
   readonly value: unknown;
   /** False when a required part is missing or of another type: the reader cannot give what it promises. */
@@ -67,7 +69,11 @@ interface Def {
  * Compares `value` (found at `root` in the body: `'data'`, `'meta'`, or `''` for the body itself)
  * with `schema` at the level of JSON types and fields: what is missing, what is unknown, what has
  * another type. Values are never compared (a string where a string is expected fits, whatever it
- * says: enum values, formats and patterns are not checked) and never reported.
+ * says: enum values, formats and patterns are not checked) and never reported. The shapes real
+ * services are known to send where bizmsg guessed another are read as bizmsg's and reported as
+ * mismatched: a time field (`*_at`, `timestamp`) as epoch seconds or milliseconds (a number, or
+ * digits in a string) is read as its ISO 8601 text, a list wrapped in an object (`{ object: 'list',
+ * data }`, `{ data }`, `{ items }`) as its items, a list of names (`tags`) of objects as their `name`s.
  *
  * @example
  * ```text
@@ -83,8 +89,27 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
   const mismatched = new Map<string, Mismatch>();
 
   /** Compares one value with its schema: what is kept of it, or NO_FIT when it (or a required part of it) does not fit. */
-  const walk = (schema: ZodMiniType, value: unknown, path: string, required: boolean): unknown => {
+  const walk = (schema: ZodMiniType, value: unknown, path: string, required: boolean, time = false): unknown => {
     const names = accepted(schema);
+    // The shapes real services are known to send where bizmsg guessed another, read as bizmsg's
+    // own and reported: a time as epoch seconds or milliseconds, a list wrapped in an object.
+    if (time && names?.has('string') === true) {
+      const iso = epochAsIso(value);
+      if (iso !== undefined) {
+        mismatched.set(path, {
+          path,
+          ...(typeof value === 'string' ? EPOCH_TEXT : { expected: [...names].join(' | '), received: 'number' }),
+        });
+        return iso;
+      }
+    }
+    if (names?.has('array') === true && !names.has('object')) {
+      const items = listIn(value);
+      if (items !== undefined) {
+        mismatched.set(path, { path, expected: 'array', received: 'object' });
+        value = items;
+      }
+    }
     if (!fits(names, value)) {
       mismatched.set(path, { path, expected: [...names!].join(' | '), received: jsonType(value) });
       // A required field is given in the expected type where nothing is lost, so the call can go on.
@@ -104,8 +129,11 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
     if (def.type === 'array') {
       const items = value as unknown[];
       const at = `${path}[]`;
+      const named = namesOnly(def.element);
       for (let index = 0; index < items.length; index++) {
-        const keep = walk(def.element, items[index], at, required);
+        const item = named ? nameOf(items[index]) : undefined;
+        if (item !== undefined) mismatched.set(at, { path: at, expected: 'string', received: 'object' });
+        const keep = item ?? walk(def.element, items[index], at, required);
         if (keep === NO_FIT) ok = false;
         else if (keep !== items[index]) (kept ??= [...items] as unknown as Record<string, unknown>)[index] = keep;
       }
@@ -122,7 +150,7 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
           ok &&= optional;
           continue;
         }
-        const keep = walk(field, object[key], at, !optional || NEEDED.has(field));
+        const keep = walk(field, object[key], at, !optional || NEEDED.has(field), TIME_FIELD.test(key));
         if (keep === NO_FIT && optional) delete (kept ??= { ...object })[key];
         else if (keep === NO_FIT) ok = false;
         else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;
@@ -145,6 +173,46 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
     value: kept === NO_FIT ? value : kept,
     fits: kept !== NO_FIT,
   };
+}
+
+/** A field that holds a time, by its name (`created_at`, `timestamp`): read from epoch seconds or milliseconds too. */
+const TIME_FIELD = /(?:_at|^timestamp)$/;
+
+/** How a time sent as a string of digits is reported: of the right JSON type, but not the ISO 8601 text bizmsg reads. */
+const EPOCH_TEXT = { expected: 'string (ISO 8601)', received: 'string (epoch)' } as const;
+
+/**
+ * A time sent as seconds or milliseconds since the epoch (a number, or a string of digits, as
+ * WhatsApp Cloud API sends them), as the ISO 8601 text bizmsg reads; undefined for anything else
+ * (an ISO text, which fits, or a value that is no time, which is reported as it is).
+ */
+function epochAsIso(value: unknown): string | undefined {
+  if (typeof value !== 'number' && !(typeof value === 'string' && /^\d{9,13}$/.test(value))) return undefined;
+  const ms = readTimestamp(value);
+  return ms === undefined ? undefined : new Date(ms).toISOString();
+}
+
+/**
+ * The items of a list that came wrapped in an object, where a bare array was guessed: `{ object:
+ * 'list', data: [...] }` (Stripe, Intercom), `{ data: [...] }`, `{ items: [...] }`; else undefined.
+ */
+function listIn(value: unknown): unknown[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { data, items } = value as { data?: unknown; items?: unknown };
+  return Array.isArray(data) ? data : Array.isArray(items) ? items : undefined;
+}
+
+/** True for a list of strings only (`tags`), whose items may come as objects that carry their `name`. */
+function namesOnly(schema: ZodMiniType): boolean {
+  const names = accepted(schema);
+  return names?.size === 1 && names.has('string');
+}
+
+/** The `name` of an item sent as an object (`{ id: 7, name: 'vip' }`) where a string was expected. */
+function nameOf(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const { name } = item as { name?: unknown };
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** What `walk` gives for a value that does not fit its schema. */

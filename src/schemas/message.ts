@@ -1,4 +1,4 @@
-// A message, as the service returns it (its id under `id` or `message_id`).
+// A message, as the service returns it (its id under `id` or `message_id`, or where real services put it).
 import * as z from 'zod/mini';
 import { expected, IdSchema, maybe, needed, openEnum } from './common.js';
 
@@ -38,11 +38,21 @@ export const MessageSchema = /* @__PURE__ */ MessageFields.check(
   z.check((payload) => {
     const message = payload.value;
     // An empty id names no message: it could never be looked up, so it is no id.
-    const id = message.id || message.message_id;
+    const id = message.id || message.message_id || knownIdOf(message);
     if (id === undefined || id === '')
       payload.issues.push({ code: 'custom', message: 'Expected a message id in `id` or `message_id`', input: message });
     else payload.value = { ...message, id };
   }),
 ) as z.ZodMiniType<z.output<typeof MessageFields> & { id: string }, z.input<typeof MessageFields>>;
+/**
+ * A message id where real services are known to put it: `messages[0].id` (WhatsApp Cloud API's
+ * send answer) or `sid` (Twilio). Those fields stay as they came, and the drift check reports them.
+ */
+function knownIdOf(message: Record<string, unknown>): string | undefined {
+  const { sid, messages } = message;
+  const id = Array.isArray(messages) ? (messages[0] as { id?: unknown } | undefined)?.id : sid;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
 /** A message as the service returns it (send result, status, conversation history). */
 export type Message = z.output<typeof MessageSchema>;

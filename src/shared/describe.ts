@@ -118,13 +118,19 @@ export function issueText(issue: ZodIssueLike): string {
  * A strict object's unknown fields are each named ("is not a known field"); an issue at the top goes under `top`.
  */
 export function fieldProblems(issues: readonly ZodIssueLike[], top = 'body'): Record<string, string[]> {
-  const problems: Record<string, string[]> = {};
+  // A Map, not an object: a field may be named `constructor` or `toString`, which an object already has.
+  const problems = new Map<string, string[]>();
+  const add = (path: string, problem: string) => {
+    const found = problems.get(path);
+    if (found === undefined) problems.set(path, [problem]);
+    else found.push(problem);
+  };
   for (const issue of reportedIssues(issues)) {
     const unknown = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
-    for (const key of unknown) (problems[[...issue.path, key].join('.')] ??= []).push('is not a known field');
-    if (unknown.length === 0) (problems[issuePath(issue) ?? top] ??= []).push(issueText(issue));
+    for (const key of unknown) add([...issue.path, key].join('.'), 'is not a known field');
+    if (unknown.length === 0) add(issuePath(issue) ?? top, issueText(issue));
   }
-  return problems;
+  return Object.fromEntries(problems);
 }
 
 /** The dotted path of an issue ("data.0.phone"), or undefined at the top. */

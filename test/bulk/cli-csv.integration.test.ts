@@ -102,6 +102,25 @@ describe('the CSV reader', () => {
     expect(await read('be.csv', utf16be)).toEqual([[2, ['+4915100000901', 'Jürgen']]]);
   });
 
+  it('refuses a row of 20 million commas by its line: the row is bounded, not only each field', async () => {
+    // Found by an outside tester: each of the 20 million fields was empty, so no field was too long,
+    // and the row was gathered whole (17 s, 1.3 GB) and read as a row.
+    const commas = Buffer.concat([
+      Buffer.from('phone,name\n+4915100000901,"Ada\r\nLovelace"\n+4915100000902,'),
+      Buffer.alloc(20_000_000, ','),
+      Buffer.from('\n+4915100000903,Eve\n'),
+    ]);
+    expect(await read('commas.csv', commas)).toBe(
+      "commas.csv: the row at line 4 is longer than 1 MiB (a phone number and a template's parameters take far less): fix or remove it",
+    );
+    // A row just under 1 MiB of fields is a row; quotes and line breaks inside them keep it one.
+    const wide = `phone,name\n+4915100000901,"a\nb${','.repeat(1_048_000)}"\n+4915100000902,b\r\n`;
+    expect(await read('wide.csv', Buffer.from(wide))).toEqual([
+      [2, ['+4915100000901', `a\nb${','.repeat(1_048_000)}`]],
+      [4, ['+4915100000902', 'b']],
+    ]);
+  });
+
   it('numbers rows after a quoted CR LF and after a stray CR LF in an LF file as an editor does', async () => {
     const quoted = 'phone,name,order_id\r\n+4915100000031,"a\r\nb",1\r\n0151,c,3\r\n';
     expect(await read('mlcrlf.csv', Buffer.from(quoted))).toEqual([

@@ -130,10 +130,13 @@ describe('bizmsg contacts import', () => {
       const noPhone = file('no-phone.csv', 'number,name\n+4915112340001,A\n');
       const twice = file('twice.csv', 'phone,name,name\n+4915112340001,A,B\n');
       const long = file('long.csv', `phone,name\n+4915112340001,${'x'.repeat(1_100_000)}\n`);
+      // 20 million empty fields: no field is long, the row is.
+      const commas = file('commas.csv', `phone,name\n+4915112340001,${','.repeat(20_000_000)}\n`);
       const results = await Promise.all([
         run(['--csv', noPhone]),
         run(['--csv', twice]),
         run(['--csv', long]),
+        run(['--csv', commas]),
         run([]),
         run(['--csv', noPhone, '--concurrency', '0']),
       ]);
@@ -144,6 +147,7 @@ describe('bizmsg contacts import', () => {
         ],
         [2, `bizmsg: ${twice} names a column twice (name): each column must have one name. Nothing was sent.`],
         [2, expect.stringMatching(/^bizmsg: .*long\.csv: the row at line 2 is longer than 1 MiB/)],
+        [2, expect.stringMatching(/^bizmsg: .*commas\.csv: the row at line 2 is longer than 1 MiB/)],
         [2, 'bizmsg: --csv is required'],
         [2, 'bizmsg: --concurrency must be a positive whole number'],
       ]);

@@ -34,7 +34,8 @@ describe('compareShape', () => {
         { path: 'data.tags', expected: 'array', received: 'string' },
         { path: 'data.created_at', expected: 'string | null', received: 'number' },
       ],
-      value: { id: 7, phone: '4915112345678', vip: true },
+      // The epoch time is read as its instant; the tags, text where a list was guessed, are left out.
+      value: { id: 7, phone: '4915112345678', vip: true, created_at: '2026-01-01T00:00:00.000Z' },
       fits: true,
     });
     expect(value.tags).toBe('vip,new');
@@ -158,6 +159,51 @@ describe('compareShape', () => {
         { path: 'timestamp', expected: 'string', received: 'number' },
         { path: 'data.read_at', expected: 'string', received: 'number' },
       ],
+    });
+  });
+
+  it('reads the shapes real services are known to send as its own, and reports each as mismatched', () => {
+    const conversation = {
+      id: 'conv_1',
+      status: 'open',
+      // Intercom and Stripe wrap their lists; a wrapped list is read as its items.
+      messages: { object: 'list', data: [{ message_id: 'm_1', created_at: '1767225600' }], has_more: false },
+    };
+    expect(compareShape(ConversationWithMessagesSchema, conversation, 'data')).toMatchObject({
+      mismatched: [
+        { path: 'data.messages', expected: 'array', received: 'object' },
+        { path: 'data.messages[].created_at', expected: 'string (ISO 8601)', received: 'string (epoch)' },
+      ],
+      value: { ...conversation, messages: [{ message_id: 'm_1', created_at: '2026-01-01T00:00:00.000Z' }] },
+      fits: true,
+    });
+    for (const wrapped of [{ data: [] }, { items: [] }])
+      expect(compareShape(ConversationWithMessagesSchema, { ...conversation, messages: wrapped }).value).toEqual({
+        ...conversation,
+        messages: [],
+      });
+    // Tags as objects (Intercom, HubSpot) are read as their names; epoch milliseconds as their instant.
+    const tagged = { ...contact, tags: [{ id: 3, name: 'vip' }, 'new'], updated_at: 1767225600123 };
+    expect(compareShape(ContactSchema, tagged)).toEqual({
+      missing: [],
+      unexpected: [],
+      mismatched: [
+        { path: 'tags[]', expected: 'string', received: 'object' },
+        { path: 'updated_at', expected: 'string | null', received: 'number' },
+      ],
+      value: { ...contact, tags: ['vip', 'new'], updated_at: '2026-01-01T00:00:00.123Z' },
+      fits: true,
+    });
+    // What is no such shape is left out as before: an object without a name, a time that is none,
+    // an object without a list in it. (Text that is no time is text: values are not checked.)
+    for (const odd of [{ tags: [{ id: 3 }] }, { updated_at: -5 }, { tags: { total: 0 } }]) {
+      const reading = compareShape(ContactSchema, { ...contact, ...odd });
+      expect(reading.value).not.toHaveProperty(Object.keys(odd)[0]!);
+      expect(reading.mismatched).toHaveLength(1);
+    }
+    expect(compareShape(ContactSchema, { ...contact, updated_at: '12345' }).value).toEqual({
+      ...contact,
+      updated_at: '12345',
     });
   });
 

@@ -22,13 +22,15 @@ import { otherDelivery, VALUES } from '../helpers/other-service.js';
 const SECRET = 'whsec_other_service';
 const type = (path: string, expected: string, received: string) => ({ path, expected, received });
 const ENVELOPE = ['id', 'account_id'];
+/** A time in epoch seconds written as text, as WhatsApp Cloud API sends it. */
+const EPOCH_TEXT = { expected: 'string (ISO 8601)', received: 'string (epoch)' };
 
 /** What each kind, as the other service sends it, differs in. */
 const DRIFT: Record<WebhookEventKind, Omit<DriftReport, 'source' | 'operation'>> = {
   'message.received': {
     missing: ['data.message_id', 'data.status'],
     unexpected: ['data.id', 'data.type', 'data.text', ...ENVELOPE],
-    mismatched: [type('data.from', 'string', 'object'), type('timestamp', 'date-time', 'string')],
+    mismatched: [type('timestamp', EPOCH_TEXT.expected, EPOCH_TEXT.received), type('data.from', 'string', 'object')],
   },
   'message.sent': {
     missing: ['data.message_id', 'data.to', 'data.status'],

@@ -13,7 +13,8 @@ const USAGE = [
   '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T]',
   '                   [--allowed-hosts name,.domain] [--quiet] [--openapi]',
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
-  '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
+  '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--record-limit MB]',
+  '                         [--redaction-key K] [--quiet]',
   '       bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]',
   '       bizmsg-mock --help | --version',
 ].join('\n');

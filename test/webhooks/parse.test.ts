@@ -108,7 +108,7 @@ describe('parseWebhook', () => {
       ...Array.from({ length: 4 }, () => []),
       [{ path: 'timestamp', expected: 'string', received: 'number' }],
       [{ path: 'timestamp', expected: 'string', received: 'number' }],
-      [{ path: 'timestamp', expected: 'date-time', received: 'string' }],
+      [{ path: 'timestamp', expected: 'string (ISO 8601)', received: 'string (epoch)' }],
     ]);
   });
 

@@ -3,6 +3,7 @@
 // export) is refused at its first invalid byte, named by line and byte offset, before any row is
 // used: decoded loosely, its letters would reach customers as U+FFFD.
 import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 
 /** The encodings a CSV may be in: UTF-8, or UTF-16 announced by its byte order mark. */
 type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -78,6 +79,74 @@ export class CsvText extends Transform {
     const valid = validPrefix(Buffer.concat([pending, chunk]), encoding);
     this.#took(valid);
     return new CsvEncodingError(this.#breaks + 1, this.#decoded, ENCODING_NAMES[encoding as CsvEncoding]);
+  }
+}
+
+/** A row longer than the limit, found before it is parsed: the line it starts on. */
+export class CsvRowTooLongError extends Error {
+  constructor(readonly line: number) {
+    super(`the row at line ${line} is too long`);
+    this.name = 'CsvRowTooLongError';
+  }
+}
+
+/**
+ * A stream of a CSV's text that fails with a `CsvRowTooLongError` once a row (from one line break
+ * outside quotes to the next) runs past `maxChars`, whatever it holds. csv-parse's own
+ * `max_record_size` bounds each field, not the row: 20 million commas make 20 million empty fields
+ * of a row it would gather whole (1.3 GB).
+ */
+export class CsvRowLimit extends Transform {
+  readonly #maxChars: number;
+  /** Characters of the current row so far, whether they are inside quotes, and the editor's line it starts on and the one it is at. */
+  #row = 0;
+  #quoted = false;
+  #startLine = 1;
+  #line = 1;
+  #afterCr = false;
+
+  /** The text comes as UTF-8 bytes (`CsvText`'s strings, as a stream hands them on), a character maybe split across two. */
+  readonly #decoder = new StringDecoder('utf8');
+
+  constructor(maxChars: number) {
+    super();
+    this.#maxChars = maxChars;
+  }
+
+  override _transform(chunk: Buffer, _: BufferEncoding, callback: TransformCallback): void {
+    const text = this.#decoder.write(chunk);
+    let from = 0;
+    for (const { index } of text.matchAll(/["\r\n]/g)) {
+      if (!this.#add(index - from + 1)) return callback(new CsvRowTooLongError(this.#startLine));
+      from = index + 1;
+      this.#mark(text[index]!);
+    }
+    if (!this.#add(text.length - from)) return callback(new CsvRowTooLongError(this.#startLine));
+    callback(null, text);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(null, this.#decoder.end());
+  }
+
+  /** Counts `chars` more of the row: false once it is too long. */
+  #add(chars: number): boolean {
+    this.#row += chars;
+    return this.#row <= this.#maxChars;
+  }
+
+  /** Follows a quote or a line break: a break outside quotes ends the row (CR LF is one break). */
+  #mark(char: string): void {
+    const afterCr = this.#afterCr;
+    this.#afterCr = char === '\r';
+    if (char === '"') {
+      this.#quoted = !this.#quoted;
+      return;
+    }
+    if (!(char === '\n' && afterCr)) this.#line += 1;
+    if (this.#quoted) return;
+    this.#row = 0;
+    this.#startLine = this.#line;
   }
 }
 

@@ -1,12 +1,13 @@
 // The CSV of `bizmsg bulk` and `bizmsg contacts import`, decoded strictly (`csv-text.ts`) and read
 // with csv-parse as a stream: its header, its row count (for the progress bar), and its rows by
 // column name with the line each starts on, as an editor numbers it. A row over 1 MiB stops the
-// parser before it is held whole (csv-parse's `max_record_size`), naming its line.
+// parser before it is held whole (a field by csv-parse's `max_record_size`, a row of many fields by
+// `CsvRowLimit`), naming its line.
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { CsvError, parse, type Info } from 'csv-parse';
 import { CliUsageError } from './args.js';
-import { CsvEncodingError, CsvText, lineBreaks } from './csv-text.js';
+import { CsvEncodingError, CsvRowLimit, CsvRowTooLongError, CsvText, lineBreaks } from './csv-text.js';
 
 /** The longest row, in bytes (design.md: 1 MiB); a phone and a template's parameters take far less. */
 export const MAX_ROW_BYTES = 1024 * 1024;
@@ -41,7 +42,7 @@ function parser(file: string): AsyncIterable<ParsedRecord> {
   });
   // A read error (a missing file), a byte that is not UTF-8 or the parser stopping (a row too long)
   // ends all three; the records' reader throws it. The rest of the file is not read.
-  pipeline(createReadStream(file), new CsvText(), records, () => undefined);
+  pipeline(createReadStream(file), new CsvText(), new CsvRowLimit(MAX_ROW_BYTES), records, () => undefined);
   return records;
 }
 
@@ -114,9 +115,12 @@ class LineCounter {
 function csvProblem(file: string, error: unknown, lines: LineCounter): string {
   if (error instanceof CsvEncodingError)
     return `${file}: ${error.message}: save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+  const tooLong = (line: number | string) =>
+    `${file}: the row at line ${line} is longer than 1 MiB (a phone number and a template's parameters take far less): fix or remove it`;
+  if (error instanceof CsvRowTooLongError) return tooLong(error.line);
   if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') {
     const at = (error as CsvError & { lines?: number }).lines;
-    return `${file}: the row at line ${at === undefined ? '?' : lines.lineOf(at)} is longer than 1 MiB (a phone number and a template's parameters take far less): fix or remove it`;
+    return tooLong(at === undefined ? '?' : lines.lineOf(at));
   }
   const message = error instanceof Error ? error.message : String(error);
   const shown = message.length > SHOWN_ERROR_CHARS ? `${message.slice(0, SHOWN_ERROR_CHARS)}…` : message;

@@ -67,7 +67,10 @@ export class HttpClient {
     this.#drift =
       settings.onDrift ??
       (logger?.enabled('warn') === true
-        ? logDriftOnce((level, message) => logger.log(level, message), 'left out of the result')
+        ? logDriftOnce(
+            (level, message) => logger.log(level, message),
+            'read in the expected type where nothing is lost, else left out of the result',
+          )
         : undefined);
     const { rateLimitStore: store } = settings;
     this.#pacing = new Pacing(

@@ -92,7 +92,9 @@ export interface HttpClientOptions {
   /**
    * Called with how an answer differs from what bizmsg expects (a field missing, unknown or of
    * another JSON type; paths and type names, never a value), when it does. The call succeeds all
-   * the same: a field bizmsg guessed that came with another type is left out of the result.
+   * the same: a field bizmsg guessed that came with another type is read in the expected type
+   * where nothing is lost (an epoch time as its ISO 8601 text, a wrapped list as its items), else
+   * left out of the result.
    * @default each (operation, path) logged once: missing and mismatched at `warn`, unknown at `info`
    */
   onDrift?: DriftHandler;

@@ -11,7 +11,8 @@ export const USAGE = [
   '                   [--forward-to URL [--events kind,kind] [--secret S]] [--control-token T]',
   '                   [--allowed-hosts name,.domain] [--quiet] [--openapi]',
   '       bizmsg-mock emit <event kind> --to URL --secret S [--data JSON]',
-  '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
+  '       bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--record-limit MB]',
+  '                         [--redaction-key K] [--quiet]',
   '       bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]',
   '       bizmsg-mock --help | --version',
 ].join('\n');
@@ -51,6 +52,8 @@ export interface ProxyArgs {
   readonly variant: 1 | 2;
   readonly port: number;
   readonly record: string | undefined;
+  /** The most bytes the recording may hold. */
+  readonly recordLimit: number | undefined;
   readonly redactionKey: string | undefined;
   readonly quiet: boolean;
 }
@@ -82,6 +85,7 @@ export const TRAFFIC_HELP = [
   '  --variant 1|2        the variant whose contract the traffic is checked against (default 2)',
   '  --port N             the port on 127.0.0.1 (default 4010; 0: any free port)',
   '  --record DIR         write each exchange to DIR as one JSON file, redacted (no key, no secret, no phone number)',
+  '  --record-limit MB    the most the recording holds (default 256); past it exchanges are counted, not written',
   '  --redaction-key K    the key phone numbers are redacted under (at least 16 characters; default',
   '                       BIZMSG_REDACTION_KEY, else a random one for this run); a replay needs the same one',
   '  --quiet              no line per request',
@@ -117,6 +121,7 @@ const VALUES = {
   data: { accepts: 'a JSON object', commands: ['emit'] },
   target: { accepts: "the service's base URL: an absolute http(s) URL ending in /api/v1", commands: ['proxy'] },
   record: { accepts: 'a folder to record into', commands: ['proxy'] },
+  'record-limit': { accepts: 'a whole number of MB from 1 to 1048576', commands: ['proxy'] },
   'redaction-key': { accepts: 'at least 16 characters', commands: ['proxy', 'replay'] },
 } as const;
 const SWITCHES = {
@@ -165,6 +170,9 @@ function proxyArgs(given: Partial<Record<ValueFlag, string>>, switches: Readonly
     variant: optional('variant', given, (text) => (text === '1' ? 1 : text === '2' ? 2 : undefined)) ?? 2,
     port: check('port', given.port ?? '4010', readPort),
     record: optional('record', given, nonEmpty),
+    recordLimit: optional('record-limit', given, (text) =>
+      /^\d{1,7}$/.test(text) && Number(text) >= 1 && Number(text) <= 1_048_576 ? Number(text) * 1_048_576 : undefined,
+    ),
     redactionKey: optional('redaction-key', given, (text) => (text.length >= 16 ? text : undefined)),
     quiet: switches.has('quiet'),
   };
@@ -275,6 +283,7 @@ const QUOTED: ReadonlySet<ValueFlag> = new Set([
   'events',
   'allowed-hosts',
   'record',
+  'record-limit',
 ]);
 
 /**

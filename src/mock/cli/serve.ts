@@ -113,13 +113,16 @@ function printBanner(server: MockHttpServer, forwarding: string | undefined): vo
   console.log(lines.join('\n'));
 }
 
-/** Closes the server and exits 0 on SIGINT, SIGTERM or SIGHUP, and when what started the mock goes away. */
-export function stopOnExit(close: () => Promise<void>): void {
+/**
+ * Closes the server and exits 0 on SIGINT, SIGTERM or SIGHUP, and when what started the mock goes
+ * away; after `graceMs` it exits though closing is not done.
+ */
+export function stopOnExit(close: () => Promise<void>, graceMs = STOP_GRACE_MS): void {
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    setTimeout(() => process.exit(0), graceMs).unref();
     void close().finally(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);

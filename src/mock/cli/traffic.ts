@@ -9,6 +9,9 @@ import { CliUsageError, type ProxyArgs, type ReplayArgs } from './args.js';
 import { activityLine } from './lines.js';
 import { listenProblem, stopOnExit } from './serve.js';
 
+/** How long a stopping proxy may take to write the exchanges it answered, before it exits anyway. */
+const PROXY_STOP_GRACE_MS = 30_000;
+
 /** Passes the service on until SIGINT, SIGTERM or SIGHUP, printing each request and each new finding once. */
 export async function serveProxy(args: ProxyArgs): Promise<void> {
   const proxy = await started(
@@ -18,12 +21,20 @@ export async function serveProxy(args: ProxyArgs): Promise<void> {
         variant: args.variant,
         port: args.port,
         ...(args.record === undefined ? {} : { record: args.record }),
+        ...(args.recordLimit === undefined ? {} : { recordLimit: args.recordLimit }),
+        onRecordingFull: (limit) =>
+          console.error(
+            printable(
+              `bizmsg-mock: the recording in ${args.record ?? ''} reached ${limit / 1_048_576} MB: later exchanges are counted (unrecorded), not written`,
+            ),
+          ),
         ...(args.redactionKey === undefined ? {} : { redactionKey: args.redactionKey }),
         onFinding: (finding) => console.log(printable(findingLine(finding))),
       }),
     args.port,
   );
-  stopOnExit(() => proxy.close());
+  // Stopped, it first writes what it answered: up to the 64 MiB it holds for writing.
+  stopOnExit(() => proxy.close(), PROXY_STOP_GRACE_MS);
   follow(proxy, args.quiet);
   const key =
     args.redactionKey !== undefined

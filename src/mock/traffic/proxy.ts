@@ -3,6 +3,7 @@
 // `record` writes each exchange, redacted, into a folder the replay serves.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Variant } from '../../contract/variant.js';
+import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { localHosts, serveHttp, type HttpService } from '../http/server.js';
 import { HostAllowlist } from '../rules/guard/request-guard.js';
@@ -13,7 +14,7 @@ import type { Exchange } from './exchange.js';
 import { DriftFindings, type DriftFinding, type DriftReport } from './findings.js';
 import { Upstream } from './forward.js';
 import { Redactor } from './recording/redaction.js';
-import { RecordingWriter } from './recording/writer.js';
+import { DEFAULT_RECORD_LIMIT, RecordingWriter } from './recording/writer.js';
 import { errorAnswer, outsideBase, trafficServer, type MockTrafficServer, type TrafficOptions } from './serve.js';
 import { checkVariant } from '../service.js';
 import { TrafficService } from './service.js';
@@ -24,8 +25,15 @@ export interface MockProxyOptions extends TrafficOptions {
   target: string;
   /** The variant whose contract the traffic is checked against (default 2). */
   variant?: Variant;
-  /** A folder to record each exchange into, redacted: one JSON file per exchange. */
+  /** A folder to record each exchange into, redacted: one JSON file per exchange, readable by its owner only. */
   record?: string;
+  /**
+   * The most bytes the recording's files may hold (default 256 MiB): past it, new exchanges are
+   * counted (`unrecorded`) and not written.
+   */
+  recordLimit?: number;
+  /** Called once when an exchange is first not written because the recording reached `recordLimit` (the bin prints it). */
+  onRecordingFull?: (recordLimit: number) => void;
   /** Called with each finding the first time it is seen (the bin prints it). */
   onFinding?: (finding: DriftFinding) => void;
 }
@@ -36,7 +44,7 @@ export interface MockProxy extends MockTrafficServer {
   readonly target: string;
   /** Every finding so far (what `GET /_bizmsg/drift` answers). */
   drift(): DriftReport;
-  /** How many exchanges were not recorded (writing fell behind, or failed); 0 without `record`. */
+  /** How many exchanges were not recorded (the recording was full, writing fell behind, or failed); 0 without `record`. */
   readonly unrecorded: number;
   /** Resolves once every exchange under way is answered, journaled, checked and written. */
   settled(): Promise<void>;
@@ -48,7 +56,8 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
   const target = checkedTarget(options.target);
   const variant = checkVariant(options.variant ?? 2);
   const redactor = new Redactor(options.redactionKey);
-  const writer = record === undefined ? undefined : new RecordingWriter(record, variant, redactor);
+  const limits = { maxBytes: checkedLimit(options.recordLimit), onFull: options.onRecordingFull };
+  const writer = record === undefined ? undefined : new RecordingWriter(record, variant, redactor, limits);
   const upstream = new Upstream(target);
   const findings = new DriftFindings();
   const checks = new ContractChecks(variant);
@@ -98,16 +107,23 @@ export async function startProxy(options: MockProxyOptions): Promise<MockProxy> 
     await service!.record({ ...exchange, responseText: textOf(exchange.responseBody) });
     await writer?.record(exchange);
   };
+  const settled = async () => {
+    await Promise.all(underWay);
+    await writer?.flushed();
+  };
+  const server = trafficServer(served, service!, () => upstream.close());
   return {
-    ...trafficServer(served, service!, () => upstream.close()),
+    ...server,
     target,
     drift: () => findings.report(),
     get unrecorded() {
       return writer?.skipped ?? 0;
     },
-    settled: async () => {
-      await Promise.all(underWay);
-      await writer?.flushed();
+    settled,
+    // Stopped, it writes what it answered first: no exchange an app got an answer to is lost.
+    close: async () => {
+      await server.close();
+      await settled();
     },
   };
 }
@@ -140,6 +156,11 @@ function checkedTarget(target: unknown): string {
   } catch {
     url = undefined;
   }
+  // Refused without a word of it: a password must not reach the banner, the health answer or an error.
+  if (url !== undefined && (url.username !== '' || url.password !== ''))
+    throw new InvalidArgumentError(
+      'The target must not carry a user name or password: the proxy passes the API key of each request on, and would show the URL.',
+    );
   if (
     url === undefined ||
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
@@ -151,6 +172,16 @@ function checkedTarget(target: unknown): string {
       `The target must be the service's base URL: an absolute http(s) URL ending with /api/v1 (https://api.example.com/api/v1), got ${JSON.stringify(String(target))}.`,
     );
   return url.href.replace(/\/+$/, '');
+}
+
+/** The `recordLimit` option: a number of bytes of at least 1 MiB, else the default. */
+function checkedLimit(limit: unknown): number {
+  if (limit === undefined) return DEFAULT_RECORD_LIMIT;
+  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1_048_576)
+    throw new InvalidArgumentError(
+      `The \`recordLimit\` option must be a number of bytes of at least 1 MiB (1048576), got ${showValue(limit)}.`,
+    );
+  return limit;
 }
 
 function textOf(bytes: Uint8Array | undefined): string | undefined {

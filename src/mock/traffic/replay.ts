@@ -167,7 +167,7 @@ async function replayed(
     method: request.method,
     path: redactor.path(path, secrets),
     query: redactor.query(new URLSearchParams(search), secrets),
-    ...recordedBody(bytes, (json) => redactor.body(json, secrets), secrets),
+    ...(await recordedBody(bytes, redactor, secrets)),
   };
   const file = answers.next(asked);
   const answer = file === undefined ? missed(traffic, answers, asked, onMiss) : answerOf(file, redactor);

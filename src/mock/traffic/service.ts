@@ -9,7 +9,7 @@ import { checkArguments, JournalQuery } from '../calls/schemas.js';
 import type { MockRequest } from '../wire/request.js';
 import type { Exchange } from './exchange.js';
 import type { DriftFindings } from './findings.js';
-import { REDACTED, withoutSecrets, type Redactor } from './recording/redaction.js';
+import { withoutSecrets, type Redactor } from './recording/redaction.js';
 
 /** Which kind of server: a proxy to the real service, or a replay of a recording of it. */
 export type TrafficMode = 'proxy' | 'replay';
@@ -22,8 +22,6 @@ const decoder = new TextDecoder();
  * one is cut to that and redacted as text (a flood of large bodies costs no more than is kept).
  */
 const PARSED_CHARS = 65_536;
-/** In a body redacted as text: the string value of a field whose name says it holds a secret. */
-const SECRET_IN_JSON_TEXT = /("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /** One request and answer, as the journal and the listeners get it: the answer's body as text. */
 export interface JournaledExchange extends Omit<Exchange, 'responseBody'> {
@@ -82,14 +80,17 @@ export class TrafficService {
     const key = keyOf(exchange.requestHeaders);
     const secrets = key === undefined ? [] : [key];
     const redactor = this.#redactor;
-    const clean = (text: string) => {
-      if (text.length <= PARSED_CHARS)
+    const clean = async (text: string) => {
+      if (text.length <= PARSED_CHARS) {
+        let json: unknown;
         try {
-          return JSON.stringify(redactor.body(JSON.parse(text), secrets));
+          json = JSON.parse(text);
         } catch {
           // Not JSON: redacted as text.
         }
-      return redactor.text(text.slice(0, PARSED_CHARS + 1), secrets).replace(SECRET_IN_JSON_TEXT, `$1"${REDACTED}"`);
+        if (json !== undefined) return JSON.stringify(await redactor.body(json, secrets));
+      }
+      return redactor.text(text.slice(0, PARSED_CHARS + 1), secrets);
     };
     const path = redactor.path(exchange.path, secrets);
     const query = new URLSearchParams();
@@ -100,7 +101,7 @@ export class TrafficService {
     const body =
       exchange.requestBody === undefined
         ? undefined
-        : new TextEncoder().encode(clean(decoder.decode(exchange.requestBody)));
+        : new TextEncoder().encode(await clean(decoder.decode(exchange.requestBody)));
     const request: MockRequest = {
       method: exchange.method,
       url,
@@ -117,7 +118,9 @@ export class TrafficService {
             status: exchange.status,
             headers: withoutCookies(exchange.responseHeaders, secrets),
             body:
-              exchange.responseText === undefined || exchange.responseText === '' ? '' : clean(exchange.responseText),
+              exchange.responseText === undefined || exchange.responseText === ''
+                ? ''
+                : await clean(exchange.responseText),
           };
     this.#journal.record(watched, path, exchange.at, exchange.durationMs, answer);
     const activity: MockActivity = {

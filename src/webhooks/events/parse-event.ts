@@ -63,7 +63,11 @@ function driftOf(
   schema: Parameters<typeof compareShape>[0],
 ): DriftReport {
   const { missing, unexpected, mismatched } = compareShape(schema, event);
-  if (typeof event.timestamp === 'string' && !isIsoTimestamp(event.timestamp))
+  if (
+    typeof event.timestamp === 'string' &&
+    !isIsoTimestamp(event.timestamp) &&
+    !mismatched.some(({ path }) => path === 'timestamp')
+  )
     mismatched.push({ path: 'timestamp', expected: 'date-time', received: 'string' });
   return { source: 'webhook', operation: kind, missing, unexpected, mismatched };
 }

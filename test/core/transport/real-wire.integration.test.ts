@@ -331,7 +331,7 @@ describe('the default log', () => {
     await client.contacts.get(1);
     await client.contacts.get(2);
     expect(lines).toEqual([
-      'warn bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.tags is a string, not an array; left out of the result.',
+      'warn bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.tags is a string, not an array; read in the expected type where nothing is lost, else left out of the result.',
     ]);
     const verbose = captured();
     await new Variant2Client({
@@ -343,7 +343,7 @@ describe('the default log', () => {
     expect(verbose.lines.filter((line) => line.includes('differs'))).toEqual([
       'info bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.created_at is missing; read on without it.',
       'info bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.updated_at is missing; read on without it.',
-      'warn bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.tags is a string, not an array; left out of the result.',
+      'warn bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.tags is a string, not an array; read in the expected type where nothing is lost, else left out of the result.',
       'info bizmsg: the service differs from what bizmsg expects in GET /contacts/{id}: data.vip is a field bizmsg does not know; kept.',
     ]);
   });

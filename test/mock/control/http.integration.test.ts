@@ -192,6 +192,31 @@ describe('refused calls', () => {
     expect((await call(server, 'GET', '/state')).body).toEqual({ ...before, now: expect.any(String) });
   });
 
+  it('name a field called like a property every object has (constructor, toString...) as unknown: a 400, not a 500', async () => {
+    const server = await start();
+    const before = (await call(server, 'GET', '/state')).body;
+    const bodies: Array<[string, string]> = [
+      ['/messages/1/status', '"status":"read"'],
+      ['/faults', '"status":500'],
+      ['/clock/advance', '"ms":1'],
+      ['/events', '"event":"message.read"'],
+      ['/inbound', '"from":"+4915112345678","body":"x"'],
+    ];
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'])
+      for (const [path, fields] of bodies) {
+        const answer = await call(server, 'POST', path, {
+          headers: { 'content-type': 'application/json' },
+          body: `{${fields},"${key}":1}`,
+        });
+        expect([path, answer.status, answer.body.error.details]).toEqual([
+          path,
+          400,
+          { [key]: ['is not a known field'] },
+        ]);
+      }
+    expect((await call(server, 'GET', '/state')).body).toEqual({ ...before, now: expect.any(String) });
+  });
+
   it('reach a connectMock caller as an InvalidArgumentError naming the field (400, 404, 409), or a BizMsgError', async () => {
     const server = await start();
     const control = connectMock(server.baseUrl);

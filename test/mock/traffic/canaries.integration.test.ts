@@ -64,15 +64,7 @@ async function startLeakyService(): Promise<{ baseUrl: string; close(): Promise<
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server);
 }
 
 /** What an app sends: the numbers in paths, a query and bodies under several names, and the secrets. */
@@ -179,3 +171,91 @@ describe('a recording and the journals, against canaries', () => {
     expect(found(replayJournal)).toEqual([]);
   });
 });
+
+/** A service that answers in text, in HTML and in forms, echoing what it was sent. */
+async function startTextService(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const sent = Buffer.concat(chunks).toString();
+      const path = new URL(req.url!, 'http://service').pathname;
+      if (path.endsWith('/page')) {
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end(`<html><body><p>Failed for +49 151 2345 ${N[1]!.slice(9)}, write to ${EMAILS[1]}</p></body></html>`);
+      } else if (path.includes('/by-email/')) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end(`No contact ${decodeURIComponent(path.split('/').pop()!)}`);
+      } else {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`Contact +${N[0]} unknown; write to ${EMAILS[0]}. You sent: ${sent}`);
+      }
+    });
+  });
+  return listening(server);
+}
+
+/** Credentials under the names services give them, each a canary. */
+const CREDENTIALS = {
+  access_token: 'tok-CANARY-1',
+  signing_key: 'sig-CANARY-2',
+  password: 'pwd-CANARY-3',
+  api_key: 'api-CANARY-4',
+  apiKey: 'api-CANARY-5',
+  private_key: 'prv-CANARY-6',
+};
+
+describe('a recording of bodies that are not JSON, and of credentials by other names', () => {
+  it('holds no number, no e-mail address and no credential in a text, HTML or form body, a query, a path or a file name', async () => {
+    const service = await startTextService();
+    running.push(service);
+    const dir = mkdtempSync(join(tmpdir(), 'bizmsg-text-canaries-'));
+    const proxy = await startMockProxy({ target: service.baseUrl, record: dir, redactionKey: REDACTION_KEY });
+    running.push(proxy);
+    const headers = { authorization: `Bearer ${KEY}` };
+    const form = new URLSearchParams({ phone: `+${N[2]}`, email: EMAILS[0]!, note: `call 00${N[3]}`, ...CREDENTIALS });
+    const statuses = [
+      await fetch(`${proxy.baseUrl}/contacts/import`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      }),
+      await fetch(`${proxy.baseUrl}/notes`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        body: `Call ${spaced(N[4]!)} or mail ${EMAILS[1]}`,
+      }),
+      await fetch(`${proxy.baseUrl}/page`, { headers }),
+      await fetch(`${proxy.baseUrl}/settings?${new URLSearchParams(CREDENTIALS).toString()}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...CREDENTIALS, nested: { ...CREDENTIALS } }),
+      }),
+      await fetch(`${proxy.baseUrl}/contacts/by-email/${encodeURIComponent(EMAILS[0]!)}`, { headers }),
+    ].map((answer) => answer.status);
+    expect(statuses).toEqual([400, 400, 500, 400, 404]);
+    await proxy.settled();
+    const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    expect(names).toHaveLength(5);
+    const recording = names.map((name) => `${name}\n${readFileSync(join(dir, name), 'utf8')}`).join('\n');
+    expect(found(recording)).toEqual([]);
+    expect(recording).not.toMatch(/CANARY/i);
+    // What is no number, address or credential is kept: the words, the tags, the statuses.
+    expect(recording).toContain('unknown; write to redacted-');
+    expect(recording).toContain('<html><body><p>Failed for +999');
+    expect(recording.match(/"<redacted>"/g)?.length).toBeGreaterThanOrEqual(Object.keys(CREDENTIALS).length * 3);
+  });
+});
+
+/** `server` on a free loopback port: its base URL, and a close that cuts its connections. */
+async function listening(server: Server): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

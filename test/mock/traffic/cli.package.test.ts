@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,10 +58,19 @@ describe('bizmsg-mock proxy and replay, as users run them', () => {
     const help = spawnSync(process.execPath, [BIN, 'proxy', '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain(
-      'bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--redaction-key K] [--quiet]',
+      'bizmsg-mock proxy --target URL [--variant 1|2] [--port N] [--record DIR] [--record-limit MB]\n' +
+        '                         [--redaction-key K] [--quiet]',
     );
     expect(help.stdout).toContain('bizmsg-mock replay DIR [--port N] [--redaction-key K] [--quiet]');
-    for (const flag of ['--target URL', '--variant 1|2', '--port N', '--record DIR', '--redaction-key K', '--quiet'])
+    for (const flag of [
+      '--target URL',
+      '--variant 1|2',
+      '--port N',
+      '--record DIR',
+      '--record-limit MB',
+      '--redaction-key K',
+      '--quiet',
+    ])
       expect(help.stdout).toMatch(new RegExp(`^  ${flag.replace(/[|]/g, '\\$&')}\\s{2,}\\S`, 'm'));
     const port = await freePort();
     for (const [args, message] of [
@@ -78,6 +87,14 @@ describe('bizmsg-mock proxy and replay, as users run them', () => {
         ['proxy', '--target', `http://localhost:${port}/api/v1`, '--port', String(port)],
         `The target http://localhost:${port}/api/v1 must not point at this mock itself`,
       ],
+      [
+        ['proxy', '--target', 'http://user:PASSWORD-CANARY@127.0.0.1:1/api/v1'],
+        'The target must not carry a user name or password',
+      ],
+      [
+        ['proxy', '--target', 'http://127.0.0.1:1/api/v1', '--record-limit', '0'],
+        '--record-limit must be a whole number of MB from 1 to 1048576, got "0"',
+      ],
       [['replay'], 'replay needs the folder of a recording'],
       [['replay', join(tmpdir(), 'no-such-recording-31')], 'is not a folder this process can read'],
       [['replay', tmpdir(), '--seed', '1'], '--seed is not a flag of bizmsg-mock replay'],
@@ -85,6 +102,7 @@ describe('bizmsg-mock proxy and replay, as users run them', () => {
       const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(message);
+      expect(run.stdout + run.stderr).not.toContain('PASSWORD-CANARY');
     }
   });
 
@@ -101,6 +119,30 @@ describe('bizmsg-mock proxy and replay, as users run them', () => {
     expect(proxy.output()).not.toContain(KEY);
     proxy.child.kill('SIGTERM');
     expect(await proxy.exited()).toBe(0);
+  });
+
+  it('writes every exchange it answered before SIGTERM stops it, owner-only, and exits 0', async () => {
+    const service = await other();
+    const dir = mkdtempSync(join(tmpdir(), 'bizmsg-stopped-'));
+    const proxy = await bin(['proxy', '--target', service.baseUrl, '--port', '0', '--record', dir, '--quiet']);
+    const note = 'n'.repeat(200_000);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${proxy.url}/contacts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Customer ${i}`, phone: `+49151${String(10_000_000 + i)}`, note }),
+        }).then((answer) => answer.status),
+      ),
+    );
+    // Stopped right after the last answer, before most of the 40 files can have been written.
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exited()).toBe(0);
+    expect(answers.filter((status) => status < 500)).toHaveLength(40);
+    const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    expect(names).toHaveLength(40);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(names.map((name) => statSync(join(dir, name)).mode & 0o777)).toEqual(names.map(() => 0o600));
   });
 
   it('leaves only whole JSON files when killed -9 mid-recording, and the recording replays with the service stopped', async () => {

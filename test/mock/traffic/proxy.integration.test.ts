@@ -1,6 +1,7 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Variant2Client } from '../../../src/index.js';
+import { Variant1Client, Variant2Client } from '../../../src/index.js';
 import { connectMock, startMockProxy, type MockProxy } from '../../../src/mock/index.js';
 import { startOtherService, type OtherService } from '../../helpers/proxied-service.js';
 
@@ -54,6 +55,8 @@ function pairs(rawHeaders: readonly string[]): Array<[string, string]> {
 }
 
 const auth = { authorization: `Bearer ${KEY}` };
+/** The rate-limit headers the spec shows on every answer. */
+const RATE_HEADERS = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '99', 'X-RateLimit-Reset': '1767225600' };
 
 describe('bizmsg-mock proxy against a service that differs from our guesses', () => {
   it('passes every answer back byte for byte: status and its text, headers (rate limits, Retry-After), bodies, gzip too', async () => {
@@ -342,4 +345,29 @@ describe('bizmsg-mock proxy in front of our own mock', () => {
       ]);
     },
   );
+});
+
+describe('bizmsg-mock proxy and the statuses the spec allows', () => {
+  it('takes 200 or 201 for a POST whose status the spec does not show (a Variant 1 create answered 201)', async () => {
+    const created = { id: 9, name: 'Ada', phone: '+4915112345678', tags: [] };
+    const server = createServer((req, res) => {
+      req.resume().on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json', ...RATE_HEADERS });
+        const data = req.url === '/api/v1/contacts/create' ? created : { id: 'msg_1', status: 'sent' };
+        res.end(JSON.stringify({ success: true, data }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    running.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const proxy = await startMockProxy({
+      target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+      variant: 1,
+    });
+    running.push(proxy);
+    const client = new Variant1Client({ apiKey: KEY, baseUrl: proxy.baseUrl, rateLimit: false });
+    expect(await client.contacts.create({ phone: '+4915112345678', name: 'Ada', tags: [] })).toMatchObject(created);
+    expect((await client.messages.send({ to: '+4915112345678', message: 'Hi' })).id).toBe('msg_1');
+    await proxy.settled();
+    expect(proxy.drift().findings.filter((finding) => finding.kind === 'status')).toEqual([]);
+  });
 });

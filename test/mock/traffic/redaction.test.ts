@@ -21,15 +21,15 @@ function spellings(number: string): string[] {
 }
 
 describe('redaction of phone numbers', () => {
-  it('gives one number one placeholder in every spelling, in country code 999, and keeps none of its digits', () => {
-    fc.assert(
-      fc.property(digits, fc.string({ minLength: 16 }), (number, key) => {
+  it('gives one number one placeholder in every spelling, in country code 999, and keeps none of its digits', async () => {
+    await fc.assert(
+      fc.asyncProperty(digits, fc.string({ minLength: 16 }), async (number, key) => {
         const redactor = new Redactor(key);
         const placeholders = spellings(number).map((spelled) => String(redactor.phone(spelled)).replace(/^\+/, ''));
         expect(new Set(placeholders).size).toBe(1);
         expect(placeholders[0]).toMatch(/^999\d{10}$/);
         const body = JSON.stringify(
-          redactor.body({ to: spellings(number)[3], data: [{ phone: number, echo: `+${number}` }] }, []),
+          await redactor.body({ to: spellings(number)[3], data: [{ phone: number, echo: `+${number}` }] }, []),
         );
         expect(body).not.toContain(number);
         // A placeholder is kept as it is: a replay without the key matches placeholders themselves.
@@ -38,12 +38,12 @@ describe('redaction of phone numbers', () => {
     );
   });
 
-  it('keeps message text and values that spell no number, and maps placeholders back to the numbers sent', () => {
+  it('keeps message text and values that spell no number, and maps placeholders back to the numbers sent', async () => {
     const redactor = new Redactor('a-redaction-key-for-the-test');
-    const body = redactor.body(
+    const body = (await redactor.body(
       { to: '+49 151 1234 5678', content: { body: 'Call +49 151 1234 5678' }, search: 'Ada' },
       [],
-    ) as {
+    )) as {
       to: string;
       content: { body: string };
     };
@@ -55,14 +55,14 @@ describe('redaction of phone numbers', () => {
 });
 
 describe('redaction of e-mail addresses', () => {
-  it('gives one address one placeholder in any case, at a domain that reaches no one, and maps it back as sent', () => {
-    fc.assert(
-      fc.property(fc.emailAddress(), fc.string({ minLength: 16 }), (address, key) => {
+  it('gives one address one placeholder in any case, at a domain that reaches no one, and maps it back as sent', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.emailAddress(), fc.string({ minLength: 16 }), async (address, key) => {
         const redactor = new Redactor(key);
-        const body = redactor.body(
+        const body = (await redactor.body(
           { email: address, data: [{ owner_email: address.toUpperCase(), note: 'kept' }], content: { body: address } },
           [],
-        ) as { email: string; data: Array<{ owner_email: string; note: string }>; content: { body: string } };
+        )) as { email: string; data: Array<{ owner_email: string; note: string }>; content: { body: string } };
         expect(body.email).toMatch(/^redacted-[0-9a-f]{12}@example\.invalid$/);
         expect([body.data[0]!.owner_email, body.data[0]!.note]).toEqual([body.email, 'kept']);
         // Message text keeps what the customer wrote, as it keeps numbers.
@@ -77,16 +77,16 @@ describe('redaction of e-mail addresses', () => {
     );
   });
 
-  it('keeps a value without an @ in an e-mail field, and a placeholder another key made', () => {
+  it('keeps a value without an @ in an e-mail field, and a placeholder another key made', async () => {
     const redactor = new Redactor('a-redaction-key-for-the-test');
-    expect(redactor.body({ email: '', emails_sent: 3, email_verified: true, email_note: 'none' }, [])).toEqual({
+    expect(await redactor.body({ email: '', emails_sent: 3, email_verified: true, email_note: 'none' }, [])).toEqual({
       email: '',
       emails_sent: 3,
       email_verified: true,
       email_note: 'none',
     });
     const other = new Redactor('another-redaction-key-000').email('ada@example.com');
-    expect(redactor.body({ email: other }, [])).toEqual({ email: other });
+    expect(await redactor.body({ email: other }, [])).toEqual({ email: other });
     expect(redactor.mapBack(JSON.stringify({ email: other }))).toBe(JSON.stringify({ email: other }));
   });
 });
@@ -95,9 +95,9 @@ describe('what redaction replaces and what it keeps', () => {
   const redactor = new Redactor('a-redaction-key-for-the-test');
   const p = (digits: string) => redactor.placeholder(digits);
 
-  it('replaces numbers under phone-like names in every form, in paths and in texts; secrets under any secret name', () => {
+  it('replaces numbers under phone-like names in every form, in paths and in texts; secrets under any secret name', async () => {
     expect(
-      redactor.body(
+      await redactor.body(
         {
           recipient: '+49 176 1234 5005',
           wa_id: '4917612345004',
@@ -130,7 +130,7 @@ describe('what redaction replaces and what it keeps', () => {
     expect(redactor.path('/contacts/%2B4917612345016/tags', [])).toBe(`/contacts/%2B${p('4917612345016')}/tags`);
   });
 
-  it('keeps message text, times, ids, short numbers and the digits of non-phone JSON numbers', () => {
+  it('keeps message text, times, ids, short numbers and the digits of non-phone JSON numbers', async () => {
     const kept = {
       to: 'Ada',
       message: 'Call me at +49 176 12345018',
@@ -142,6 +142,48 @@ describe('what redaction replaces and what it keeps', () => {
       count: 4917612345021,
       phone_verified: true,
     };
-    expect(redactor.body(kept, [])).toEqual(kept);
+    expect(await redactor.body(kept, [])).toEqual(kept);
+  });
+});
+
+describe('redaction of a large text in slices', () => {
+  /** Pieces of text where cuts could go wrong: numbers in every spelling, addresses, words, delimiters. */
+  const piece = fc.oneof(
+    digits.chain((number) => fc.constantFrom(...spellings(number), `tel:+${number}`, `%2B${number}`)),
+    fc.emailAddress(),
+    fc.constantFrom(
+      'Call',
+      'or',
+      'write to',
+      'x',
+      '(',
+      ')',
+      '-',
+      '.',
+      '/',
+      ' ',
+      '  ',
+      ',',
+      ';',
+      '"',
+      '\n',
+      '+',
+      '00',
+      '2026-11-28',
+    ),
+    fc.stringMatching(/^[a-z0-9 +().-]{1,12}$/),
+  );
+
+  it('gives what one pass over the whole text gives, wherever the slices are cut', async () => {
+    const redactor = new Redactor('a-redaction-key-for-the-test');
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 60 }), async (pieces) => {
+        const unit = pieces.join(' ');
+        // Past several slices of 16 KiB, so that cuts fall everywhere in the pieces.
+        const text = unit.repeat(Math.ceil(60_000 / unit.length));
+        expect(await redactor.textInSlices(text, [])).toBe(redactor.text(text, []));
+      }),
+      { numRuns: 40 },
+    );
   });
 });
