@@ -67,6 +67,11 @@ const MOCK_ROOMS = [
     'state/ imports of the mock only calls/, wire/ and options.ts: the rules judge against it, the control API and the faces wrap it',
   ],
   [
+    'src/mock/customer/**',
+    `^\\.[./]*/((rules|routes)/|${MOCK_OUTER})`,
+    'customer/ imports of the mock only calls/ and state/: the service hands a customer what it needs, the control API and the faces wrap it',
+  ],
+  [
     'src/mock/rules/**',
     `^\\.[./]*/(routes/|${MOCK_OUTER})`,
     'rules/ imports of the mock only state/, calls/, wire/ and options.ts: the control API and the faces wrap it',
@@ -216,14 +221,42 @@ export default tseslint.config(
     },
   },
   {
+    // The command is a program of its own: it may also use bizmsg/webhooks' public entry (its
+    // fileStatusStore, for `bizmsg bulk report --statuses`), not its rooms.
+    files: ['src/bulk/cli/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^\\.[./]*/(.*/)?((mock|openapi|resources|contract)/|webhooks/(?!index\\.js$)|redis/(?!commands\\.js$))',
+              message: "bulk/cli/ stands on the rest of bulk/, shared/, the clients and bizmsg/webhooks' entry",
+            },
+            {
+              regex: '^\\.[./]*/(.*/)?(variant1|variant2|schemas|core/(?!errors/))',
+              allowTypeImports: true,
+              message: 'bulk/ may import of the clients only their types and the error classes of core/errors/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Node built-ins only in the command, the BullMQ part and the file journal's store (each loaded
     // with import() by the functions that need them): sendBulk runs wherever the clients run.
     files: ['src/bulk/**'],
-    ignores: ['src/bulk/cli/**', 'src/bulk/queue/**', 'src/bulk/file/**'],
+    ignores: ['src/bulk/cli/**', 'src/bulk/queue/**', 'src/bulk/file/**', 'src/bulk/csv/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^node:', message: 'node built-ins only in bulk/cli/, bulk/queue/ and bulk/file/' }] },
+        {
+          patterns: [
+            { regex: '^node:', message: 'node built-ins only in bulk/cli/, bulk/queue/, bulk/file/ and bulk/csv/' },
+          ],
+        },
       ],
     },
   },

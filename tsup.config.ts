@@ -90,6 +90,9 @@ export default defineConfig([
   {
     ...entries,
     entry: others,
+    // readCsv's parser: bundled into the chunk readCsv loads at its first read, so that it is no
+    // dependency of the package and importing bizmsg/bulk loads none of it.
+    noExternal: [...(shared.noExternal ?? []), 'csv-parse'],
     dts: false,
     clean: false,
   },

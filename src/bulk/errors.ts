@@ -1,4 +1,5 @@
-// The errors of bizmsg/bulk that are not an argument's: a journal that belongs to another job, serves another run, or lost records.
+// The errors of bizmsg/bulk that are not an argument's: a journal that belongs to another job, serves
+// another run, or lost records; a CSV that cannot be read.
 import { BizMsgError } from '../shared/errors.js';
 
 /** The journal holds another job: resuming it under this id could send its recipients twice. */
@@ -66,5 +67,30 @@ export class BulkJournalDamagedError extends BizMsgError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), journal: this.journal };
+  }
+}
+
+/** Why a CSV could not be read: the file's encoding, a row too long, a malformed CSV, or the source itself. */
+export type CsvProblem = 'encoding' | 'row-too-long' | 'malformed' | 'unreadable';
+
+/** A CSV `readCsv` cannot read: what is wrong, and the line where it is known. Rows read before it were read. */
+export class CsvReadError extends BizMsgError {
+  /** What is wrong. */
+  readonly problem: CsvProblem;
+  /** The line (as an editor numbers it) where it was found, when known. */
+  readonly line: number | undefined;
+
+  constructor(problem: CsvProblem, message: string, line: number | undefined, options?: ErrorOptions) {
+    super(message, options);
+    this.problem = problem;
+    this.line = line;
+  }
+
+  override get name(): string {
+    return 'CsvReadError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), problem: this.problem, line: this.line };
   }
 }

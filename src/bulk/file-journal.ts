@@ -69,6 +69,17 @@ export function fileJournal(path: string): BulkJournal {
         }
       }
     },
+    async job() {
+      const reading = store ?? (await take());
+      try {
+        return parse<JournalHeader>(await reading.get(HEADER));
+      } finally {
+        if (reading !== store) {
+          await reading.close();
+          busy = false;
+        }
+      }
+    },
     async close() {
       const closing = store;
       if (closing === undefined) return;

@@ -10,7 +10,7 @@ import type { BulkError } from './types.js';
  */
 export interface JournalEntry {
   readonly to: string;
-  readonly status: 'claimed' | 'sent' | 'failed' | 'unknown' | 'skipped';
+  readonly status: 'claimed' | 'sent' | 'failed' | 'unknown' | 'skipped' | 'suppressed';
   readonly messageId?: string;
   readonly error?: BulkError;
   /** The run of the job that last read this key (a key read twice in one run is a repeat). */
@@ -43,6 +43,12 @@ export interface BulkJournal {
   entries(): AsyncIterable<readonly [string, JournalEntry]> | Iterable<readonly [string, JournalEntry]>;
   /** Ends the run; `open` may start another. */
   close(): Promise<void>;
+  /**
+   * The job the journal holds and how many runs it had, without starting a run (undefined for an
+   * empty journal): what `bulkOutcomes` and `bizmsg bulk report` check the job's id against. A
+   * journal of your own may leave it out (then no id is checked).
+   */
+  job?(): Promise<JournalHeader | undefined>;
 }
 
 /** The job and run count a journal keeps besides its entries. */
@@ -104,6 +110,7 @@ export function memoryJournal(): BulkJournal {
       return Promise.resolve();
     },
     entries: () => records.entries(),
+    job: () => Promise.resolve(header),
     close() {
       busy = false;
       return Promise.resolve();

@@ -25,7 +25,20 @@ export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
   signal?: AbortSignal;
   /** Sends again a recipient whose earlier send may have been processed (`unknown`): may send a duplicate. */
   resendUnknown?: boolean;
+  /**
+   * Holds a recipient back (an opt-out): called with the recipient and its number in E.164 before
+   * anything is claimed; `true` or a reason (`'opted out'`) holds it back, `false`, `undefined` or
+   * `null` sends. A held-back recipient is recorded as `suppressed` and never sent, by no later run
+   * (nor `resendUnknown`); a throw makes it `failed` (`SUPPRESS_FAILED`), nothing sent, asked again
+   * by the next run.
+   */
+  suppress?: (recipient: R, to: string) => Suppression | Promise<Suppression>;
+  /** The job's size, for progress events' `expected` when `recipients` is a stream (an array, Set or Map gives its own). */
+  expected?: number;
 }
+
+/** What `suppress` answers: `true` or a reason to hold a recipient back; `false`, `undefined` or `null` to send. */
+export type Suppression = boolean | string | null | undefined;
 
 /** sendBulk's options, checked, with defaults. */
 export interface BulkSettings<R> extends RowRules<R>, RunSettings {
@@ -33,6 +46,9 @@ export interface BulkSettings<R> extends RowRules<R>, RunSettings {
   readonly recipients: Iterable<R> | AsyncIterable<R>;
   readonly journal: BulkJournal;
   readonly resendUnknown: boolean;
+  readonly suppress: ((recipient: R, to: string) => Suppression | Promise<Suppression>) | undefined;
+  /** The job's size when known. */
+  readonly expected: number | undefined;
 }
 
 const JOURNAL_METHODS = ['open', 'get', 'claim', 'put', 'delete', 'entries', 'close'];
@@ -52,6 +68,11 @@ export function checkBulkOptions<R>(client: BulkClient, options: SendBulkOptions
   if (key !== undefined && typeof key !== 'function') fail('key` must be a function of a recipient', key);
   if (!hasMethods(journal, JOURNAL_METHODS))
     fail('journal` must be memoryJournal(), fileJournal(path) or a BulkJournal', journal);
+  const { suppress, expected } = options;
+  if (suppress !== undefined && typeof suppress !== 'function')
+    fail('suppress` must be a function of a recipient and its number', suppress);
+  if (expected !== undefined && !(Number.isSafeInteger(expected) && expected >= 0))
+    fail('expected` must be a whole number of recipients', expected);
   return {
     id,
     recipients,
@@ -60,5 +81,13 @@ export function checkBulkOptions<R>(client: BulkClient, options: SendBulkOptions
     journal,
     ...checkRunOptions('sendBulk', options),
     resendUnknown: options.resendUnknown === true,
+    suppress,
+    expected: expected ?? sizeOf(recipients),
   };
+}
+
+/** The number of recipients of an array, a Set or a Map; undefined for a stream or a generator. */
+function sizeOf(recipients: unknown): number | undefined {
+  if (Array.isArray(recipients)) return recipients.length;
+  return recipients instanceof Set || recipients instanceof Map ? recipients.size : undefined;
 }

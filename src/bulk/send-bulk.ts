@@ -3,10 +3,10 @@
 import { RunWork } from '../runs/work.js';
 import { BulkRun } from './bulk-run.js';
 import { isNote, noteKey, type BulkJournal, type JournalEntry } from './journal.js';
-import { checkBulkOptions, type BulkSettings, type SendBulkOptions } from './options.js';
+import { checkBulkOptions, type BulkSettings, type SendBulkOptions, type Suppression } from './options.js';
 import { readRow, type Row } from './row.js';
 import { sendOne } from './send-one.js';
-import type { BulkClient, BulkProgress, BulkReport, BulkResult, BulkStatus } from './types.js';
+import type { BulkClient, BulkError, BulkProgress, BulkReport, BulkResult, BulkStatus } from './types.js';
 
 /**
  * Sends one message per recipient key of `options.recipients`, at most once each, and returns
@@ -52,7 +52,7 @@ class BulkJob<R> {
   readonly work: RunWork<BulkResult, BulkProgress>;
   readonly #client: BulkClient;
   readonly #settings: BulkSettings<R>;
-  readonly #counts = { total: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 };
+  readonly #counts = { total: 0, sent: 0, failed: 0, unknown: 0, skipped: 0, suppressed: 0 };
   /** The run's number, once the journal is open. */
   #run = 0;
   /** Keys being handled now: a repeat of one is skipped at once. */
@@ -106,17 +106,17 @@ class BulkJob<R> {
       else {
         this.#active.add(row.key);
         this.#sending += 1;
-        this.work.start(this.#handle(row, index).finally(() => this.#active.delete(row.key)));
+        this.work.start(this.#handle(row, index, recipient).finally(() => this.#active.delete(row.key)));
       }
       await this.#room();
     }
   }
 
   /** Claims the row's key, sends it (holding one of the `concurrency` slots), then records and reports the outcome. */
-  async #handle(row: Sendable, index: number): Promise<void> {
+  async #handle(row: Sendable, index: number, recipient: R): Promise<void> {
     let record: Recording | undefined;
     try {
-      record = await this.#claimAndSend(row, index);
+      record = await this.#claimAndSend(row, index, recipient);
     } finally {
       this.#sending -= 1;
       this.work.poke();
@@ -124,13 +124,22 @@ class BulkJob<R> {
     if (record !== undefined) await this.#record(record);
   }
 
-  /** The row's record: a repeat, an earlier run's outcome, or the outcome of its send (none when it never left). */
-  async #claimAndSend(row: Sendable, index: number): Promise<Recording | undefined> {
+  /**
+   * The row's record: a repeat, an earlier run's outcome, its suppression, or the outcome of its
+   * send (none when it never left).
+   */
+  async #claimAndSend(row: Sendable, index: number, recipient: R): Promise<Recording | undefined> {
     const { journal, resendUnknown, signal } = this.#settings;
     const run = this.#run;
-    const found = await journal.claim(row.key, { to: row.to, status: 'claimed', run });
+    const held = await this.#suppression(recipient, row);
+    if (held !== undefined && 'failure' in held) return this.#note(row, index, 'failed', held.failure);
+    // A suppressed row is claimed as such: in one step, so that no other run sends it meanwhile.
+    const claim: JournalEntry = held?.entry ?? { to: row.to, status: 'claimed', run };
+    const found = await journal.claim(row.key, claim);
     if (found?.run === run) return this.#note(row, index, 'skipped');
-    const resend = resendUnknown && (found?.status === 'unknown' || found?.status === 'claimed');
+    // An earlier outcome stands (sent, or perhaps sent); a suppressed key is never resent.
+    if (held !== undefined && found === undefined) return { key: row.key, entry: claim };
+    const resend = held === undefined && resendUnknown && (found?.status === 'unknown' || found?.status === 'claimed');
     if (found !== undefined && !resend) {
       const earlier: JournalEntry =
         found.status === 'claimed' ? { to: found.to, status: 'unknown', error: INTERRUPTED, run } : { ...found, run };
@@ -149,10 +158,33 @@ class BulkJob<R> {
     return { key: row.key, entry: { to: row.to, ...outcome, run } };
   }
 
+  /**
+   * What `suppress` says of the row: undefined to send it, the entry of a suppressed key, or the
+   * failure of a `suppress` that threw (then the row is a note: the next run asks again).
+   */
+  async #suppression(
+    recipient: R,
+    row: Sendable,
+  ): Promise<{ entry: JournalEntry } | { failure: BulkError } | undefined> {
+    const { suppress } = this.#settings;
+    if (suppress === undefined) return undefined;
+    let said: Suppression;
+    try {
+      said = await suppress(recipient, row.to);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { failure: { code: 'SUPPRESS_FAILED', message: `suppress() threw: ${message}` } };
+    }
+    if (said === false || said === undefined || said === null || said === '') return undefined;
+    const reason = typeof said === 'string' ? said : 'held back by suppress()';
+    const error = { code: 'SUPPRESSED', message: reason };
+    return { entry: { to: row.to, status: 'suppressed', error, run: this.#run } };
+  }
+
   /** The note of row `index`: a row that is no key's outcome. */
-  #note(row: Row, index: number, status: 'failed' | 'skipped'): Recording {
+  #note(row: Row, index: number, status: 'failed' | 'skipped', failure = row.error): Recording {
     const entry = { to: row.to, status, run: this.#run, key: row.key };
-    return { key: noteKey(this.#run, index), entry: row.error === undefined ? entry : { ...entry, error: row.error } };
+    return { key: noteKey(this.#run, index), entry: failure === undefined ? entry : { ...entry, error: failure } };
   }
 
   /** Records the entry, then reports its result. */
@@ -169,7 +201,14 @@ class BulkJob<R> {
 
   #progress(): void {
     this.#reportedInFlight = this.#sending;
-    this.work.progress({ id: this.#settings.id, ...this.#counts, inFlight: this.#sending });
+    const { sent, failed, unknown, skipped, suppressed } = this.#counts;
+    this.work.progress({
+      id: this.#settings.id,
+      ...this.#counts,
+      inFlight: this.#sending,
+      done: sent + failed + unknown + skipped + suppressed,
+      expected: this.#settings.expected,
+    });
   }
 
   /** Waits until another recipient may be read: a send slot is free, few rows wait, and no reader is full. */

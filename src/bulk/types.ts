@@ -41,12 +41,18 @@ export type BulkMessage<C extends BulkClient = BulkClient> = [C] extends [Varian
     ? Variant1SendTextParams | Variant1SendTemplateParams
     : Variant2SendMessageParams | Variant1SendTextParams | Variant1SendTemplateParams;
 
-/** How one recipient ended: sent, rejected for good, perhaps sent (never resent), or a repeat of a key. */
-export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped';
+/**
+ * How one recipient ended: sent, rejected for good, perhaps sent (never resent), a repeat of a
+ * key, or held back by `suppress` (an opt-out: never sent, by no later run either).
+ */
+export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped' | 'suppressed';
 
 /** Why a recipient failed or is unknown: the service's error code (or ours) and what happened. */
 export interface BulkError {
-  /** The service's code (e.g. `INVALID_PHONE`), or `INVALID_RECIPIENT`, `INTERRUPTED`, an error's name. */
+  /**
+   * The service's code (e.g. `INVALID_PHONE`), or bizmsg's: `INVALID_RECIPIENT`, `INTERRUPTED`,
+   * `SUPPRESSED` (held back by `suppress`), `SUPPRESS_FAILED` (`suppress` threw), an error's name.
+   */
   readonly code: string;
   /** What happened, the API key removed. */
   readonly message: string;
@@ -61,7 +67,7 @@ export interface BulkResult {
   readonly status: BulkStatus;
   /** The message's id, when it was sent. */
   readonly messageId?: string;
-  /** Why it failed or is unknown. */
+  /** Why it failed, is unknown, or was suppressed (`SUPPRESSED`, its message the reason). */
   readonly error?: BulkError;
 }
 
@@ -74,12 +80,24 @@ export interface BulkReport {
   readonly failed: number;
   readonly unknown: number;
   readonly skipped: number;
+  /** Recipients held back by `suppress` (opted out): never sent. */
+  readonly suppressed: number;
   /** True when the signal stopped the run before every recipient was read. */
   readonly aborted: boolean;
 }
 
-/** Where a running bulk send is: the report so far and the sends in flight. */
+/**
+ * Where a running bulk send is: the report so far, the sends in flight, and how far it got
+ * (`${p.done}/${p.expected}`: `total` counts the recipients read so far, and grows while it runs).
+ */
 export interface BulkProgress extends Omit<BulkReport, 'aborted'> {
   /** Recipients being sent now. */
   readonly inFlight: number;
+  /** Recipients with an outcome (sent, failed, unknown, skipped or suppressed). */
+  readonly done: number;
+  /**
+   * The job's size when it is known: the `expected` option, else the length of an array or the
+   * size of a Set or Map given as `recipients`; undefined for a stream or a generator.
+   */
+  readonly expected: number | undefined;
 }

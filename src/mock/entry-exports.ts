@@ -4,6 +4,8 @@ export type { MockActivity, MockSnapshot } from './service.js';
 export { connectMock } from './control/client.js';
 export type { ConnectMockOptions } from './control/client.js';
 export type { MockControl, MockHealth } from './operations.js';
+export type { MockCustomer, SayOptions } from './customer/customer.js';
+export type { CustomerMessage, Transcript } from './customer/transcript.js';
 export { controlApiDocument } from './control/document.js';
 export type { ControlApiDocumentOptions } from './control/document.js';
 export { openApiDocument } from '../openapi/document.js';
@@ -19,6 +21,7 @@ export type { RecordedRequest } from './state/records.js';
 export type { MockAnswer, MockRequest } from './wire/request.js';
 export type { VirtualClock } from './state/clock.js';
 export type { MockKey, MockState } from './state/store.js';
+export type { ContactList } from './state/store.js';
 export type {
   DeliveryAttempt,
   SentEmail,

@@ -16,9 +16,11 @@ import {
   JournalQuery,
   KeyInput,
   MessageStatusInput,
+  SayInput,
   StateQuery,
   WebhookInput,
 } from './calls/schemas.js';
+import type { MockCustomer } from './customer/customer.js';
 import type { Scope } from './options.js';
 import type { FaultSpec, InjectedFault } from './rules/faults.js';
 import type { MockService, MockSnapshot } from './service.js';
@@ -40,6 +42,7 @@ import {
   type StoredMessage,
   type StoredWebhookEndpoint,
 } from './state/records.js';
+import { CustomerMessageSchema, transcriptOf, type CustomerMessage } from './customer/transcript.js';
 
 /** What `health()` answers. */
 export interface MockHealth {
@@ -118,11 +121,25 @@ export interface MockControl {
   ): Promise<DeliveryAttempt[]>;
   /** Back to the seed. */
   reset(): Promise<void>;
+  /**
+   * A customer a test plays, by number in any spelling (`'+44 7700 900124'`): `say` writes to the
+   * app and resolves with its answer, `transcript` and `lastReply` read the conversation. A number
+   * that is none throws an `InvalidArgumentError` naming it, at once.
+   */
+  customer(phone: string): MockCustomer;
 }
 
-/** Every method of `MockControl` by its name, the clock's by their path (`clock.advance`). */
-type Methods = Omit<MockControl, 'clock'> & {
+/**
+ * Every method of `MockControl` by its name, the clock's by their path (`clock.advance`), a
+ * customer's by theirs with the customer's number first (`customer.say(phone, text, options)`).
+ */
+type Methods = Omit<MockControl, 'clock' | 'customer'> & {
   [M in keyof MockControl['clock'] as `clock.${M}`]: MockControl['clock'][M];
+} & {
+  [M in Exclude<keyof MockCustomer, 'phone'> as `customer.${M}`]: (
+    phone: string,
+    ...args: Parameters<MockCustomer[M]>
+  ) => ReturnType<MockCustomer[M]>;
 };
 /** The name of one operation: a `MockControl` method. */
 export type OperationName = keyof Methods;
@@ -133,8 +150,8 @@ type ArgsOf<N extends OperationName> = Parameters<Methods[N]>;
 export interface ControlInput {
   /** The JSON body, checked by the operation's `body` schema. */
   readonly body?: unknown;
-  /** Path parameters: `id` a whole number (`textId` when the route's `{id}` is text), `key` as given. */
-  readonly params?: { readonly id?: number; readonly textId?: string; readonly key?: string };
+  /** Path parameters: `id` a whole number (`textId` when the route's `{id}` is text), `key` and `phone` as given. */
+  readonly params?: { readonly id?: number; readonly textId?: string; readonly key?: string; readonly phone?: string };
   /** The query, checked by the operation's `query` schema. */
   readonly query?: unknown;
 }
@@ -145,7 +162,7 @@ export interface MockOperation<N extends OperationName = OperationName> {
   /** Its `operationId` in the control API's document, when not its name. */
   readonly operationId?: string;
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Below the origin, with `{id}` (a whole number, or text with `idIsText`) or `{key}`. */
+  /** Below the origin, with `{id}` (a whole number, or text with `idIsText`), `{key}` or `{phone}` (text). */
   readonly path: string;
   /** `{id}` is text (a message id, `msg_3`), given as `params.textId`. */
   readonly idIsText?: true;
@@ -158,6 +175,11 @@ export interface MockOperation<N extends OperationName = OperationName> {
   readonly output?: z.ZodMiniType;
   /** The status of a success over HTTP. */
   readonly status: 200 | 201 | 204;
+  /**
+   * It waits for the deliveries it causes itself, within bounds of its own (a customer's `say`):
+   * `settled` adds no wait after it, which would outlast its `timeout`.
+   */
+  readonly waitsItself?: true;
   /** The handler: runs the operation on the service, with the method's arguments. */
   readonly run: (mock: MockService, ...args: ArgsOf<N>) => unknown;
   /** The method's arguments from a call over HTTP, when they are not its path parameters and then its body or query. */
@@ -168,6 +190,11 @@ export interface MockOperation<N extends OperationName = OperationName> {
   readonly answer?: (result: unknown, mock: MockService) => unknown;
   /** The method's result from that answer, when they differ. */
   readonly resultOf?: (answer: unknown) => unknown;
+  /**
+   * The method's result rebuilt from a copy of it (in process) or from `resultOf` (over HTTP), when
+   * it carries what JSON and `structuredClone` drop (a transcript's `toString`).
+   */
+  readonly revive?: (result: unknown) => unknown;
 }
 
 /** One entry of the table, its types checked against its `MockControl` method. */
@@ -439,6 +466,39 @@ export const MOCK_OPERATIONS: readonly MockOperation[] = [
     run: (mock, id, change) => mock.setMessageStatus(id, change),
   }),
   operation({
+    name: 'customer.say',
+    operationId: 'customerSay',
+    method: 'POST',
+    path: '/_bizmsg/customers/{phone}/say',
+    summary:
+      "A customer writes to the app (an inbound message, as /inbound) and the call answers the app's messages to that number in answer: once the deliveries of the customer's message were answered, then once no new message came for `settle` ms (default 200), or after `timeout` ms (default 5000) with what came. The number in the path in any spelling, URL-encoded (%2B44%207700%20900124)",
+    body: SayInput,
+    output: z.array(CustomerMessageSchema),
+    status: 200,
+    waitsItself: true,
+    run: (mock, phone, text, options) => mock.customer(phone).say(text, options),
+    argsOf: ({ params, body }) => {
+      const { text, ...options } = body as z.infer<typeof SayInput>;
+      return [params?.phone ?? '', text, options];
+    },
+    // Options that are no object are sent as they are, for the handler to refuse as in process.
+    callOf: (_phone, text, options = {}) => ({
+      body: typeof options === 'object' && options !== null ? { ...options, text } : options,
+    }),
+  }),
+  operation({
+    name: 'customer.transcript',
+    operationId: 'customerTranscript',
+    method: 'GET',
+    path: '/_bizmsg/customers/{phone}/transcript',
+    summary:
+      "The conversation with a customer both ways, oldest first: each message's `from` ('customer' or 'app'), `text` (a template as `[template name: parameters]`), id, status and time. The number in the path in any spelling, URL-encoded",
+    output: z.array(CustomerMessageSchema),
+    status: 200,
+    run: (mock, phone) => mock.customer(phone).transcript(),
+    revive: (entries) => transcriptOf(entries as CustomerMessage[]),
+  }),
+  operation({
     name: 'reset',
     method: 'POST',
     path: '/_bizmsg/reset',
@@ -458,7 +518,11 @@ export function runOn(mock: MockService, op: MockOperation, args: readonly unkno
 export function argsOf(op: MockOperation, call: ControlInput): unknown[] {
   if (op.argsOf !== undefined) return op.argsOf(call);
   const params = pathNames(op).map((name) =>
-    name === 'key' ? call.params?.key : op.idIsText === true ? call.params?.textId : call.params?.id,
+    name === 'key' || name === 'phone'
+      ? call.params?.[name]
+      : op.idIsText === true
+        ? call.params?.textId
+        : call.params?.id,
   );
   const rest = op.body !== undefined ? [call.body] : op.query !== undefined ? [call.query] : [];
   return [...params, ...rest];
@@ -481,14 +545,19 @@ export function pathNames(op: { readonly path: string }): string[] {
 
 /**
  * Runs `run` on `mock`; a call that changes the mock (any `method` but GET) resolves once the
- * deliveries it caused were attempted, over HTTP and in process alike: a test reads them next.
+ * deliveries it caused were attempted, over HTTP and in process alike: a test reads them next. A
+ * call that `waitsItself` has waited as long as it should already.
  */
-export async function settled<T>(mock: MockService, method: string, run: () => T | Promise<T>): Promise<T> {
+export async function settled<T>(
+  mock: MockService,
+  call: Pick<MockOperation, 'method' | 'waitsItself'>,
+  run: () => T | Promise<T>,
+): Promise<T> {
   const before = mock.clock.underWay();
   const running = run();
   // What the call started before its first await: its own deliveries, and no other call's.
   const caused = mock.clock.startedSince(before);
   const result = await running;
-  if (method !== 'GET') await Promise.allSettled(caused);
+  if (call.method !== 'GET' && call.waitsItself !== true) await Promise.allSettled(caused);
   return result;
 }

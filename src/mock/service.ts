@@ -8,7 +8,9 @@ import { InvalidArgumentError } from '../shared/errors.js';
 import { checkInteger } from '../shared/guards.js';
 import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
 import type { MockContext } from './context.js';
+import { InProcessCustomer, type CustomerHost, type MockCustomer } from './customer/customer.js';
 import { badArgument, ControlArgumentError, unknownId } from './calls/errors.js';
+import { customerPhone, e164 } from './calls/phone.js';
 import {
   checkArguments,
   ConversationChangeInput,
@@ -125,6 +127,10 @@ export class MockService {
   #paused = false;
   /** `pause()` stopped the clock (it ran), so `resume()` starts it. */
   #pausedByPause = false;
+  /** Aborted when a face closes (`endUnderWay`): the customers' waits under way end. */
+  #ended = new AbortController();
+  /** What the customers of this mock (`customer(phone)`) use of it. */
+  readonly #customerHost: CustomerHost;
 
   /** `servedOn`: where the face serving it on this machine reaches it (`startMockHttpServer` passes it). */
   constructor(options: MockServerOptions = {}, servedOn: MockServedOn = {}) {
@@ -164,6 +170,8 @@ export class MockService {
       store: () => this.#store,
     };
     this.#pipeline = this.#newPipeline();
+    this.#customerHost = this.#newCustomerHost();
+    UNDER_WAY.set(this, () => this.#endUnderWay());
     this.#seed();
   }
 
@@ -240,7 +248,7 @@ export class MockService {
     const store = this.#store;
     return structuredClone({
       now: this.clock.date().toISOString(),
-      contacts: store.contacts,
+      contacts: [...store.contacts],
       messages: [...store.messages.values()],
       conversations: store.conversations,
       campaigns: store.campaigns,
@@ -274,10 +282,22 @@ export class MockService {
     this.#notify({ kind: 'change', what: 'a key was revoked' });
   }
 
-  /** Simulates an inbound message from `from` (a customer writes); it opens a conversation if needed. */
+  /**
+   * Simulates an inbound message from `from` (a customer writes); it opens a conversation if needed.
+   * `from` is a number in any spelling (`+44 7700 900124`, `0044…`, `tel:+44…`), kept in E.164.
+   */
   receiveMessage(message: { from: string; body: string }): StoredMessage {
     const { from, body } = checkArguments(InboundInput, message, 'receiveMessage');
-    return this.#changed(this.#context.messaging.receive(from, body), `a message came from ${from}`);
+    return this.#customerHost.receive(e164(from), body);
+  }
+
+  /**
+   * A customer a test plays, by number in any spelling: `say(text)` writes to the app and resolves
+   * with its answer, `transcript()` and `lastReply()` read the conversation. A number that is none
+   * throws an `InvalidArgumentError` naming it.
+   */
+  customer(phone: string): MockCustomer {
+    return new InProcessCustomer(this.#customerHost, customerPhone(phone, 'customer'));
   }
 
   /** Changes a conversation (status, assignee); closing it emits `conversation.closed`. */
@@ -447,6 +467,24 @@ export class MockService {
     this.clock.stop();
   }
 
+  /** Ends what is under way on real time: deliveries in flight, customers' waits (see `endUnderWay`). */
+  #endUnderWay(): void {
+    this.#context.events.abortUnderWay();
+    this.#ended.abort();
+    this.#ended = new AbortController();
+  }
+
+  #newCustomerHost(): CustomerHost {
+    return {
+      store: () => this.#store,
+      clock: this.clock,
+      receive: (from, body) =>
+        this.#changed(this.#context.messaging.receive(from, body), `a message came from ${from}`),
+      watch: (changed) => this.subscribe(changed),
+      ended: () => this.#ended.signal,
+    };
+  }
+
   /** This variant's OpenAPI 3.1 document, naming this mock's base URL as its server: what `GET {baseUrl}/openapi.json` answers. */
   openApiDocument(): Record<string, unknown> {
     return JSON.parse(this.#openApiText()) as Record<string, unknown>;
@@ -562,6 +600,20 @@ export class MockService {
       }
     }
   }
+}
+
+/** How each mock ends what it has under way (`endUnderWay`), by mock. */
+const UNDER_WAY = new WeakMap<MockService, () => void>();
+
+/**
+ * Ends what `mock` has under way on real time, at once: webhook deliveries in flight or waiting their
+ * turn (their connections end; each is recorded as a network error saying the mock closed, not
+ * retried) and customers' `say` waits (each resolves with what came). What every face's `close()`
+ * (and a worker's `stop()`) does, so that a test's teardown takes milliseconds; not exported by the
+ * package's entries.
+ */
+export function endUnderWay(mock: MockService): void {
+  UNDER_WAY.get(mock)?.();
 }
 
 /** The `variant` option, checked: 1 or 2. */

@@ -1,4 +1,4 @@
-// What both builds of bizmsg/webhooks export; each entry file adds its own synchronous functions.
+// What both builds of bizmsg/webhooks export; each entry file adds its own synchronous functions and fileStatusStore.
 export { verifyWebhookAsync } from './signature/verify-async.js';
 export { parseWebhookAsync } from './events/parse-async.js';
 export type { ParseWebhookOptions } from './events/parse-options.js';
@@ -27,5 +27,6 @@ export type { TrackableMessage } from './status/message-change.js';
 export type { StatusRecord, StatusError, StatusGoal, TrackedStatus, StatusChange } from './status/record.js';
 export { memoryStatusStore } from './status/memory-store.js';
 export type { MemoryStatusStoreOptions } from './status/memory-store.js';
+export type { FileStatusStoreOptions } from './status/file-store.js';
 export type { StatusStore, StatusStoreOptions, StatusSummary } from './status/store.js';
-export { MessageFailedError, StatusTimeoutError } from './status/errors.js';
+export { MessageFailedError, StatusStoreBusyError, StatusTimeoutError } from './status/errors.js';

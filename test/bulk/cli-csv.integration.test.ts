@@ -77,7 +77,7 @@ describe('the CSV reader', () => {
   async function read(name: string, bytes: Uint8Array): Promise<unknown> {
     const rows = [];
     try {
-      for await (const row of csvRows(file(name, bytes))) rows.push([row.line, Object.values(row.fields)]);
+      for await (const row of csvRows(file(name, bytes))) rows.push([row.line, Object.values(row.row)]);
     } catch (error) {
       return (error as Error).message.replace(`${emulator.dir}/`, '');
     }

@@ -45,6 +45,7 @@ describe('bizmsg bulk, row by row', () => {
         '  line 7  0151 555  INVALID_PHONE: to: "0151 555" is not a valid phone number: it starts with 0; write a national number with its country code (+49 151…).',
         '  line 9  (no phone)  INVALID_PHONE: to: "" is not a valid phone number: it has 0 digits, not 8 to 15.',
         expect.stringMatching(/^ {2}line 10 {2}\+4915112340003 {2}INVALID_RECIPIENT: .*parameter "name" is empty\.$/),
+        `each row's outcome: bizmsg bulk report --journal ${csv}.journal`,
         '',
       ]);
       expect(emulator.sends()).toEqual([['+4915112340001', 200]]);

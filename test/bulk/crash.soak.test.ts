@@ -83,6 +83,50 @@ it(
 );
 
 it(
+  'kill -9 mid-run with opt-outs, then resume with resendUnknown, then without suppress: no opted-out number is ever sent',
+  { timeout: 180_000 },
+  async () => {
+    const server = await startCountingServer(() => ({ kind: 'ok', delayMs: 2 }));
+    try {
+      const args = {
+        baseUrl: server.baseUrl,
+        journal: join(dir, 'suppress-journal'),
+        recipients: RECIPIENTS,
+        concurrency: CONCURRENCY,
+        suppressEvery: 7,
+      };
+      const optedOut = new Set(
+        Array.from({ length: RECIPIENTS }, (_, i) => i)
+          .filter((i) => i % 7 === 0)
+          .map((i) => `+49151${10_000_000 + i}`),
+      );
+      const killed = await runSender(args, () => server.total() >= RECIPIENTS / 3);
+      expect(killed.signal).toBe('SIGKILL');
+      // Resumed with resendUnknown (an unknown row is sent again, a suppressed one never), then a
+      // third run without suppress at all: what was recorded as suppressed stays so.
+      const resumed = await runSender({ ...args, resendUnknown: true });
+      const again = await runSender({ ...args, suppressEvery: undefined, resendUnknown: true });
+      for (const { output } of [resumed, again]) {
+        const { report, results } = output!;
+        expect(report.total).toBe(RECIPIENTS);
+        expect(report.suppressed).toBe(optedOut.size);
+        expect(report.sent + report.suppressed + report.unknown).toBe(RECIPIENTS);
+        const suppressed = results.filter((r) => r.status === 'suppressed');
+        expect(new Set(suppressed.map((r) => r.to))).toEqual(optedOut);
+        expect(suppressed.every((r) => r.error?.code === 'SUPPRESSED' && r.error.message === 'opted out')).toBe(true);
+      }
+      // No opted-out number reached the server, and no number reached it twice... but those
+      // resendUnknown sent again on purpose, at most the sends in flight at the kill.
+      expect([...server.counts.keys()].filter((to) => optedOut.has(to))).toEqual([]);
+      expect([...server.counts.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(CONCURRENCY);
+      expect(server.counts.size).toBe(RECIPIENTS - optedOut.size);
+    } finally {
+      await server.close();
+    }
+  },
+);
+
+it(
   'kill -9 mid-run, then the log cut short: the resume is refused naming the journal, and sends nothing',
   { timeout: 180_000 },
   async () => {

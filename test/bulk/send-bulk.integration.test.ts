@@ -54,7 +54,16 @@ describe('sendBulk', () => {
     }).on('progress', (p) => progress.push(p));
     const results = await collect(run);
     const report = await run;
-    expect(report).toEqual({ id: 'job-1', total: 7, sent: 3, failed: 2, unknown: 0, skipped: 2, aborted: false });
+    expect(report).toEqual({
+      id: 'job-1',
+      total: 7,
+      sent: 3,
+      failed: 2,
+      unknown: 0,
+      skipped: 2,
+      suppressed: 0,
+      aborted: false,
+    });
     expect([...server.counts.entries()].sort()).toEqual([a, b, c].map((to) => [to, 1]));
     expect(
       results
@@ -178,6 +187,7 @@ describe('sendBulk', () => {
       failed: 0,
       unknown: 1,
       skipped: 0,
+      suppressed: 0,
       aborted: false,
     });
     expect(server.total() - before).toBe(40 - partial.sent - 1);
@@ -333,6 +343,7 @@ describe('sendBulk under abuse', () => {
         failed: 0,
         unknown: 0,
         skipped: 0,
+        suppressed: 0,
         aborted: false,
       });
       expect(seen).toHaveLength(700);
@@ -374,7 +385,16 @@ describe('sendBulk under abuse', () => {
     const rows = ['n/a', 'n/a', '', '', a!, a!, 'n/a'];
     const run = sendBulk(patient(), { id: 'junk', recipients: rows, message: text });
     const results = await collect(run);
-    expect(await run).toEqual({ id: 'junk', total: 7, sent: 1, failed: 5, unknown: 0, skipped: 1, aborted: false });
+    expect(await run).toEqual({
+      id: 'junk',
+      total: 7,
+      sent: 1,
+      failed: 5,
+      unknown: 0,
+      skipped: 1,
+      suppressed: 0,
+      aborted: false,
+    });
     const failed = results.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.to).sort()).toEqual(['', '', 'n/a', 'n/a', 'n/a']);
     expect(failed.every((r) => r.error?.code === 'INVALID_PHONE' && r.error.message.length > 0)).toBe(true);

@@ -18,6 +18,7 @@ few seconds, and a line when it waits for the service's rate window.`;
 
 /** How to call the commands: every flag, the environment, the output and the exit codes. */
 export const USAGE = `Usage: bizmsg bulk --csv FILE --template NAME --language L [options]
+       bizmsg bulk report --journal DIR [--id JOB] [--statuses DIR] [--format csv|json]
        bizmsg contacts import --csv FILE [options]
 
 bizmsg bulk
@@ -44,8 +45,22 @@ out when the command runs again; a row refused for itself (an invalid number) st
   --resend-unknown      sends again, once, each row whose earlier send may have been processed
                         (\`unknown\`: a timeout, a 5xx, a run killed mid-send): its recipient may get
                         the message twice
+  --suppress FILE       numbers never to send to (opted out): one a line in any spelling, or a CSV
+                        with a column \`phone\`; may be given more than once. Their rows are
+                        \`suppressed\` (reason "opted out"), recorded, and never sent by a later run.
   -h, --help            this help
   -v, --version         the version of bizmsg
+
+bizmsg bulk report
+Prints one line per recipient of a bulk job from its journal: its key, number, outcome (sent,
+failed, unknown, skipped, suppressed, or delivered, read, failed as the statuses say), message id,
+error and times.
+
+  --journal DIR         the job's journal (bizmsg bulk prints it at the end)
+  --id JOB              the job's id (default: the one job the journal holds)
+  --statuses DIR        a fileStatusStore folder the app's webhook receiver keeps: outcomes are
+                        advanced to delivered, read or failed by what it holds
+  --format csv|json     CSV a spreadsheet opens (default; formulas made inert) or JSON lines
 
 bizmsg contacts import
 Makes the account's contacts match the CSV FILE, one contact per phone number (contacts.sync): reads
@@ -79,6 +94,17 @@ export interface BulkCommand {
   readonly id: string;
   readonly concurrency: number;
   readonly resendUnknown: boolean;
+  /** Files of numbers never to send to. */
+  readonly suppress: readonly string[];
+}
+
+/** What `bizmsg bulk report` was asked to do. */
+export interface ReportCommand {
+  readonly kind: 'bulk report';
+  readonly journal: string;
+  readonly id: string | undefined;
+  readonly statuses: string | undefined;
+  readonly format: 'csv' | 'json';
 }
 
 const TEXT = { type: 'string' } as const;
@@ -94,7 +120,11 @@ const FLAGS = {
   id: TEXT,
   concurrency: TEXT,
   'resend-unknown': { type: 'boolean' },
+  suppress: { type: 'string', multiple: true },
 } as const;
+
+/** The flags of `bizmsg bulk report`. */
+const REPORT_FLAGS = { journal: TEXT, id: TEXT, statuses: TEXT, format: TEXT } as const;
 
 /** What `bizmsg contacts import` was asked to do. */
 export interface ImportCommand {
@@ -108,13 +138,16 @@ export interface ImportCommand {
 const IMPORT_FLAGS = { csv: TEXT, variant: TEXT, concurrency: TEXT } as const;
 
 /** Reads the command line (after `node bizmsg`): `help`, `version`, or a command. */
-export function parseCommand(argv: readonly string[]): BulkCommand | ImportCommand | 'help' | 'version' {
+export function parseCommand(
+  argv: readonly string[],
+): BulkCommand | ReportCommand | ImportCommand | 'help' | 'version' {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return 'help';
   if (command === '--version' || command === '-v') return 'version';
   if (rest.includes('--help') || rest.includes('-h')) return 'help';
   if (command === 'contacts' && rest[0] === 'import') return parseImport(rest.slice(1));
   if (command !== 'bulk') throw new CliUsageError(`unknown command ${showValue(command)}`);
+  if (rest[0] === 'report') return parseReport(rest.slice(1));
   const values = flags(rest, FLAGS);
   const required = (name: 'csv' | 'template' | 'language') => {
     const value = values[name];
@@ -136,7 +169,21 @@ export function parseCommand(argv: readonly string[]): BulkCommand | ImportComma
     id: values.id ?? `${basename(csv)}:${template}:${language}`,
     concurrency: concurrencyOf(values.concurrency),
     resendUnknown: values['resend-unknown'] === true,
+    suppress: (values.suppress ?? []).map((file) => {
+      if (file === '') throw new CliUsageError('--suppress needs a file');
+      return file;
+    }),
   };
+}
+
+function parseReport(args: readonly string[]): ReportCommand {
+  const values = flags(args, REPORT_FLAGS);
+  if (values.journal === undefined || values.journal === '') throw new CliUsageError('--journal is required');
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw new CliUsageError('--format must be csv or json');
+  if (values.id === '') throw new CliUsageError('--id must not be empty');
+  if (values.statuses === '') throw new CliUsageError('--statuses needs a folder');
+  return { kind: 'bulk report', journal: values.journal, id: values.id, statuses: values.statuses, format };
 }
 
 function parseImport(args: readonly string[]): ImportCommand {
@@ -154,7 +201,10 @@ function parseImport(args: readonly string[]): ImportCommand {
 const SHOWN_ERROR_CHARS = 200;
 
 /** The flags of `args`, as parseArgs reads them; a mistake is a CliUsageError. */
-function flags<const T extends Record<string, { type: 'string' | 'boolean' }>>(args: readonly string[], options: T) {
+function flags<const T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  args: readonly string[],
+  options: T,
+) {
   try {
     return parseArgs({ args: [...args], options, strict: true }).values;
   } catch (error) {

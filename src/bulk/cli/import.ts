@@ -4,7 +4,8 @@
 // empty cell leaves its field as the contact has it.
 import type { ContactSyncRow } from '../../index.js';
 import type { ImportCommand } from './args.js';
-import { csvRows, surveyCsv, type CsvRow } from './csv.js';
+import type { CsvRow } from '../csv/read-csv.js';
+import { csvRows, surveyCsv } from './csv.js';
 import { checkImportHeader } from './header.js';
 import { say } from './output.js';
 import { startProgress, type Tally } from './progress.js';
@@ -55,10 +56,10 @@ export async function runImport(command: ImportCommand): Promise<number> {
 
 /** The CSV's rows as contacts.sync takes them; the place of row n (from 1) is `places[n - 1]`. */
 async function* contactRows(rows: AsyncIterable<CsvRow>, places: RowPlace[]): AsyncGenerator<ContactSyncRow> {
-  for await (const row of rows) {
-    const phone = row.fields.phone ?? '';
-    places.push({ line: row.line, phone: phone.slice(0, KEPT_PHONE_CHARS) });
-    yield contactRow(phone, row.fields);
+  for await (const { line, row } of rows) {
+    const phone = row.phone ?? '';
+    places.push({ line, phone: phone.slice(0, KEPT_PHONE_CHARS) });
+    yield contactRow(phone, row);
   }
 }
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The bizmsg bin: `bizmsg bulk` sends a template to each row of a CSV, at most once, resumable;
-// `bizmsg contacts import` makes the account's contacts match a CSV.
+// `bizmsg bulk report` lists what became of each row; `bizmsg contacts import` makes the account's
+// contacts match a CSV.
 // Whatever goes wrong ends here as one inert line on stderr and an exit code, never a stack trace.
 import { printable } from '../../shared/printable.js';
 import { VERSION } from '../../shared/version.js';
 import { CliUsageError, parseCommand, USAGE } from './args.js';
 import { say } from './output.js';
 import { runImport } from './import.js';
+import { runReport } from './report.js';
 import { runBulk } from './run.js';
 
 async function main(): Promise<number> {
@@ -15,6 +17,7 @@ async function main(): Promise<number> {
     say(process.stdout, command === 'help' ? USAGE : VERSION);
     return 0;
   }
+  if (command.kind === 'bulk report') return runReport(command);
   return command.kind === 'bulk' ? runBulk(command) : runImport(command);
 }
 

@@ -9,15 +9,24 @@ import { rateWaitText, type RateWindow } from './rate-window.js';
 /** A run's progress event: its counts so far by name (other fields are not shown). */
 export type Counts = object;
 
-/** What a command counts: the word for what it does (`sending`), the counts of rows done, in order, and any other count shown after them. */
+/**
+ * What a command counts: the word for what it does (`sending`), the counts of rows done, in order,
+ * and any other count shown after them; a count named in `hiddenAtZero` is shown once it is not 0.
+ */
 export interface Tally {
   readonly verb: string;
   readonly done: readonly string[];
   readonly more?: readonly string[];
+  readonly hiddenAtZero?: readonly string[];
 }
 
 /** What `bizmsg bulk` counts. */
-export const BULK_TALLY: Tally = { verb: 'sending', done: ['sent', 'failed', 'unknown', 'skipped'] };
+export const BULK_TALLY: Tally = {
+  verb: 'sending',
+  done: ['sent', 'failed', 'unknown', 'skipped', 'suppressed'],
+  // Only a run with an opt-out list suppresses: the others' lines stay as they were.
+  hiddenAtZero: ['suppressed'],
+};
 
 /** The progress shown while a run goes. */
 export interface Progress {
@@ -105,7 +114,9 @@ function countOf(progress: Counts | undefined, name: string): number {
 
 /** The counts as the bar and the lines show them: `sent 3`, …. */
 function countsOf(progress: Counts | undefined, tally: Tally): string[] {
-  return [...tally.done, ...(tally.more ?? [])].map((name) => `${name} ${countOf(progress, name)}`);
+  return [...tally.done, ...(tally.more ?? [])]
+    .filter((name) => countOf(progress, name) !== 0 || tally.hiddenAtZero?.includes(name) !== true)
+    .map((name) => `${name} ${countOf(progress, name)}`);
 }
 
 /** A cli-progress bar; its last field says what it waits for. */

@@ -27,11 +27,15 @@ export class Listing {
   }
 }
 
-/** The report as lines of text, every value from the CSV or the service made printable. */
-export function reportText(report: BulkReport, listing: Listing): string {
+/**
+ * The report as lines of text, every value from the CSV or the service made printable; it ends
+ * with the command that lists each row's outcome.
+ */
+export function reportText(report: BulkReport, listing: Listing, journal: string): string {
+  const counts: (keyof BulkReport)[] = ['total', 'sent', 'failed', 'unknown', 'skipped'];
   const lines = [
     `bulk job ${printable(JSON.stringify(report.id))}${report.aborted ? STOPPED : ''}`,
-    ...countLines(report, ['total', 'sent', 'failed', 'unknown', 'skipped']),
+    ...countLines(report, report.suppressed === 0 ? counts : [...counts, 'suppressed']),
   ];
   const shown = (rows: readonly ListedRow[]) => rows.map(({ result, place }) => shownRow(result, place, result.key));
   list(lines, 'failed:', shown(listing.failed), report.failed);
@@ -41,7 +45,13 @@ export function reportText(report: BulkReport, listing: Listing): string {
     shown(listing.unknown),
     report.unknown,
   );
+  lines.push(`each row's outcome: bizmsg bulk report --journal ${printable(shellWord(journal))}`);
   return lines.join('\n');
+}
+
+/** A word a shell reads as it is: quoted when it holds anything but letters, digits and `/._-`. */
+function shellWord(text: string): string {
+  return /^[\w/.-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** A failed row of an import, and where it is in the CSV. */

@@ -4,9 +4,9 @@
 // line and phone cell) until it comes: a few, the sends in flight and the results not yet read.
 import { normalizePhone } from '../../shared/phone.js';
 import type { BulkResult } from '../types.js';
-import type { CsvRow } from './csv.js';
+import type { CsvRow } from '../csv/read-csv.js';
 
-/** A CSV row as sendBulk reads it: its fields, its line, its key. */
+/** A CSV row as sendBulk reads it: its cells, its line, its key. */
 export interface KeyedRow extends CsvRow {
   readonly key: string;
 }
@@ -25,7 +25,7 @@ export class RowPlaces {
   async *keyed(rows: AsyncIterable<CsvRow>): AsyncGenerator<KeyedRow> {
     for await (const row of rows) {
       const key = keyOf(row);
-      const place = { line: row.line, phone: row.fields.phone ?? '' };
+      const place = { line: row.line, phone: row.row.phone ?? '' };
       const places = this.#pending.get(key);
       if (places === undefined) this.#pending.set(key, [place]);
       else places.push(place);
@@ -45,10 +45,10 @@ export class RowPlaces {
 }
 
 /** The row's number in E.164 (the key sendBulk would give it), or its line when it has no valid number. */
-function keyOf(row: CsvRow): string {
+function keyOf({ line, row }: CsvRow): string {
   try {
-    return normalizePhone(row.fields.phone ?? '');
+    return normalizePhone(row.phone ?? '');
   } catch {
-    return `line ${row.line}`;
+    return `line ${line}`;
   }
 }

@@ -15,7 +15,9 @@ import { laterProgress, startProgress, type Progress } from './progress.js';
 import { RateWindow } from './rate-window.js';
 import { Listing, reportText } from './report-text.js';
 import { RowPlaces, type KeyedRow } from './row-places.js';
+import { readSuppressed, OPTED_OUT } from './suppress-list.js';
 import { loadTemplate, type RowTemplate } from './template.js';
+import { phoneDigits } from '../../shared/phone.js';
 
 /** Exit code of a run quit by a second Ctrl-C (128 + SIGINT), as shells report it. */
 const QUIT = 130;
@@ -25,6 +27,7 @@ export async function runBulk(command: BulkCommand): Promise<number> {
   const template = await loadTemplate(command.templates, command.template, command.language);
   const { header, rows: total } = await surveyCsv(command.csv);
   checkHeader(header, template, command);
+  const suppressed = await readSuppressed(command.suppress);
   const { client, window } = watchedClient(command.variant);
   const controller = new AbortController();
   const progress = laterProgress(() => startProgress(total, window, `${command.csv} (journal ${command.journal})`));
@@ -40,13 +43,17 @@ export async function runBulk(command: BulkCommand): Promise<number> {
       concurrency: command.concurrency,
       signal: controller.signal,
       resendUnknown: command.resendUnknown,
+      expected: total,
+      ...(command.suppress.length === 0
+        ? {}
+        : { suppress: (_row: KeyedRow, to: string) => suppressed.has(phoneDigits(to, 'to')) && OPTED_OUT }),
     });
     run.on('progress', (counts) => progress.update(counts));
     const listing = new Listing();
     for await (const result of run.results()) listing.add(result, rows.placeOf(result));
     const report = await run;
     progress.stop();
-    say(process.stdout, reportText(report, listing));
+    say(process.stdout, reportText(report, listing, command.journal));
     return report.failed === 0 && !report.aborted ? 0 : 1;
   } finally {
     progress.stop();
@@ -117,9 +124,9 @@ function clientOf<C>(Client: new (options: ClientOptions) => C, options: ClientO
   }
 }
 
-function messageOf(row: KeyedRow, template: RowTemplate, command: BulkCommand): BulkMessage {
-  const content = template.content(row.fields);
-  const to = row.fields.phone ?? '';
+function messageOf({ row }: KeyedRow, template: RowTemplate, command: BulkCommand): BulkMessage {
+  const content = template.content(row);
+  const to = row.phone ?? '';
   return command.variant === 2
     ? { to, messaging_account_id: command.account, type: 'template', content }
     : { to, ...content };

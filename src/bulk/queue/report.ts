@@ -37,6 +37,7 @@ export async function bulkReport(options: { connection: BulkConnection; id: stri
     failed: count('failed'),
     unknown: count('unknown'),
     skipped: count('skipped'),
+    suppressed: count('suppressed'),
     pending: count('queued') + count('claimed'),
     results: () => readResults(connection, id),
   };

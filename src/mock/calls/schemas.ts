@@ -9,6 +9,7 @@ import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import { TemplateCatalogSchema } from '../../templates/catalog.js';
 import { invalidArguments } from './errors.js';
+import { spellsPhone } from './phone.js';
 
 /** A phone number as the spec allows it, with a message that says so. */
 export const Phone = /* @__PURE__ */ z
@@ -26,8 +27,68 @@ export const KeyInput = /* @__PURE__ */ z.strictObject({
   plan: z.optional(nonEmptyString()),
 });
 
+/**
+ * A customer's number in any spelling (`+44 7700 900124`, `0044…`, `tel:+44…`): the mock keeps it
+ * in E.164. The message is the one `Phone` gives, so that a refusal reads as before.
+ */
+export const AnyPhone = /* @__PURE__ */ z
+  .string()
+  .check(
+    z.refine(spellsPhone, `must be an international number: ${PHONE_PATTERN_TEXT}`),
+    z.describe(
+      'An international number in any spelling: +44 7700 900124, 0044 7700 900124, 447700900124 or tel:+447700900124; kept in E.164 (+447700900124).',
+    ),
+  );
+
 /** `receiveMessage({ from, body })`: an inbound customer message. */
-export const InboundInput = /* @__PURE__ */ z.strictObject({ from: Phone, body: nonEmptyString() });
+export const InboundInput = /* @__PURE__ */ z.strictObject({ from: AnyPhone, body: nonEmptyString() });
+
+/** The longest a customer's `say` may wait for the app's answers to settle, in ms. */
+export const MAX_SETTLE_MS = 10_000;
+/** The longest a customer's `say` may wait in all, in ms: a control call must not hold a connection longer. */
+export const MAX_SAY_TIMEOUT_MS = 60_000;
+
+/**
+ * A whole number of ms from 0 to `max`, refused in those words. It goes first and ends the checking
+ * when it fails: a refusal does not show `gte`'s and `lte`'s messages (past `lte` it would read "is
+ * invalid"); they follow it only to give the control API's document a minimum and a maximum.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function msUpTo(max: number) {
+  return z.refine<number>((ms) => ms >= 0 && ms <= max, {
+    message: `must be a whole number of ms from 0 to ${max}`,
+    abort: true,
+  });
+}
+
+/** `customer(phone).say(text, { settle?, timeout? })`: what the customer writes, and how long to wait for the answers. */
+export const SayInput = /* @__PURE__ */ z.strictObject({
+  text: nonEmptyString().check(z.describe('What the customer writes: the body of an inbound text message.')),
+  settle: z.optional(
+    z
+      .int()
+      .check(
+        msUpTo(MAX_SETTLE_MS),
+        z.gte(0),
+        z.lte(MAX_SETTLE_MS),
+        z.describe(
+          'How long no new message to the customer must come, in ms of real time, before the answer is taken as complete (default 200).',
+        ),
+      ),
+  ),
+  timeout: z.optional(
+    z
+      .int()
+      .check(
+        msUpTo(MAX_SAY_TIMEOUT_MS),
+        z.gte(0),
+        z.lte(MAX_SAY_TIMEOUT_MS),
+        z.describe(
+          'The longest the call waits in all, in ms of real time (default 5000): then it answers with what came.',
+        ),
+      ),
+  ),
+});
 
 /** `updateConversation(id, { status?, assigned_to? })`. */
 export const ConversationChangeInput = /* @__PURE__ */ z.strictObject({

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { openApiDocument } from '../../openapi/document.js';
 import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
 import { startMockHttpServer, type MockHttpServer } from '../http/server.js';
-import type { MockServerOptions } from '../options.js';
+import type { MockKeySpec, MockServerOptions } from '../options.js';
+import { SCOPES } from '../../contract/scopes.js';
+import { printable } from '../../shared/printable.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { ControlArgumentError } from '../calls/errors.js';
 import { CliUsageError, type ServeArgs } from './args.js';
@@ -34,7 +36,7 @@ export async function serve(args: ServeArgs): Promise<void> {
       if (line !== undefined) console.log(line);
     });
   }
-  printBanner(server, forwarding);
+  printBanner(server, forwarding, options.keys ?? []);
 }
 
 /**
@@ -96,12 +98,21 @@ function forwardedEndpoint(args: ServeArgs) {
   };
 }
 
-function printBanner(server: MockHttpServer, forwarding: string | undefined): void {
+/** Most keys of a seed file the banner lists, one a line; the rest are counted. */
+const LISTED_KEYS = 20;
+
+/**
+ * The banner. `seedKeys`: the keys of the seed file, each shown in full as the seeded key is (the
+ * mock's keys are test keys, printed for whoever started it), after it: the seeded key keeps the
+ * first `API key:` line, which scripts read.
+ */
+function printBanner(server: MockHttpServer, forwarding: string | undefined, seedKeys: readonly MockKeySpec[]): void {
   const { mock, baseUrl, origin, apiKey, controlToken } = server;
   const header = mock.variant === 1 ? `X-API-Key: ${apiKey}` : `Authorization: Bearer ${apiKey}`;
   const lines = [
     `bizmsg mock (Variant ${mock.variant}) listening on ${baseUrl}`,
     `API key: ${apiKey}`,
+    ...seedKeyLines(mock, seedKeys),
     `OpenAPI document: ${baseUrl}/openapi.json`,
     `Control API: ${origin}/_bizmsg/ (its OpenAPI document: ${origin}/_bizmsg/openapi.json)`,
     ...(controlToken === undefined ? [] : [`Control token: ${controlToken}`]),
@@ -111,6 +122,24 @@ function printBanner(server: MockHttpServer, forwarding: string | undefined): vo
     `Try: curl -H '${header}' ${baseUrl}/account/me`,
   ];
   console.log(lines.join('\n'));
+}
+
+/** `API key from the seed file: KEY (plan P, scopes S)`, one line per key of the seed file, as the mock holds it. */
+function seedKeyLines(mock: MockHttpServer['mock'], seedKeys: readonly MockKeySpec[]): string[] {
+  const lines = seedKeys.slice(0, LISTED_KEYS).map(({ key }) => {
+    const held = mock.store.keys.get(key);
+    const scopes =
+      held === undefined || held.scopes.length === SCOPES.length
+        ? 'all scopes'
+        : held.scopes.length === 0
+          ? 'no scopes'
+          : `scopes ${held.scopes.join(', ')}`;
+    const about =
+      held === undefined ? '' : ` (plan ${printable(held.plan)}, ${scopes}${held.revoked ? ', revoked' : ''})`;
+    return `API key from the seed file: ${printable(key)}${about}`;
+  });
+  if (seedKeys.length > LISTED_KEYS) lines.push(`… and ${seedKeys.length - LISTED_KEYS} more keys from the seed file`);
+  return lines;
 }
 
 /**

@@ -4,8 +4,11 @@ import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
 import { showWithheld } from '../../shared/describe.js';
 import { hasMethods } from '../../shared/guards.js';
 import { ControlArgumentError } from '../calls/errors.js';
+import { customerPhone } from '../calls/phone.js';
+import type { MockCustomer } from '../customer/customer.js';
 import { callOf, MOCK_OPERATIONS, settled, type MockControl, type MockOperation, runOn } from '../operations.js';
 import type { MockService } from '../service.js';
+import type { CustomerMessage, Transcript } from '../customer/transcript.js';
 import { ControlErrorOutput } from './errors.js';
 
 /** Options of `connectMock`. */
@@ -43,7 +46,7 @@ export function connectMock(target: string | MockService, options: ConnectMockOp
 
 /** The control API of a mock in this process: the handler of each operation, as promises of copies. */
 function inProcess(mock: MockService): MockControl {
-  return controlOf(async (op, args) => structuredClone(await settled(mock, op.method, () => runOn(mock, op, args))));
+  return controlOf(async (op, args) => structuredClone(await settled(mock, op, () => runOn(mock, op, args))));
 }
 
 /** The control API over HTTP: each operation's route, called with its arguments. */
@@ -55,16 +58,39 @@ function overHttp(http: ControlHttp): MockControl {
   });
 }
 
-/** A `MockControl` whose every method (`clock.advance` too) is `call` of its operation. */
+/** A method of the control API: the call of its operation, its result rebuilt where a copy drops part of it. */
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * A `MockControl` whose every method is `call` of its operation: `clock.advance` a method of
+ * `clock`, `customer.say` one of each `customer(phone)`, the number its first argument.
+ */
 function controlOf(call: (op: MockOperation, args: readonly unknown[]) => Promise<unknown>): MockControl {
-  const control: Record<string, Record<string, unknown>> = {};
+  const control: Record<string, unknown> = {};
+  const groups: Record<string, Record<string, Method>> = {};
   for (const op of MOCK_OPERATIONS) {
     const [first, second] = op.name.split('.') as [string, string | undefined];
-    const method = (...args: unknown[]) => call(op, args);
-    if (second === undefined) control[first] = method as never;
-    else (control[first] ??= {})[second] = method;
+    const method: Method = async (...args) => {
+      const result = await call(op, args);
+      return op.revive === undefined ? result : op.revive(result);
+    };
+    if (second === undefined) control[first] = method;
+    else (groups[first] ??= {})[second] = method;
   }
-  return control as unknown as MockControl;
+  const { customer: perCustomer = {}, ...objects } = groups;
+  control.customer = (phone: string) => customerOf(customerPhone(phone, 'customer'), perCustomer);
+  return { ...control, ...objects } as unknown as MockControl;
+}
+
+/** A customer over the control API: its operations with its number first; `lastReply` read from the transcript. */
+function customerOf(phone: string, methods: Record<string, Method>): MockCustomer {
+  const customer = {
+    phone,
+    say: (text: string, options?: unknown) => methods.say!(phone, text, options) as Promise<CustomerMessage[]>,
+    transcript: () => methods.transcript!(phone) as Promise<Transcript>,
+    lastReply: async () => (await customer.transcript()).findLast((message) => message.from === 'app'),
+  };
+  return customer;
 }
 
 /** The origin of an http(s) URL, or undefined. */

@@ -15,6 +15,7 @@ import {
 } from '../state/records.js';
 import { TemplateSpecSchema } from '../../templates/catalog.js';
 import { FaultOutput, HealthOutput, StateOutput } from '../operations.js';
+import { CustomerMessageSchema } from '../customer/transcript.js';
 import { CONTROL_ROUTES, type ControlRoute } from './routes.js';
 import {
   AdvanceInput,
@@ -24,6 +25,7 @@ import {
   InboundInput,
   KeyInput,
   MessageStatusInput,
+  SayInput,
 } from '../calls/schemas.js';
 import { ControlErrorOutput } from './errors.js';
 import { StreamActivitySchema } from './stream.js';
@@ -53,6 +55,8 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [MessageStatusInput, 'MessageStatusChange'],
   [FaultInput, 'Fault'],
   [StreamActivitySchema, 'StreamActivity'],
+  [SayInput, 'CustomerSay'],
+  [CustomerMessageSchema, 'CustomerMessage'],
 ];
 
 /** Options of `controlApiDocument`. */
@@ -152,16 +156,21 @@ function success(route: ControlRoute, components: Components): Json {
 function parametersOf(route: ControlRoute): Json {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   if (names.length === 0) return {};
-  const text = (name: string) => name === 'key' || route.idIsText === true;
+  const text = (name: string) => name !== 'id' || route.idIsText === true;
   return {
     parameters: names.map((name) => ({
       name,
       in: 'path',
       required: true,
+      ...(name === 'phone' ? { description: PHONE_PARAMETER } : {}),
       schema: text(name) ? { type: 'string', minLength: 1 } : { type: 'integer', minimum: 1 },
     })),
   };
 }
+
+/** What a `{phone}` in a path takes. */
+const PHONE_PARAMETER =
+  "The customer's number in any spelling, URL-encoded: %2B447700900124, %2B44%207700%20900124, 0044%207700%20900124 or tel%3A%2B447700900124. A value that spells no international number is refused (400) naming it.";
 
 function queryParameters(schema: z.ZodMiniType, components: Components): Json[] {
   const properties = (components.schemaOf(schema).properties ?? {}) as Record<string, Json>;

@@ -66,7 +66,7 @@ export function answerControl(
   document: () => string,
 ): Promise<ControlAnswer> {
   return answerControlRoutes(ROUTES, request, access, document, (route, input) =>
-    settled(mock, route.method, () => route.run(mock, input)),
+    settled(mock, route, () => route.run(mock, input)),
   );
 }
 
@@ -153,10 +153,10 @@ function match<T>(
 }
 
 function paramsOf<T>(route: ControlRoute<T>, names: readonly string[], found: RegExpExecArray): ControlInput['params'] {
-  const params: { id?: number; textId?: string; key?: string } = {};
+  const params: { id?: number; textId?: string; key?: string; phone?: string } = {};
   names.forEach((name, i) => {
     const raw = decode(found[i + 1]!);
-    if (name === 'key') params.key = raw;
+    if (name === 'key' || name === 'phone') params[name] = raw;
     else if (route.idIsText === true) params.textId = raw;
     else if (ID.test(raw)) params.id = Number(raw);
     else

@@ -14,7 +14,7 @@ export const CONTROL_PREFIX = '/_bizmsg';
 /** One route of the control API, run on `T` (the mock; a proxy or replay of the real service for theirs). */
 export interface ControlRoute<T = MockService> extends Omit<
   MockOperation,
-  'name' | 'operationId' | 'run' | 'argsOf' | 'callOf' | 'answer' | 'resultOf'
+  'name' | 'operationId' | 'run' | 'argsOf' | 'callOf' | 'answer' | 'resultOf' | 'revive'
 > {
   readonly operationId: string;
   /**
@@ -27,7 +27,17 @@ export interface ControlRoute<T = MockService> extends Omit<
 
 /** The route of one operation: its arguments from the checked request, the handler, its answer. */
 function routeOf(op: MockOperation): ControlRoute {
-  const { name, operationId = name, run: _run, argsOf: _args, callOf: _call, answer, resultOf: _result, ...route } = op;
+  const {
+    name,
+    operationId = name,
+    run: _run,
+    argsOf: _args,
+    callOf: _call,
+    answer,
+    resultOf: _result,
+    revive: _revive,
+    ...route
+  } = op;
   return {
     ...route,
     operationId,

@@ -16,7 +16,7 @@ import { blockedByService, HostAllowlist, requestBlock, type RequestBlock } from
 import type { MockAnswer, MockRequest } from '../wire/request.js';
 import { nodeMockRequest } from './node-request.js';
 import type { MockServerOptions } from '../options.js';
-import { MockService } from '../service.js';
+import { endUnderWay, MockService } from '../service.js';
 import type { Variant } from '../../contract/variant.js';
 import {
   answerAndLinger,
@@ -63,7 +63,12 @@ export interface MockHttpServer {
   origin: string;
   /** The token the control API requires, or undefined when it requires none (a loopback bind without one). */
   controlToken: string | undefined;
-  /** Stops the server. */
+  /**
+   * Stops the server: every connection ends at once (keep-alive ones, streams, and the mock's own
+   * webhook deliveries under way). A customer's `say` under way in this process resolves with what
+   * came; one called over the control API ends with its connection (`connectMock`'s rejects with a
+   * `BizMsgError` saying the control API could not be reached).
+   */
   close(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
     origin: served.origin,
     controlToken: access.token,
     close: () => {
+      endUnderWay(mock!);
       mock!.pause();
       return served.close();
     },

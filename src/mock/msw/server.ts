@@ -6,7 +6,7 @@ import { mockHandlers, SharedInterception } from './handlers.js';
 import { mswPeer } from './node-peer.js';
 import { loadedMsw } from './peer.js';
 import type { MockServerOptions } from '../options.js';
-import { MockService } from '../service.js';
+import { endUnderWay, MockService } from '../service.js';
 
 /** The reference service on msw: `handlers` for your own `setupServer`, or `listen()` / `close()`. */
 export class MockServer extends MockService {
@@ -37,9 +37,15 @@ export class MockServer extends MockService {
     this.resume();
   }
 
-  /** Stops serving (and intercepting, once no mock listens) and pauses the clock until `listen()` again. */
+  /**
+   * Stops serving (and intercepting, once no mock listens) and pauses the clock until `listen()`
+   * again. Webhook deliveries under way end at once (their connections too, recorded as network
+   * errors saying so) and a customer's `say` resolves with what came: a test's teardown waits for
+   * nothing.
+   */
   close(): void {
     MockServer.#shared?.leave(this);
+    endUnderWay(this);
     this.pause();
   }
 }

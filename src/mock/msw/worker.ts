@@ -5,7 +5,7 @@ import { http } from 'msw/core/http';
 import { mockHandlers, SharedInterception } from './handlers.js';
 import type { MockServerOptions } from '../options.js';
 import { ensurePageControlled } from './page-control.js';
-import { MockService } from '../service.js';
+import { endUnderWay, MockService } from '../service.js';
 
 /** The reference service in a browser, on msw's Service Worker: `handlers` for your own `setupWorker`, or `start()` / `stop()`. */
 export class MockWorker extends MockService {
@@ -37,9 +37,13 @@ export class MockWorker extends MockService {
     }
   }
 
-  /** Stops serving (and the Service Worker's interception, once no mock is started) and pauses the clock until `start()` again. */
+  /**
+   * Stops serving (and the Service Worker's interception, once no mock is started) and pauses the
+   * clock until `start()` again; deliveries and customers' waits under way end at once.
+   */
   stop(): void {
     MockWorker.#shared.leave(this);
+    endUnderWay(this);
     this.pause();
   }
 }

@@ -55,6 +55,8 @@ export class WebhookDispatcher {
   #sendingBytes = 0;
   /** The bytes of the bodies of the retries waiting for their time, by endpoint. */
   readonly #retryBytes = new BodyBudget<StoredWebhookEndpoint>(MAX_RETRY_BYTES);
+  /** Aborts the POSTs under way and waiting their turn when the mock closes (`abortUnderWay`). */
+  #closing = new AbortController();
 
   /** `recorded` hears every attempt once it is recorded. */
   constructor(
@@ -111,7 +113,8 @@ export class WebhookDispatcher {
     // The store of this attempt: a reset while it is under way must not find it in the new one.
     const store = this.#store();
     const at = dueAt ?? this.#clock.now();
-    const posted = await this.#post(delivery);
+    const closing = this.#closing.signal;
+    const posted = await this.#post(delivery, closing);
     const record: DeliveryAttempt = {
       id: store.nextId('delivery'),
       endpointId: endpoint.id,
@@ -124,16 +127,27 @@ export class WebhookDispatcher {
       redeliveryOf,
     };
     if (store !== this.#store()) return record;
-    // An endpoint removed or disabled while this attempt was under way gets no retry (disabling dropped its others).
-    const retried = store.webhookEndpoints.includes(endpoint) && endpoint.status === 'active';
+    // An endpoint removed or disabled while this attempt was under way gets no retry (disabling dropped its others),
+    // nor one whose attempt the mock's closing cut short: the endpoint did not fail.
+    const retried = store.webhookEndpoints.includes(endpoint) && endpoint.status === 'active' && !closing.aborted;
     if (!record.ok && redeliveryOf === null && retried) this.#afterFailure(delivery, record);
     store.deliveryLog.push(record);
     this.#recorded(record);
     return record;
   }
 
+  /**
+   * Ends every POST under way and waiting its turn, at once (the mock closes: a receiver's server must
+   * not wait for a delivery its test no longer reads). Each is recorded as a network error that says
+   * so, and not retried; later deliveries go out as usual.
+   */
+  abortUnderWay(): void {
+    this.#closing.abort();
+    this.#closing = new AbortController();
+  }
+
   /** The POST of a delivery in its turn; when too many wait already, or they hold too much, the record of one not sent. */
-  #post({ endpoint, body }: Delivery): Promise<PostedEvent> {
+  #post({ endpoint, body }: Delivery, closing: AbortSignal): Promise<PostedEvent> {
     const bytes = bytesOf(body);
     const full =
       this.#turns.pendingCount >= MAX_WAITING
@@ -144,7 +158,7 @@ export class WebhookDispatcher {
           : undefined;
     if (full !== undefined) return unsentEvent(body, endpoint.secret, `not sent: ${full} (the mock's bound)`);
     this.#sendingBytes += bytes;
-    return this.#turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs)).finally(() => {
+    return this.#turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs, closing)).finally(() => {
       this.#sendingBytes -= bytes;
     });
   }

@@ -17,12 +17,19 @@ export type PostedEvent = Pick<DeliveryAttempt, 'status' | 'response' | 'error' 
 /**
  * POSTs `body` to `url`, signed with `secret`, through the global fetch (so it reaches real servers
  * and msw handlers alike). A 3xx is an answer, not followed (as GitHub and Stripe do not follow
- * them); no answer within `timeoutMs` is a time-out.
+ * them); no answer within `timeoutMs` is a time-out. `stop` (the mock closing) aborts it: the
+ * connection ends at once, and the attempt is a network error that says so.
  */
-export async function postEvent(url: string, body: string, secret: string, timeoutMs: number): Promise<PostedEvent> {
+export async function postEvent(
+  url: string,
+  body: string,
+  secret: string,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<PostedEvent> {
   const headers = await signedHeaders(body, secret);
   const started = performance.now();
-  const outcome = await post(url, headers, body, timeoutMs);
+  const outcome = await post(url, headers, body, timeoutMs, stop);
   const { status } = outcome;
   return {
     ...outcome,
@@ -49,13 +56,19 @@ async function signedHeaders(body: string, secret: string): Promise<Record<strin
   };
 }
 
+/** Why an attempt the mock's closing aborted got no answer. */
+export const CLOSED_WHILE_UNDER_WAY = 'not answered: the mock was closed while the delivery was under way';
+
 async function post(
   url: string,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
+  stop: AbortSignal | undefined,
 ): Promise<Pick<DeliveryAttempt, 'status' | 'response' | 'error'>> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const either = eitherAborts(timeout, stop);
+  const { signal } = either;
   try {
     const response = await globalThis.fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
     // Browsers hide a redirect behind an opaque answer with status 0; Node gives the 3xx itself.
@@ -63,9 +76,37 @@ async function post(
     const answer = { status: response.status, headers: headersOf(response), body: await bodyStart(response) };
     return { status: response.status, response: answer, error: null };
   } catch (error) {
-    if (signal.aborted) return { status: 'timeout', response: null, error: `no answer within ${timeoutMs} ms` };
+    if (stop?.aborted === true) return { status: 'network_error', response: null, error: CLOSED_WHILE_UNDER_WAY };
+    if (timeout.aborted) return { status: 'timeout', response: null, error: `no answer within ${timeoutMs} ms` };
     return { status: 'network_error', response: null, error: describeFetchError(error) };
+  } finally {
+    either.release();
   }
+}
+
+/**
+ * A signal aborted when either `first` or `second` is, and the function that stops listening to
+ * them (`stop` lives as long as the mock: a listener left on it per delivery would pile up).
+ * Not `AbortSignal.any`: Node 20.0 to 20.2 lack it.
+ */
+function eitherAborts(
+  first: AbortSignal,
+  second: AbortSignal | undefined,
+): { signal: AbortSignal; release: () => void } {
+  if (second === undefined) return { signal: first, release: () => undefined };
+  const either = new AbortController();
+  const abort = () => either.abort();
+  for (const signal of [first, second]) {
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  }
+  return {
+    signal: either.signal,
+    release: () => {
+      first.removeEventListener('abort', abort);
+      second.removeEventListener('abort', abort);
+    },
+  };
 }
 
 function headersOf(response: Response): Record<string, string> {

@@ -19,9 +19,14 @@ export interface MockKey {
   revoked: boolean;
 }
 
-/** Read access to a mock's state. */
+/**
+ * Read access to a mock's state. `contacts` and `messages` read alike: each finds a record by id
+ * (`get`, `has`), counts them (`size`) and lists them oldest first (`values()`). Besides, the
+ * contacts are an array (the API pages them in creation order) and the messages a Map by id
+ * (the oldest are forgotten past a bound, which a Map drops at no cost).
+ */
 export interface MockState {
-  readonly contacts: readonly StoredContact[];
+  readonly contacts: ContactList;
   readonly messages: ReadonlyMap<string, StoredMessage>;
   readonly conversations: readonly StoredConversation[];
   readonly campaigns: readonly StoredCampaign[];
@@ -51,8 +56,8 @@ export const ACCOUNT = { id: 1, name: 'Acme Test Account', email: 'owner@acme.te
  * attempts and e-mails keep the newest `history` of each, so that a long run stays bounded.
  */
 export class MockStore implements MockState {
-  readonly contacts: StoredContact[] = [];
   readonly contactsById = new Map<number, StoredContact>();
+  readonly contacts = new StoredContactList(this.contactsById);
   readonly #contactsByPhone = new Map<string, StoredContact>();
   readonly messages = new Map<string, StoredMessage>();
   readonly conversations: StoredConversation[] = [];
@@ -171,4 +176,46 @@ function attemptBytes({ url, request, response, error }: DeliveryAttempt): numbe
 /** A phone number without its optional `+`, to compare numbers written either way. */
 export function phoneKey(phone: string): string {
   return phone.startsWith('+') ? phone.slice(1) : phone;
+}
+
+/**
+ * The contacts a mock keeps, oldest first: an array (`map`, `filter`, `length`, `[0]`), that also
+ * reads as `MockState.messages` does: `get(id)`, `has(id)`, `size`, and `values()` (the contacts,
+ * oldest first).
+ */
+export interface ContactList extends ReadonlyArray<StoredContact> {
+  /** The contact with this id (a number, or its text as a client's `Contact.id` may hold it), or undefined. */
+  get(id: number | string): StoredContact | undefined;
+  /** Whether a contact has this id (a number, or its text). */
+  has(id: number | string): boolean;
+  /** How many contacts there are (`length`, named as a Map names it). */
+  readonly size: number;
+}
+
+/** The store's contact list: pushed and spliced by the store, found by id through the store's index. */
+export class StoredContactList extends Array<StoredContact> implements ContactList {
+  /** `map`, `filter`, `slice` and the rest give plain arrays: a page of contacts is no list of its own. */
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+
+  readonly #byId: ReadonlyMap<number, StoredContact>;
+
+  /** `byId`: the store's index of the same contacts. */
+  constructor(byId: ReadonlyMap<number, StoredContact>) {
+    super();
+    this.#byId = byId;
+  }
+
+  get(id: number | string): StoredContact | undefined {
+    return this.#byId.get(Number(id));
+  }
+
+  has(id: number | string): boolean {
+    return this.#byId.has(Number(id));
+  }
+
+  get size(): number {
+    return this.length;
+  }
 }

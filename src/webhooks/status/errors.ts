@@ -57,3 +57,28 @@ export class StatusTimeoutError extends BizMsgError {
     return { ...super.toJSON(), id: this.id, goal: this.goal, record: this.record };
   }
 }
+
+/**
+ * The folder of a `fileStatusStore` is open in another store: another process, or another
+ * `fileStatusStore` of this one. LevelDB lets one process at a time have a folder.
+ */
+export class StatusStoreBusyError extends BizMsgError {
+  /** The store's folder, as it was given. */
+  readonly path: string;
+
+  constructor(path: string, options?: ErrorOptions) {
+    super(
+      `The status store at ${path} is open in another process (or another fileStatusStore of this one): a folder serves one process at a time. Close the other (store.close() or tracker.close()) or let it exit, then try again; for several processes at once use redisStatusStore from bizmsg/redis.`,
+      options,
+    );
+    this.path = path;
+  }
+
+  override get name(): string {
+    return 'StatusStoreBusyError';
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), path: this.path };
+  }
+}

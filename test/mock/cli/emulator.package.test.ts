@@ -66,6 +66,10 @@ describe('bizmsg-mock as a local emulator, driven from another process', () => {
     const secret = (await mock.printed(/Signing secret: (\S+)/))[1]!;
     expect(mock.output()).toContain(`Forwarding message.received, conversation.created to ${receiver.origin}/hooks`);
     expect(mock.output()).toContain('bizmsg mock (Variant 1) listening on');
+    // The seed file's key is in the banner, after the seeded one (banner.integration.test.ts).
+    expect(mock.output()).toContain(
+      `API key: ${mock.apiKey}\nAPI key from the seed file: sk_test_app (plan starter, scopes contacts:read)\n`,
+    );
     const contacts = await fetch(`${mock.url}/contacts`, { headers: { 'x-api-key': 'sk_test_app' } });
     expect(((await contacts.json()) as { data: Array<{ name: string }> }).data.map((c) => c.name)).toEqual(['Ada']);
     await mock.printed(/GET \/contacts -> 200 \(\d+ ms\)/);

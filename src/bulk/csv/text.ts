@@ -92,36 +92,35 @@ export class CsvRowTooLongError extends Error {
 
 /**
  * A stream of a CSV's text that fails with a `CsvRowTooLongError` once a row (from one line break
- * outside quotes to the next) runs past `maxChars`, whatever it holds. csv-parse's own
- * `max_record_size` bounds each field, not the row: 20 million commas make 20 million empty fields
- * of a row it would gather whole (1.3 GB).
+ * outside quotes to the next) runs past `maxBytes` bytes of UTF-8, whatever it holds. csv-parse's
+ * own `max_record_size` bounds each field, not the row: 20 million commas make 20 million empty
+ * fields of a row it would gather whole (1.3 GB).
  */
 export class CsvRowLimit extends Transform {
-  readonly #maxChars: number;
-  /** Characters of the current row so far, whether they are inside quotes, and the editor's line it starts on and the one it is at. */
+  readonly #maxBytes: number;
+  /** Bytes of the current row so far, whether they are inside quotes, and the editor's line it starts on and the one it is at. */
   #row = 0;
   #quoted = false;
   #startLine = 1;
   #line = 1;
   #afterCr = false;
-
   /** The text comes as UTF-8 bytes (`CsvText`'s strings, as a stream hands them on), a character maybe split across two. */
   readonly #decoder = new StringDecoder('utf8');
 
-  constructor(maxChars: number) {
+  constructor(maxBytes: number) {
     super();
-    this.#maxChars = maxChars;
+    this.#maxBytes = maxBytes;
   }
 
   override _transform(chunk: Buffer, _: BufferEncoding, callback: TransformCallback): void {
     const text = this.#decoder.write(chunk);
     let from = 0;
     for (const { index } of text.matchAll(/["\r\n]/g)) {
-      if (!this.#add(index - from + 1)) return callback(new CsvRowTooLongError(this.#startLine));
+      if (!this.#add(text, from, index + 1)) return callback(new CsvRowTooLongError(this.#startLine));
       from = index + 1;
       this.#mark(text[index]!);
     }
-    if (!this.#add(text.length - from)) return callback(new CsvRowTooLongError(this.#startLine));
+    if (!this.#add(text, from, text.length)) return callback(new CsvRowTooLongError(this.#startLine));
     callback(null, text);
   }
 
@@ -129,10 +128,10 @@ export class CsvRowLimit extends Transform {
     callback(null, this.#decoder.end());
   }
 
-  /** Counts `chars` more of the row: false once it is too long. */
-  #add(chars: number): boolean {
-    this.#row += chars;
-    return this.#row <= this.#maxChars;
+  /** Counts `text` from `start` to `end` into the row: false once it is too long. */
+  #add(text: string, start: number, end: number): boolean {
+    this.#row += Buffer.byteLength(text.slice(start, end));
+    return this.#row <= this.#maxBytes;
   }
 
   /** Follows a quote or a line break: a break outside quotes ends the row (CR LF is one break). */
