@@ -76,7 +76,10 @@ export default defineConfig([
     // One declaration pass for every entry: the entries' declarations share one copy of each type
     // (one BizMsgError and its brand, whichever entry a user imports it from), and the build
     // type-checks the program once rather than once per build.
-    dts: { entry: { ...clients, ...receivers, ...others } },
+    // bizmsg/webhooks' Web build has no declarations of its own: every condition is typed by the
+    // Node build's (the builds differ at run time only), so a hover reads the same under any
+    // moduleResolution.
+    dts: { entry: { ...clients, 'webhooks/index': receivers['webhooks/index'], ...others } },
     clean: true,
   },
   {

@@ -17,6 +17,12 @@ export const ENTRIES = {
   'bizmsg/bulk': 'dist/bulk/index',
 } as const;
 
+/**
+ * The declarations an entry is typed by, where they are another build's: bizmsg/webhooks' Web build
+ * is typed by its Node build's under every export condition (they differ at run time only).
+ */
+const DECLARED_BY: Partial<Record<keyof typeof ENTRIES, string>> = { 'bizmsg/webhooks (web)': 'dist/webhooks/index' };
+
 /** An entry's name as docs/exports.md heads it. */
 export type Entry = keyof typeof ENTRIES;
 
@@ -40,12 +46,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * once scripts/type-only-exports.mjs has marked them `type`, which the declaration bundler drops).
  */
 export async function builtExports(): Promise<Record<Entry, BuiltExports>> {
-  const files = Object.values(ENTRIES).map((file) => `${root}${file}.d.ts`);
+  const typedBy = (entry: Entry) => DECLARED_BY[entry] ?? ENTRIES[entry];
+  const files = (Object.keys(ENTRIES) as Entry[]).map((entry) => `${root}${typedBy(entry)}.d.ts`);
   const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, strict: true, noEmit: true });
   const checker = program.getTypeChecker();
   const result = {} as Record<Entry, BuiltExports>;
   for (const [entry, file] of Object.entries(ENTRIES) as [Entry, string][]) {
-    const source = program.getSourceFile(`${root}${file}.d.ts`);
+    const source = program.getSourceFile(`${root}${typedBy(entry)}.d.ts`);
     const module = source && checker.getSymbolAtLocation(source);
     if (!module) throw new Error(`${file}.d.ts is missing: run \`npm run build\` first.`);
     const values = Object.keys((await import(pathToFileURL(`${root}${file}.js`).href)) as object).sort();

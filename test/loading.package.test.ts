@@ -197,6 +197,19 @@ describe('the built package', () => {
     for (const peer of ['bullmq', 'classic-level']) expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
   });
 
+  it('types bizmsg/webhooks by one declaration under every condition and moduleResolution (its Web build differs at run time only)', () => {
+    const conditions = pkg.exports['./webhooks'] as Record<string, Record<'import' | 'require', { types: string }>>;
+    expect(Object.keys(conditions)).toEqual(['workerd', 'worker', 'browser', 'node', 'default']);
+    for (const [condition, formats] of Object.entries(conditions)) {
+      expect([condition, formats.import.types, formats.require.types]).toEqual([
+        condition,
+        './dist/webhooks/index.d.ts',
+        './dist/webhooks/index.d.cts',
+      ]);
+    }
+    expect(existsSync(new URL('../dist/webhooks/web.d.ts', import.meta.url))).toBe(false);
+  });
+
   it('loads nothing of Redis from bizmsg or either build of bizmsg/webhooks', () => {
     for (const format of ['js', 'cjs']) {
       for (const entry of [`index.${format}`, `webhooks/index.${format}`, `webhooks/web.${format}`]) {

@@ -12,6 +12,7 @@ import { verifyWebhook } from '../signature/verify.js';
  * `data`), and an InvalidArgumentError for a bad argument. Whatever `data` holds, the event is
  * returned, and how it differs from what bizmsg expects goes to `onDrift`. An event of a kind this
  * version does not know is returned too (its `event` is none of `WEBHOOK_EVENT_KINDS`): acknowledge it.
+ * Needs node:crypto (Node, Bun, Deno): on Workers and in browsers it throws, naming `parseWebhookAsync`.
  */
 export function parseWebhook(
   payload: WebhookPayload,

@@ -4,7 +4,9 @@ import { payloadInput, secretList, signatureBytes, type WebhookPayload, type Web
 
 /**
  * True when `signature` is the HMAC-SHA256 of the exact raw `payload` under `secret` (or under
- * any of several secrets), compared in constant time. Never throws on a bad signature.
+ * any of several secrets), compared in constant time. Never throws on a bad signature. Needs
+ * node:crypto (Node, Bun, Deno): on Workers and in browsers (the Web build) it throws, naming
+ * `verifyWebhookAsync`.
  */
 export function verifyWebhook(payload: WebhookPayload, signature: unknown, secret: WebhookSecret): boolean {
   const body = payloadInput(payload, 'verifyWebhook');

@@ -35,7 +35,8 @@ const SWEEP_EVERY_MS = 60_000;
  * last change. One process at a time has the folder: a second opener, of another process or of
  * this one, is refused with `StatusStoreBusyError`. `watch` hears the merges of this process only.
  * The folder opens at the first call and again after `close()`. Needs the optional peer
- * `classic-level`, and Node (the Web build's `fileStatusStore` throws).
+ * `classic-level`, and Node: on Workers and in browsers it throws, naming `memoryStatusStore` and
+ * `redisStatusStore`.
  *
  * @example
  * ```ts
