@@ -37,7 +37,7 @@ async function upsertLoop(client: Variant2Client, list: readonly ContactSyncRow[
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let row = next.next(); !row.done; row = next.next())
-        await client.contacts.upsert(row.value as ContactSyncRow & { name: string });
+        await client.contacts.upsert(row.value as Parameters<Variant2Client['contacts']['upsert']>[0]);
     }),
   );
 }

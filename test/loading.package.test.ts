@@ -150,8 +150,8 @@ describe('the built package', () => {
       const status = cjs.redisStatusStore({ call: async () => 'OK', duplicate: () => undefined });
       console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort(), typeof store.acquire, typeof cjs.redisDedupeStore({ call: async () => 'OK' }).claim, typeof status.merge]));`;
     expect(node(['--input-type=module', '-e', script])).toEqual([
-      ['redisDedupeStore', 'redisRateLimitStore', 'redisStatusStore'],
-      ['redisDedupeStore', 'redisRateLimitStore', 'redisStatusStore'],
+      ['BizMsgError', 'InvalidArgumentError', 'redisDedupeStore', 'redisRateLimitStore', 'redisStatusStore'],
+      ['BizMsgError', 'InvalidArgumentError', 'redisDedupeStore', 'redisRateLimitStore', 'redisStatusStore'],
       'function',
       'function',
       'function',

@@ -15,7 +15,8 @@ const HEADER = 'job';
  * outcome is synced to disk before it counts, written in groups (group commit) so that syncing
  * costs little per send, and sealed, so that a folder whose files were cut short or damaged is
  * refused (`BulkJournalDamagedError`) instead of resent. Needs the optional peer `classic-level`.
- * One run at a time, of any process (`BulkJournalBusyError`).
+ * One run at a time, of any process (`BulkJournalBusyError`). Read without a run (`results()`
+ * after it, `bulkOutcomes`), a folder no run wrote is refused (`InvalidArgumentError`), not made.
  */
 export function fileJournal(path: string): BulkJournal {
   if (typeof path !== 'string' || path === '')
@@ -27,12 +28,13 @@ export function fileJournal(path: string): BulkJournal {
     if (store === undefined) throw new BizMsgError(`The journal at ${path} is not open: run a bulk job with it.`);
     return store;
   };
-  const take = async () => {
+  /** The folder, for a run (made if missing) or to read (`existing`: it must be a journal already). */
+  const take = async (existing = false) => {
     if (busy) throw new BulkJournalBusyError(path);
     busy = true;
     try {
       const { SealedStore } = await import('./file/store.js');
-      return await SealedStore.open(path);
+      return await SealedStore.open(path, { existing });
     } catch (error) {
       busy = false;
       throw error;
@@ -57,7 +59,7 @@ export function fileJournal(path: string): BulkJournal {
     put: (key, entry) => opened().write(ENTRY + key, JSON.stringify(entry)),
     delete: (key) => opened().write(ENTRY + key, undefined),
     async *entries() {
-      const reading = store ?? (await take());
+      const reading = store ?? (await take(true));
       try {
         for await (const [key, value] of reading.entries()) {
           if (key.startsWith(ENTRY)) yield [key.slice(ENTRY.length), parse<JournalEntry>(value)!] as const;
@@ -70,7 +72,7 @@ export function fileJournal(path: string): BulkJournal {
       }
     },
     async job() {
-      const reading = store ?? (await take());
+      const reading = store ?? (await take(true));
       try {
         return parse<JournalHeader>(await reading.get(HEADER));
       } finally {

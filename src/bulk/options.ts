@@ -16,15 +16,15 @@ export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
   /** The message for a recipient; a throw makes that recipient `failed` (`INVALID_RECIPIENT`). */
   message: (recipient: R) => BulkMessage<C> | Promise<BulkMessage<C>>;
   /** The recipient's key (default: its message's `to` in E.164); a key seen twice is sent once. */
-  key?: (recipient: R) => string;
+  key?: ((recipient: R) => string) | undefined;
   /** Where claims and outcomes are recorded (default `memoryJournal()`); `fileJournal(path)` survives a crash. */
-  journal?: BulkJournal;
+  journal?: BulkJournal | undefined;
   /** Sends in flight at once (1 to 256, default 8). */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Stops reading recipients; the sends in flight finish and are recorded. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Sends again a recipient whose earlier send may have been processed (`unknown`): may send a duplicate. */
-  resendUnknown?: boolean;
+  resendUnknown?: boolean | undefined;
   /**
    * Holds a recipient back (an opt-out): called with the recipient and its number in E.164 before
    * anything is claimed; `true` or a reason (`'opted out'`) holds it back, `false`, `undefined` or
@@ -32,9 +32,9 @@ export interface SendBulkOptions<R, C extends BulkClient = BulkClient> {
    * (nor `resendUnknown`); a throw makes it `failed` (`SUPPRESS_FAILED`), nothing sent, asked again
    * by the next run.
    */
-  suppress?: (recipient: R, to: string) => Suppression | Promise<Suppression>;
+  suppress?: ((recipient: R, to: string) => Suppression | Promise<Suppression>) | undefined;
   /** The job's size, for progress events' `expected` when `recipients` is a stream (an array, Set or Map gives its own). */
-  expected?: number;
+  expected?: number | undefined;
 }
 
 /** What `suppress` answers: `true` or a reason to hold a recipient back; `false`, `undefined` or `null` to send. */

@@ -63,7 +63,7 @@ export interface BulkOutcomesOptions {
   /** The job's id: a journal of another job is refused (`BulkJournalMismatchError`). */
   id: string;
   /** Where the webhooks' statuses are kept (`createStatusTracker()`, `fileStatusStore(path)`...): outcomes advance by them. */
-  tracker?: BulkStatusSource;
+  tracker?: BulkStatusSource | undefined;
 }
 
 /**

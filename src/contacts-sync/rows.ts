@@ -7,8 +7,8 @@ import { isRecord } from '../shared/guards.js';
 import { phoneDigits, writePhone } from '../shared/phone.js';
 import type { ContactSyncError, ContactSyncRow } from './types.js';
 
-/** The fields a row writes. */
-export type ContactFields = Omit<ContactSyncRow, 'phone'>;
+/** The fields a row writes (null read as left out). */
+export type ContactFields = { [K in Exclude<keyof ContactSyncRow, 'phone'>]?: Exclude<ContactSyncRow[K], null> };
 
 /** The fields of a row read, a copy (the caller may change its rows while the sync runs). */
 const FIELDS = ['name', 'email', 'tags', 'custom_fields'] as const;
@@ -45,8 +45,9 @@ export function readRow(value: unknown, row: number): ReadRow {
       return { phone, error: { code: 'INVALID_PHONE', message: (error as Error).message } };
     }
     phone = writePhone(digits, 'e164');
+    // A field undefined or null (a `Contact` read back has null for a name or e-mail it lacks) is left out.
     const picked = Object.fromEntries(
-      FIELDS.filter((name) => value[name] !== undefined).map((name) => [name, value[name]]),
+      FIELDS.filter((name) => value[name] !== undefined && value[name] !== null).map((name) => [name, value[name]]),
     );
     return { digits, phone, fields: JSON.parse(serializeBody(picked, `The fields of ${what}`)) as ContactFields };
   } catch (error) {

@@ -9,24 +9,25 @@ import type { ContactCreateParams, ContactUpdateParams } from '../schemas/contac
 
 /**
  * One row of a list to sync: a number in any spelling, and the fields its contact should have. A
- * field left out is left as the contact has it; one given replaces it (`tags` and `custom_fields`
- * whole, as `update` does).
+ * field left out (or undefined, or null as a `Contact` read back holds it) is left as the contact
+ * has it; one given replaces it (`tags` and `custom_fields` whole, as `update` does). A `Contact`
+ * is a row: synced back, it changes nothing.
  */
 export interface ContactSyncRow {
   phone: string;
   /** Needed to create a contact; an existing one keeps its name when the row has none. */
-  name?: string;
-  email?: string;
-  tags?: string[];
-  custom_fields?: Record<string, unknown>;
+  name?: string | null | undefined;
+  email?: string | null | undefined;
+  tags?: string[] | undefined;
+  custom_fields?: Record<string, unknown> | undefined;
 }
 
 /** Options of `contacts.sync`. */
 export interface ContactSyncOptions {
   /** Writes (and page reads) in flight at once, 1 to 256 (default 8); the client's pacing sets the pace. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Stops the sync: no further write starts, those in flight finish; the report says `aborted`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** What became of a row: its contact created, updated, already equal, the row failed, or merged into a later row of its number. */

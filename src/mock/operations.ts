@@ -63,7 +63,7 @@ export interface MockControl {
   /** Whether the mock runs: its variant, base URL and virtual time. */
   health(): Promise<MockHealth>;
   /** Everything the mock holds, as JSON; `deliveries`: only that many of the newest attempts. */
-  state(options?: { deliveries?: number }): Promise<MockSnapshot>;
+  state(options?: { deliveries?: number | undefined }): Promise<MockSnapshot>;
   /** The request journal, oldest first, API keys redacted. */
   requests(filter?: RequestFilter): Promise<RecordedRequest[]>;
   /** The webhook delivery attempts kept, oldest first: all, or the page `page` picks by id. */
@@ -86,7 +86,7 @@ export interface MockControl {
   /** Removes every injected fault. */
   clearFaults(): Promise<void>;
   /** Creates an API key (scopes left out: all of them). */
-  createKey(options?: { scopes?: readonly Scope[]; plan?: string }): Promise<string>;
+  createKey(options?: { scopes?: readonly Scope[] | undefined; plan?: string | undefined }): Promise<string>;
   /** Revokes an API key. */
   revokeKey(key: string): Promise<void>;
   /** A customer writes: an inbound message, with its events. */
@@ -94,7 +94,7 @@ export interface MockControl {
   /** Changes a conversation (status, assignee). */
   updateConversation(
     id: number,
-    change: { status?: StoredConversation['status']; assigned_to?: string | null },
+    change: { status?: StoredConversation['status'] | undefined; assigned_to?: string | null | undefined },
   ): Promise<StoredConversation>;
   /**
    * Decides an outbound message's fate: `delivered`, `read` or `failed` (never back), with each
@@ -102,7 +102,7 @@ export interface MockControl {
    */
   setMessageStatus(
     id: string,
-    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } },
+    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } | undefined },
   ): Promise<StoredMessage>;
   /** Registers a webhook endpoint (also in Variant 1). */
   registerWebhook(endpoint: {
@@ -117,7 +117,7 @@ export interface MockControl {
   /** Emits one event of a kind through the normal delivery path; resolves with the first attempts. */
   emit(
     event: WebhookEventKind,
-    options?: { data?: Record<string, unknown>; endpointId?: number },
+    options?: { data?: Record<string, unknown> | undefined; endpointId?: number | undefined },
   ): Promise<DeliveryAttempt[]>;
   /** Back to the seed. */
   reset(): Promise<void>;
@@ -471,7 +471,7 @@ export const MOCK_OPERATIONS: readonly MockOperation[] = [
     method: 'POST',
     path: '/_bizmsg/customers/{phone}/say',
     summary:
-      "A customer writes to the app (an inbound message, as /inbound) and the call answers the app's messages to that number in answer: once the deliveries of the customer's message were answered, then once no new message came for `settle` ms (default 200), or after `timeout` ms (default 5000) with what came. The number in the path in any spelling, URL-encoded (%2B44%207700%20900124)",
+      "A customer writes to the app (an inbound message, as /inbound) and the call answers the app's messages to that number in answer: once the deliveries of the customer's message were answered, then once no new message came for `settle` ms (default 200), or after `timeout` ms (default 5000) with what came. The number in the path in any spelling, URL-encoded (%2B44%207700%20900124). 409 CONFLICT, and nothing sent, when no enabled webhook endpoint subscribes to message.received (the app could not hear the customer): the message names the disabled endpoint to enable (POST /_bizmsg/webhooks/{id}/enable), or says to register one",
     body: SayInput,
     output: z.array(CustomerMessageSchema),
     status: 200,
@@ -503,7 +503,7 @@ export const MOCK_OPERATIONS: readonly MockOperation[] = [
     method: 'POST',
     path: '/_bizmsg/reset',
     summary:
-      'Back to the seed: seed data and keys only, the clock at real time and running, no faults, an empty journal',
+      'Back to the seed: seed data and keys only, each seeded record as the seed describes it (a seeded webhook endpoint its failures disabled is active again), no delivery attempt, e-mail or retry left, the deliveries under way ended; the clock at real time and running, no faults, an empty journal',
     status: 204,
     run: (mock) => mock.reset(),
   }),

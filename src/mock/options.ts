@@ -12,62 +12,64 @@ export interface MockPlan {
   /** Requests per window per key. */
   rateLimit: number;
   /** Window length in ms (default 60000: the spec's per-minute limits). */
-  window?: number;
+  window?: number | undefined;
   /** Most contacts the account may hold. */
-  maxContacts?: number;
+  maxContacts?: number | undefined;
   /** Most registered webhook endpoints. */
-  maxWebhookEndpoints?: number;
+  maxWebhookEndpoints?: number | undefined;
   /** Most outbound messages (texts, templates, campaign sends). */
-  maxMessages?: number;
+  maxMessages?: number | undefined;
 }
 
 /** An API key known to the mock. */
 export interface MockKeySpec {
   key: string;
   /** Scopes of the key; left out means all of them, `[]` none (every endpoint then answers 403). */
-  scopes?: readonly Scope[];
+  scopes?: readonly Scope[] | undefined;
   /** Plan name; default: the variant's largest named plan. */
-  plan?: string;
-  revoked?: boolean;
+  plan?: string | undefined;
+  revoked?: boolean | undefined;
 }
 
 /** Data a mock starts with, and returns to on `reset()`. */
 export interface MockSeed {
   /** Seed of the random choices (sampled faults, generated keys); the same seed gives the same run. */
-  random?: number;
+  random?: number | undefined;
   /** Contacts that exist from the start (no events are sent for them). */
-  contacts?: ReadonlyArray<{
-    name: string;
-    phone: string;
-    email?: string;
-    tags?: readonly string[];
-    custom_fields?: Record<string, unknown>;
-  }>;
+  contacts?:
+    | ReadonlyArray<{
+        name: string;
+        phone: string;
+        email?: string | undefined;
+        tags?: readonly string[] | undefined;
+        custom_fields?: Record<string, unknown> | undefined;
+      }>
+    | undefined;
   /** Webhook endpoints registered from the start. */
-  webhooks?: ReadonlyArray<{ url: string; events: readonly WebhookEventKind[]; secret: string }>;
+  webhooks?: ReadonlyArray<{ url: string; events: readonly WebhookEventKind[]; secret: string }> | undefined;
 }
 
 /** Options of `createMockServer`. */
 export interface MockServerOptions {
   /** The variant served (1: X-API-Key, `{success, data}`; 2: Bearer, `{data}`). Default 2. */
-  variant?: Variant;
+  variant?: Variant | undefined;
   /** Base URL of the served API, ending with `/api/v1` (default `https://api.bizmsg.test/api/v1`). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Extra keys; a seeded all-scope key is always there as `apiKey`. */
-  keys?: readonly MockKeySpec[];
+  keys?: readonly MockKeySpec[] | undefined;
   /** Plans by name, merged over the variant's defaults. */
-  plans?: Record<string, Partial<MockPlan>>;
+  plans?: Record<string, { [K in keyof MockPlan]?: MockPlan[K] | undefined }> | undefined;
   /**
    * The account's templates: a catalog (`defineTemplates(...).catalog`, or what `defineTemplates`
    * returned), against which each send's name, language and parameters per component are checked;
    * or just names (any language, any parameters). Others give TEMPLATE_NOT_FOUND. Default:
    * `DEFAULT_TEMPLATES`, by name.
    */
-  templates?: readonly string[] | TemplateCatalog | { readonly catalog: TemplateCatalog };
+  templates?: readonly string[] | TemplateCatalog | { readonly catalog: TemplateCatalog } | undefined;
   /** Start data, or just the seed of the random choices (sampled faults, generated keys). */
-  seed?: number | MockSeed;
+  seed?: number | MockSeed | undefined;
   /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */
-  webhookTimeout?: number;
+  webhookTimeout?: number | undefined;
   /**
    * How much of the past the mock keeps, newest first, so that a long run stays bounded: requests
    * in the journal (`requests()`), delivery attempts (`deliveries`) and e-mails. Default 1000 of
@@ -75,7 +77,7 @@ export interface MockServerOptions {
    * 32 MiB (the oldest go first), a journal entry at most 64 KiB of a request body and 16 KiB of
    * its answer, cut when it is recorded.
    */
-  history?: { requests?: number; deliveries?: number };
+  history?: { requests?: number | undefined; deliveries?: number | undefined } | undefined;
 }
 
 /**
@@ -85,7 +87,7 @@ export interface MockServerOptions {
  */
 export interface MockServedOn {
   /** This machine's names and addresses: its interfaces' addresses, its host name, the address bound. */
-  readonly localHosts?: readonly string[];
+  readonly localHosts?: readonly string[] | undefined;
 }
 
 /** Default plans of Variant 1 (spec section 8; enterprise is "custom"). */

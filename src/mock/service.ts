@@ -243,7 +243,7 @@ export class MockService {
    * Everything the mock holds, as JSON (what `GET /_bizmsg/state` answers); `deliveries` keeps only
    * that many of the newest attempts (a page that reads them apart asks for 0).
    */
-  state(options: { deliveries?: number } = {}): MockSnapshot {
+  state(options: { deliveries?: number | undefined } = {}): MockSnapshot {
     const { deliveries } = checkArguments(StateQuery, options, 'state');
     const store = this.#store;
     return structuredClone({
@@ -261,7 +261,7 @@ export class MockService {
   }
 
   /** Adds a key; scopes left out mean all of them (`[]`: none), the plan defaults to the variant's largest named plan. */
-  createKey(options: { scopes?: readonly Scope[]; plan?: string } = {}): string {
+  createKey(options: { scopes?: readonly Scope[] | undefined; plan?: string | undefined } = {}): string {
     const { scopes, plan } = checkArguments(KeyInput, options, 'createKey');
     const key = this.#keys.newKey();
     this.#keys.add(this.#store, {
@@ -303,7 +303,7 @@ export class MockService {
   /** Changes a conversation (status, assignee); closing it emits `conversation.closed`. */
   updateConversation(
     id: number,
-    change: { status?: StoredConversation['status']; assigned_to?: string | null },
+    change: { status?: StoredConversation['status'] | undefined; assigned_to?: string | null | undefined },
   ): StoredConversation {
     const conversation = this.#store.conversations.find((c) => c.id === id);
     if (conversation === undefined) throw unknownId('conversation', id);
@@ -322,7 +322,7 @@ export class MockService {
    */
   setMessageStatus(
     id: string,
-    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } },
+    change: { status: 'delivered' | 'read' | 'failed'; error?: { code: string; message: string } | undefined },
   ): StoredMessage {
     const message = typeof id === 'string' ? this.#store.messages.get(id) : undefined;
     if (message === undefined)
@@ -368,7 +368,7 @@ export class MockService {
    */
   emit(
     event: WebhookEventKind,
-    options: { data?: Record<string, unknown>; endpointId?: number } = {},
+    options: { data?: Record<string, unknown> | undefined; endpointId?: number | undefined } = {},
   ): Promise<DeliveryAttempt[]> {
     try {
       const { data, endpointId } = checkArguments(EmitInput, { event, ...options }, 'emit');
@@ -418,9 +418,11 @@ export class MockService {
   }
 
   /**
-   * Back to the seeded state: seed data and keys only, clock at real time and running (a
-   * `clock.stop()` is undone; a paused mock's clock waits for its face to serve again), no faults,
-   * fresh rate windows, an empty journal.
+   * Back to the seeded state: seed data and keys only, each seeded record as the seed describes it
+   * (a seeded endpoint its failures disabled is active again), no delivery attempt, e-mail or retry
+   * left, the deliveries under way ended; clock at real time and running (a `clock.stop()` is
+   * undone; a paused mock's clock waits for its face to serve again), no faults, fresh rate windows,
+   * an empty journal.
    */
   reset(): void {
     // The seeded sequence starts over, past the seeded key it gave first: keys and sampled faults repeat after each reset.
@@ -428,7 +430,8 @@ export class MockService {
     this.#keys.newKey();
     this.#store = new MockStore(this.#history);
     this.#resetClock();
-    this.#context.events.forgetAll();
+    // The deliveries of the store that is gone end, and hold no turn of the new one's.
+    this.#context.events.reset();
     this.#faults.clear();
     this.#limiter.reset();
     this.#journal.clear();

@@ -12,7 +12,7 @@ import { SIGNATURE_PARAMETER, webhooksSection } from './webhooks.js';
 /** Options of `openApiDocument`. */
 export interface OpenApiOptions {
   /** The server the document names, ending with `/api/v1` (default: a templated `https://{host}/api/v1`). */
-  serverUrl?: string;
+  serverUrl?: string | undefined;
 }
 
 /** What each tag groups (the endpoint table's tags, and the webhooks'). */

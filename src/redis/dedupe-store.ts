@@ -5,9 +5,9 @@ import { evalScript, luaScript, type RedisClientLike, storeConnection } from './
 /** Options of `redisDedupeStore`. */
 export interface RedisDedupeStoreOptions extends DedupeStoreOptions {
   /** Prefix of the store's Redis keys (default `bizmsg:dedupe:`). */
-  prefix?: string;
+  prefix?: string | undefined;
   /** Longest one Redis call may take, in ms (default 500); after it the delivery is handled without de-duplication. */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 const DONE = 'done';

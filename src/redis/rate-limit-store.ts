@@ -6,9 +6,9 @@ import { LEASE_MS, RATE_LIMIT_SCRIPT } from './rate-limit-script.js';
 /** Options of `redisRateLimitStore`. */
 export interface RedisRateLimitStoreOptions {
   /** Prefix of the store's Redis keys (default `bizmsg:rate:`); the rest is a hash of the API key. */
-  prefix?: string;
+  prefix?: string | undefined;
   /** Longest one Redis call may take, in ms (default 500); after it the client paces itself alone. */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 /**

@@ -9,9 +9,9 @@ import { ChannelSubscriber } from './subscriber.js';
 /** Options of `redisStatusStore`. */
 export interface RedisStatusStoreOptions extends StatusStoreOptions {
   /** Prefix of the store's Redis keys and of its channel (default `bizmsg:status:`). */
-  prefix?: string;
+  prefix?: string | undefined;
   /** Longest one Redis call may take, in ms (default 500); after it the call rejects. */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 /** Keys read per MGET, and asked per SCAN step, by `summary`. */

@@ -23,5 +23,5 @@ export interface ClientOptions extends HttpClientOptions {
    * `InvalidArgumentError` and nothing is sent.
    * @default 'e164'
    */
-  phoneFormat?: ClientPhoneFormat;
+  phoneFormat?: ClientPhoneFormat | undefined;
 }

@@ -20,14 +20,14 @@ export type ContactUpdateParams = z.input<typeof ContactUpdateSchema>;
 
 /** Query of a Variant 1 contact list. */
 export interface Variant1ContactListParams {
-  page?: number;
-  per_page?: number;
+  page?: number | undefined;
+  per_page?: number | undefined;
 }
 
 /** Query of a Variant 2 contact list: Variant 1's, plus a search text and a tag. */
 export interface Variant2ContactListParams extends Variant1ContactListParams {
   /** Text to look for in name, phone or email. */
-  search?: string;
+  search?: string | undefined;
   /** Only contacts carrying this tag. */
-  tag?: string;
+  tag?: string | undefined;
 }

@@ -37,8 +37,8 @@ export type ConversationWithMessages = z.output<typeof ConversationWithMessagesS
 
 /** Query of a conversation list. */
 export interface ConversationListParams {
-  status?: ConversationStatus;
-  assigned_to?: string;
-  page?: number;
-  per_page?: number;
+  status?: ConversationStatus | undefined;
+  assigned_to?: string | undefined;
+  page?: number | undefined;
+  per_page?: number | undefined;
 }

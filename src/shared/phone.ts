@@ -16,7 +16,7 @@ export interface NormalizePhoneOptions {
    * `'e164'`: `+` and the digits; `'digits'`: the digits alone.
    * @default 'e164'
    */
-  format?: PhoneFormat;
+  format?: PhoneFormat | undefined;
 }
 
 /** What a spelling may put between digits: whitespace, dashes, dots, slashes and round brackets. */
@@ -49,10 +49,13 @@ export function spelledDigits(value: string): SpelledNumber {
   };
 }
 
+/** An RFC 3966 `tel:` URI's scheme: a number copied from a link (`tel:+447700900124`) reads as the number. */
+const TEL_SCHEME = /^\s*tel:/i;
+
 /** The digits of an international number in any spelling, or why `value` is none. */
 function readPhone(value: unknown): SpelledNumber {
   if (typeof value !== 'string') return { problem: `a phone number must be a string, got ${showValue(value)}` };
-  const spelled = spelledDigits(value);
+  const spelled = spelledDigits(value.replace(TEL_SCHEME, ''));
   if (spelled.digits === undefined) return spelled;
   const count = spelled.digits.length;
   // Bare digits are read as international, so a leading 0 is a national number's trunk prefix (or junk after a +).
@@ -81,9 +84,10 @@ export function writePhone(digits: string, format: PhoneFormat): string {
 
 /**
  * A phone number in any spelling (`'+49 151 1234-5678'`, `'0049 (0)151 12345678'`,
- * `'4915112345678'`) written in one form: E.164 by default, or its digits with `format: 'digits'`.
- * Spaces, dashes, dots, slashes and brackets are dropped; a leading `+` or `00` is the international
- * prefix, and bare digits are read as already international. Anything else (letters, a national
+ * `'4915112345678'`, `'tel:+4915112345678'`) written in one form: E.164 by default, or its digits
+ * with `format: 'digits'`. Spaces, dashes, dots, slashes and brackets are dropped; a leading `+` or
+ * `00` is the international prefix, a `tel:` scheme is dropped, and bare digits are read as already
+ * international. Anything else (letters, a national
  * number such as `'0151…'`, fewer than 8 or more than 15 digits) throws an `InvalidArgumentError`
  * saying why. It checks the form, not that the number is assigned: for a national number, parse it
  * with a phone-number library first (docs/decisions.md).

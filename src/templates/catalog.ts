@@ -18,11 +18,11 @@ export interface TemplateButtonSpec {
 /** One template as declared: its languages, and the names of its parameters per component, in `{{1}}, {{2}}` order. */
 export interface TemplateSpec {
   /** The languages it exists in; left out: any language, which each send then names. */
-  readonly languages?: readonly string[];
-  readonly header?: readonly string[];
-  readonly body?: readonly string[];
+  readonly languages?: readonly string[] | undefined;
+  readonly header?: readonly string[] | undefined;
+  readonly body?: readonly string[] | undefined;
   /** Its buttons in order (a button's `index` is its place here, from 0). */
-  readonly buttons?: readonly TemplateButtonSpec[];
+  readonly buttons?: readonly TemplateButtonSpec[] | undefined;
 }
 
 /** The templates of an account, by name: what `defineTemplates` takes and `templates.catalog` gives. */

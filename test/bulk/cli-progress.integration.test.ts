@@ -57,3 +57,37 @@ describe('bizmsg bulk progress', () => {
     expect(sent() - before).toBe(8);
   });
 });
+
+describe('bizmsg bulk progress with plenty of rate budget', () => {
+  // The emulator's seeded key allows 1000 requests per window: these jobs are never held back, so
+  // nothing may say it waits for the window. The cold client's hold of its other sends until its
+  // first answer (at most 2 s, ended in milliseconds) was once told as a 2-second wait for the
+  // window, and shown as one from the first answer on.
+  const WAITING = 'waiting for the rate window';
+
+  it(
+    'without a terminal, says no word of the rate window for a job the window has room for',
+    { timeout: 60_000 },
+    async () => {
+      const csv = csvOf('plenty.csv', 4);
+      const result = await bizmsg(emulator.server, emulator.args(csv), { killAfterMs: 50_000 });
+      expect([result.killed, result.code]).toEqual([false, 0]);
+      expect(result.stdout).toContain('  total    4\n  sent     4\n');
+      expect(result.stderr).not.toContain(WAITING);
+    },
+  );
+
+  it(
+    'in a terminal, the bar says no word of the rate window for a job the window has room for',
+    { timeout: 60_000 },
+    async () => {
+      const result = await bizmsg(emulator.server, emulator.args(csvOf('plenty-tty.csv', 60)), {
+        tty: true,
+        killAfterMs: 50_000,
+      });
+      expect([result.killed, result.code]).toEqual([false, 0]);
+      expect(result.stdout).toMatch(/sending \|=+\| 60\/60 rows · sent 60 · failed 0/);
+      expect(result.stdout).not.toContain(WAITING);
+    },
+  );
+});

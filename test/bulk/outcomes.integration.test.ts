@@ -2,7 +2,7 @@
 // that counts every send, bulkOutcomes joining the journal with the statuses the webhooks brought
 // (a tracker in memory, and a fileStatusStore reopened as a restarted app would), and toCsv
 // making a spreadsheet-hostile row inert.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,6 +294,15 @@ describe('bulkOutcomes', () => {
     } finally {
       await reopened.close();
     }
+  });
+
+  it('refuses a folder no run wrote (a typo), and neither makes it nor reads it as empty', async () => {
+    const missing = join(folder(), 'no-such.journal');
+    await expect(all(bulkOutcomes(fileJournal(missing), { id: 'x' }))).rejects.toThrow(InvalidArgumentError);
+    await expect(all(bulkOutcomes(fileJournal(missing), { id: 'x' }))).rejects.toThrow(
+      `There is no bulk journal at ${missing}: nothing was read.`,
+    );
+    expect(existsSync(missing)).toBe(false);
   });
 
   it("refuses another job's journal naming both ids, and bad arguments, at once", async () => {

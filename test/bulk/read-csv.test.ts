@@ -31,7 +31,7 @@ async function failure(source: CsvSource, limit?: number): Promise<unknown> {
 }
 
 describe('readCsv', () => {
-  it('reads a path, a file URL, the text, a Node stream, a web stream and an async iterable alike', async () => {
+  it('reads a path, a file URL, the text, its bytes, a Node stream, a web stream and an async iterable alike', async () => {
     const path = join(dir, 'two.csv');
     writeFileSync(path, CSV);
     const bytes = Buffer.from(CSV);
@@ -39,6 +39,8 @@ describe('readCsv', () => {
       path,
       pathToFileURL(path),
       CSV,
+      bytes,
+      new Uint8Array(bytes),
       Readable.from([bytes.subarray(0, 7), bytes.subarray(7)]),
       new Blob([bytes]).stream(),
       (async function* () {
@@ -64,7 +66,7 @@ describe('readCsv', () => {
     expect(error).toMatchObject({
       problem: 'encoding',
       line: 3,
-      message: 'line 3 is not valid UTF-8 (byte offset 46)',
+      message: 'line 3 is not valid UTF-8 (byte offset 46): save the file as UTF-8 (in Excel: "CSV UTF-8")',
     });
   });
 

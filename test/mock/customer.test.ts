@@ -16,6 +16,8 @@ import {
   type MockCustomer,
 } from '../../src/mock/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../src/contract/webhooks.js';
+import { ControlArgumentError } from '../../src/mock/calls/errors.js';
 
 const RECEIVER = 'https://clinic.test/webhooks/bizmsg';
 const SECRET = 'whsec_clinic';
@@ -127,6 +129,12 @@ describe('customer.say', () => {
     expect(mock.store.messages.get('msg_2')).toMatchObject({ direction: 'outbound', to: PATIENT, type: 'text' });
     // The app answered before it acknowledged: the one delivery got its 200.
     expect(mock.deliveries.map((attempt) => [attempt.event, attempt.status])).toEqual([['message.received', 200]]);
+  });
+
+  it('reads an option given as undefined as its default (an app answering after acknowledging is still caught)', async () => {
+    app = (patient, text) => void setTimeout(() => void clinic(patient, text), 50);
+    const answer = await mock.customer(PATIENT).say('YES', { settle: undefined, timeout: undefined });
+    expect(answer).toEqual([fromApp('msg_2', 'Your appointment is confirmed')]);
   });
 
   it('still catches an app that answers after acknowledging the webhook (default settle)', async () => {
@@ -410,5 +418,64 @@ describe('close() while a say waits', () => {
     );
     release!();
     mock.resume();
+  });
+});
+
+describe('say with no app to hear it', () => {
+  /** The start of every such refusal; the fix follows. */
+  const UNHEARD =
+    'say: no enabled webhook endpoint subscribes to message.received, so the app cannot hear the customer; nothing was sent.';
+  const REGISTER = "registerWebhook({ url, events: ['message.received'], secret }) (POST /_bizmsg/webhooks)";
+
+  /** Checks that `say` rejects with `message` as a 409, in process and through connectMock(mock), and sends nothing. */
+  async function expectUnheard(message: string): Promise<void> {
+    const before = fingerprint();
+    for (const patient of [mock.customer(PATIENT), connectMock(mock).customer(PATIENT)]) {
+      // A settle and timeout longer than the test: only a refusal at once ends it in time.
+      const error = await refusal(patient.say('YES', { settle: 10_000, timeout: 60_000 }));
+      expect(InvalidArgumentError.is(error)).toBe(true);
+      expect((error as Error).message).toBe(message);
+      expect(ControlArgumentError.refused(error)?.status).toBe(409);
+    }
+    // Nothing was sent: no inbound message stored, no conversation opened, no delivery, no request.
+    expect(fingerprint()).toBe(before);
+  }
+
+  it('refuses at once when no endpoint subscribes to message.received, saying how to register one', async () => {
+    mock.removeWebhook(1);
+    await expectUnheard(`${UNHEARD} Register one with ${REGISTER}.`);
+    // An endpoint for other events cannot hear the customer either.
+    mock.registerWebhook({ url: RECEIVER, events: ['message.sent', 'message.delivered'], secret: SECRET });
+    await expectUnheard(`${UNHEARD} Register one with ${REGISTER}.`);
+    expect(await mock.customer(PATIENT).transcript()).toEqual([]);
+  });
+
+  it('refuses at once when the endpoints that subscribe are disabled, naming the one to enable; enabled, the app hears', async () => {
+    mock.registerWebhook({ url: RECEIVER, events: ['message.received'], secret: SECRET });
+    // The app's receiver is down: every delivery fails, through the whole retry schedule.
+    receive = () => Promise.resolve(new Response(null, { status: 503 }));
+    await mock.emit('message.received');
+    for (const retryDelay of WEBHOOK_RETRY_DELAYS_MS) await mock.clock.advance(retryDelay);
+    expect(mock.store.webhookEndpoints.map(({ id, status }) => [id, status])).toEqual([
+      [1, 'disabled'],
+      [2, 'disabled'],
+    ]);
+
+    await expectUnheard(
+      `${UNHEARD} Endpoints 1, 2 subscribe to it but are disabled: enable one with enableWebhook(1) (POST /_bizmsg/webhooks/1/enable), or register one with ${REGISTER}.`,
+    );
+    mock.removeWebhook(2);
+    await expectUnheard(
+      `${UNHEARD} Endpoint 1 subscribes to it but is disabled: enable it with enableWebhook(1) (POST /_bizmsg/webhooks/1/enable), or register one with ${REGISTER}.`,
+    );
+
+    // Back up and enabled: the customer is heard, and answered, as before.
+    receive = createWebhookHandler({
+      secret: SECRET,
+      on: { 'message.received': (event) => app(`+${event.data.from ?? ''}`, event.data.body ?? '') },
+    });
+    mock.enableWebhook(1);
+    const answer = await mock.customer(PATIENT).say('YES', { settle: 0 });
+    expect(answer.map(({ from, text }) => [from, text])).toEqual([['app', 'Your appointment is confirmed']]);
   });
 });

@@ -66,6 +66,8 @@ describe('normalizePhone', () => {
     [' \u00a0+44 7700 900123\n', '+447700900123'],
     ['12345678', '+12345678'],
     ['123456789012345', '+123456789012345'],
+    ['tel:+447700900124', '+447700900124'], // an RFC 3966 link, as a CRM exports it
+    ['TEL:+44-7700-900124', '+447700900124'],
   ])('writes %j as %j (E.164 by default), and as digits with format: digits', (spelling, e164) => {
     expect(normalizePhone(spelling)).toBe(e164);
     expect(normalizePhone(spelling, { format: 'e164' })).toBe(e164);
@@ -87,6 +89,9 @@ describe('normalizePhone', () => {
     ['1234567', 'it has 7 digits, not 8 to 15.'],
     ['+1234567890123456', 'it has 16 digits, not 8 to 15.'],
     ['١٢٣٤٥٦٧٨٩', '"١" is not a digit, space, dash, dot, slash or bracket'],
+    ['tel:', 'it has 0 digits, not 8 to 15.'],
+    ['tel:tel:+447700900124', '"t" is not a digit, space, dash, dot, slash or bracket'],
+    ['mailto:+447700900124', '"m" is not a digit, space, dash, dot, slash or bracket'],
   ])('refuses %j, saying why', (spelling, why) => {
     const error = thrown(() => normalizePhone(spelling));
     expect(error.message).toContain(`normalizePhone: ${JSON.stringify(spelling)} is not a valid phone number: ${why}`);

@@ -31,7 +31,7 @@ export async function* csvRows(file: string): AsyncGenerator<CsvRow> {
 /** What is wrong with the CSV, in a sentence naming the file and, where it is known, the line. */
 function problemOf(file: string, error: unknown): string {
   if (!(error instanceof CsvReadError)) return `cannot read the CSV ${file}: ${String(error)}`;
-  if (error.problem === 'encoding') return `${file}: ${error.message}: save the file as UTF-8 (in Excel: "CSV UTF-8")`;
+  if (error.problem === 'encoding') return `${file}: ${error.message}`;
   if (error.problem === 'row-too-long')
     return `${file}: ${error.message} (a phone number and a template's parameters take far less): fix or remove it`;
   return `cannot read the CSV ${file}: ${error.message}`;

@@ -10,15 +10,16 @@ export const MAX_ROW_BYTES = 1024 * 1024;
 
 /**
  * Where a CSV comes from: a path (a string without a line break, or a `file:` URL), the CSV's text
- * (a string with a line break), or a stream of its bytes (a Node `Readable`, a web
+ * (a string with a line break), its bytes in hand (a `Buffer`, a `Uint8Array`), or a stream of its
+ * bytes (a Node `Readable`, a web
  * `ReadableStream`, any async iterable of `Uint8Array` or strings).
  */
-export type CsvSource = string | URL | AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
+export type CsvSource = string | URL | Uint8Array | AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
 /** Options of `readCsv`. */
 export interface ReadCsvOptions {
   /** The longest row in bytes of UTF-8 text, separators and line break included (default 1 MiB): a longer one is refused, never held whole. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /** A row of a CSV: its cells by column name, and the line it starts on as an editor numbers it (the header is line 1). */

@@ -95,7 +95,13 @@ class LineCounter {
 function readError(error: unknown, lines: LineCounter, limit: number): CsvReadError {
   if (error instanceof CsvReadError) return error;
   const options = { cause: error };
-  if (error instanceof CsvEncodingError) return new CsvReadError('encoding', error.message, error.line, options);
+  if (error instanceof CsvEncodingError)
+    return new CsvReadError(
+      'encoding',
+      `${error.message}: save the file as UTF-8 (in Excel: "CSV UTF-8")`,
+      error.line,
+      options,
+    );
   const tooLong = (line: number | undefined) =>
     new CsvReadError(
       'row-too-long',

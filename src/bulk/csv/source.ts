@@ -16,6 +16,7 @@ export function streamOf(source: CsvSource): Readable {
     return createReadStream(source);
   }
   if (source instanceof URL) return createReadStream(fileURLToPath(source));
+  if (source instanceof Uint8Array) return Readable.from([Buffer.from(source)]);
   if (source instanceof Readable) return source;
   if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream)
     return Readable.fromWeb(source as import('node:stream/web').ReadableStream<Uint8Array>);

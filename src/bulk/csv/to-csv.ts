@@ -6,7 +6,7 @@ import { isRecord } from '../../shared/guards.js';
 /** Options of `toCsv`. */
 export interface ToCsvOptions {
   /** The columns, in order, by name (a nested field as `error.code`); default: every field the rows have. */
-  columns?: readonly string[];
+  columns?: readonly string[] | undefined;
 }
 
 /** The columns of a job's outcomes (`bulkOutcomes`) in order: `bizmsg bulk report` writes them all, always. */

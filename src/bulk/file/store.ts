@@ -2,7 +2,9 @@
 // commit: the writes that arrive while a batch is written go together in the next), each group one
 // synced LevelDB batch followed by the seal's write, and opening it checks its records against the
 // seal, refusing a folder that lost or changed any.
-import { BizMsgError } from '../../shared/errors.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BizMsgError, InvalidArgumentError } from '../../shared/errors.js';
 import { BulkJournalBusyError, BulkJournalDamagedError } from '../errors.js';
 import { emptyDigest, Seal, SEAL_FILE, toggleRecord, type SealState } from './seal.js';
 
@@ -65,7 +67,12 @@ export class SealedStore {
   }
 
   /** Opens the folder `path`, checks it against its seal, and resolves with the store; refuses a damaged or busy one. */
-  static async open(path: string): Promise<SealedStore> {
+  static async open(path: string, { existing = false }: { existing?: boolean } = {}): Promise<SealedStore> {
+    // Read, not run: a folder no run wrote (a typo) is no journal, and is neither made nor read as empty.
+    if (existing && !existsSync(join(path, SEAL_FILE)))
+      throw new InvalidArgumentError(
+        `There is no bulk journal at ${path}: nothing was read. Give the folder a run of sendBulk or \`bizmsg bulk\` wrote (the command's is the CSV's name with .journal).`,
+      );
     const db = await openLevel(path);
     let seal: Seal | undefined;
     try {

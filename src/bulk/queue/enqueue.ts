@@ -18,9 +18,9 @@ export interface EnqueueBulkOptions<R, C extends BulkClient = BulkClient> {
   /** The message for a recipient (as `sendBulk`'s); a throw makes it `failed` at once. */
   message: (recipient: R) => BulkMessage<C> | Promise<BulkMessage<C>>;
   /** The recipient's key (default: its message's `to` in E.164). */
-  key?: (recipient: R) => string;
+  key?: ((recipient: R) => string) | undefined;
   /** The BullMQ queue (default `bizmsg-bulk`); workers must use the same. */
-  queue?: string;
+  queue?: string | undefined;
 }
 
 /** What one `enqueueBulk` call did. */

@@ -12,11 +12,11 @@ export interface BulkWorkerOptions {
   /** The client that sends; give it a `rateLimitStore` (bizmsg/redis) so that all workers share the key's budget. */
   client: BulkClient;
   /** Jobs this worker sends at once (default 8). */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** More BullMQ `Worker` options, such as `lockDuration` and `stalledInterval`. */
-  worker?: Record<string, unknown>;
+  worker?: Record<string, unknown> | undefined;
   /** The BullMQ queue (default `bizmsg-bulk`), as given to `enqueueBulk`. */
-  queue?: string;
+  queue?: string | undefined;
 }
 
 /** A running bulk worker. */

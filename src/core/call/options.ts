@@ -20,33 +20,33 @@ export interface HttpClientOptions {
    * browser code.
    * @default process.env.BIZMSG_API_KEY
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * Base URL ending with `/api/v1`; defaults to the `BIZMSG_BASE_URL` environment variable.
    * @default process.env.BIZMSG_BASE_URL
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Milliseconds one attempt may take, body included.
    * @default 30000
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * Retries after the first attempt, where retrying is safe.
    * @default 2
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Longest wait (ms) a 429 may ask for before the error is thrown instead.
    * @default 60000
    */
-  maxRetryWait?: number;
+  maxRetryWait?: number | undefined;
   /**
    * Client-side pacing on top of the server's `X-RateLimit-*` headers: at most `limit`
    * requests per `interval` ms. `false` turns all pacing off, headers included.
    * @default undefined (paced from the `X-RateLimit-*` headers only)
    */
-  rateLimit?: false | { limit: number; interval: number };
+  rateLimit?: false | { limit: number; interval: number } | undefined;
   /**
    * Where the `X-RateLimit-*` budget is kept, so that every process sending with the same key
    * shares it (e.g. `redisRateLimitStore(redis)` from `bizmsg/redis`); default: in this client
@@ -55,40 +55,40 @@ export interface HttpClientOptions {
    * every second. Cannot be combined with `rateLimit: false`.
    * @default undefined (a budget in this client only)
    */
-  rateLimitStore?: RateLimitStore;
+  rateLimitStore?: RateLimitStore | undefined;
   /**
    * A fetch implementation; by default `globalThis.fetch`, read at call time (so msw and other
    * interceptors installed later still apply).
    * @default globalThis.fetch
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * Headers added to every request.
    * @default {}
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Functions run at each step of a call (`beforeRequest`, `afterResponse`, `beforeRetry`,
    * `beforeError`), after the client's own work: the authentication header is already set when a
    * `beforeRequest` hook runs. What a hook throws is rejected as a `HookError`.
    */
-  hooks?: ClientHooks;
+  hooks?: ClientHooks | undefined;
   /**
    * Called before the client waits: for room in the rate window (`reason: 'pacing'`) or before a
    * retry (`'retry'`), with how long (`ms`), the call and the attempt. What it throws is logged,
    * never the call's failure.
    */
-  onWait?: (wait: WaitEvent) => void;
+  onWait?: ((wait: WaitEvent) => void) | undefined;
   /**
    * What to log: `off`, `error`, `warn`, `info` or `debug`; else the `BIZMSG_LOG` environment variable.
    * @default process.env.BIZMSG_LOG, else 'warn'
    */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /**
    * Where log lines go; lines never hold the API key.
    * @default console
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Called with how an answer differs from what bizmsg expects (a field missing, unknown or of
    * another JSON type; paths and type names, never a value), when it does. The call succeeds all
@@ -97,19 +97,19 @@ export interface HttpClientOptions {
    * left out of the result.
    * @default each (operation, path) logged once: missing and mismatched at `warn`, unknown at `info`
    */
-  onDrift?: DriftHandler;
+  onDrift?: DriftHandler | undefined;
 }
 
 /** Options of a single call; they override the client's. */
 export interface RequestOptions {
   /** Cancels the request and any wait before a retry. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds one attempt may take. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Retries after the first attempt, where retrying is safe. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Headers added to this request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Options of a `list()` call. */
@@ -118,7 +118,7 @@ export interface ListRequestOptions extends RequestOptions {
    * Pages fetched ahead, at most this many at once, when iterating (0: one at a time).
    * @default 0
    */
-  prefetch?: number;
+  prefetch?: number | undefined;
 }
 
 /** Client options after defaults, environment and validation. */

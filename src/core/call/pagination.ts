@@ -48,7 +48,7 @@ export class Page<T> {
   }
 
   /** Fetches the next page; check `hasNextPage()` first. */
-  async getNextPage(options?: { signal?: AbortSignal }): Promise<Page<T>> {
+  async getNextPage(options?: { signal?: AbortSignal | undefined }): Promise<Page<T>> {
     if (!this.hasNextPage()) {
       throw new InvalidArgumentError('There is no next page: check hasNextPage() before calling getNextPage().');
     }
@@ -125,7 +125,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 
   /** Collects items across pages, stopping after `max` items when given. */
-  async toArray(options: { max?: number } = {}): Promise<T[]> {
+  async toArray(options: { max?: number | undefined } = {}): Promise<T[]> {
     const max = readArguments('the options of toArray()', () => maxOf(options));
     const items: T[] = [];
     if (max === 0) return items;

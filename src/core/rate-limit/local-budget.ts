@@ -46,7 +46,12 @@ export class LocalBudget {
     this.#probeStartedAt = probe ? 0 : undefined;
   }
 
-  /** Counts one more request; the wait first when the window has no room (`onWait` told of each), else undefined. */
+  /**
+   * Counts one more request; the wait first when the window has no room, else undefined. `onWait`
+   * is told of each wait once, with its length (until the window's reset or a 429's wait ends), and
+   * again only if an answer moves that end. A cold client's hold for its first answer is not told:
+   * it ends when that answer comes, in milliseconds as a rule; its 2 s are only a ceiling.
+   */
   acquire(signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> | undefined {
     return this.#take() ? undefined : this.#waitAndTake(signal, onWait);
   }
@@ -68,9 +73,15 @@ export class LocalBudget {
   }
 
   async #waitAndTake(signal: AbortSignal | undefined, onWait: ((ms: number) => void) | undefined): Promise<void> {
+    /** The end of the wait last told: a wait woken early (an answer came) and resumed is told once. */
+    let told: number | undefined;
     while (!this.#take()) {
-      const ms = Math.max(0, this.#nextChange() - Date.now());
-      onWait?.(ms);
+      const until = this.#nextChange();
+      const ms = Math.max(0, until - Date.now());
+      if (!this.#probing() && until !== told) {
+        told = until;
+        onWait?.(ms);
+      }
       await this.#waiters.wait(ms, signal);
     }
   }

@@ -31,20 +31,23 @@ export interface RetryHookContext extends HookContext {
  */
 export interface ClientHooks {
   /** Before each attempt is sent; may return the `Request` to send instead. */
-  beforeRequest?: ReadonlyArray<(request: Request, context: HookContext) => Request | void | Promise<Request | void>>;
+  beforeRequest?:
+    ReadonlyArray<(request: Request, context: HookContext) => Request | void | Promise<Request | void>> | undefined;
   /**
    * After each attempt's answer came, with an unread copy of it; may return the `Response` the
    * client reads instead.
    */
-  afterResponse?: ReadonlyArray<
-    (request: Request, response: Response, context: HookContext) => Response | void | Promise<Response | void>
-  >;
+  afterResponse?:
+    | ReadonlyArray<
+        (request: Request, response: Response, context: HookContext) => Response | void | Promise<Response | void>
+      >
+    | undefined;
   /** Before the client waits to retry a failed attempt. */
-  beforeRetry?: ReadonlyArray<(context: RetryHookContext) => void | Promise<void>>;
+  beforeRetry?: ReadonlyArray<(context: RetryHookContext) => void | Promise<void>> | undefined;
   /** Before a call rejects; may return the `BizMsgError` to reject with instead. */
-  beforeError?: ReadonlyArray<
-    (error: BizMsgError, context: HookContext) => BizMsgError | void | Promise<BizMsgError | void>
-  >;
+  beforeError?:
+    | ReadonlyArray<(error: BizMsgError, context: HookContext) => BizMsgError | void | Promise<BizMsgError | void>>
+    | undefined;
 }
 
 /** The hook stages, in the order a call meets them. */
@@ -62,6 +65,8 @@ export function checkHooks(value: unknown): ClientHooks {
   for (const [stage, list] of Object.entries(value)) {
     if (!(HOOK_STAGES as readonly string[]).includes(stage))
       throw new InvalidArgumentError(`${problem}; got "${stage}".`);
+    // A stage given as undefined is a stage left out (exactOptionalPropertyTypes users pass `T | undefined`).
+    if (list === undefined) continue;
     if (!Array.isArray(list) || !list.every((hook) => typeof hook === 'function')) {
       throw new InvalidArgumentError(`${problem}; \`${stage}\` is not an array of functions.`);
     }

@@ -29,10 +29,16 @@ import { findTracing, startCallSpan, tracingKnown } from './tracing.js';
 export interface WaitEvent {
   /**
    * `pacing`: a request held until the rate window has room, or until a 429's wait for every
-   * request of the client ends; `retry`: the wait before a failed attempt is made again.
+   * request of the client ends (told once per wait of a request, again only if an answer moves its
+   * end; a cold client's other requests held for its first answer, at most 2 s and mostly
+   * milliseconds, are not told); `retry`: the wait before a failed attempt is made again.
    */
   readonly reason: 'pacing' | 'retry';
-  /** How long bizmsg expects to wait (ms). */
+  /**
+   * How long the wait lasts (ms): until the window's reset, the end of a 429's wait, or the
+   * retry's delay. A request held for the window goes sooner when an answer shows that the next
+   * window has begun (the service's window turned before this client's clock said so).
+   */
   readonly ms: number;
   /** The call's method: `GET`, `POST`, `PUT` or `DELETE`. */
   readonly method: string;

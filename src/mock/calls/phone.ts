@@ -4,23 +4,18 @@ import { InvalidArgumentError } from '../../shared/errors.js';
 import { phoneDigits, samePhone, writePhone } from '../../shared/phone.js';
 import { badArgument } from './errors.js';
 
-/** An RFC 3966 `tel:` URI's scheme: a number copied from a link reads as the number. */
-const TEL_SCHEME = /^\s*tel:/i;
-
 /**
  * Whether `value` spells an international number in any spelling (`+44 7700 900124`,
  * `0044 7700 900124`, `447700900124`, `tel:+447700900124`).
  */
 export function spellsPhone(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const bare = value.replace(TEL_SCHEME, '');
   // samePhone never throws: it is true exactly when the spelling reads as a number.
-  return samePhone(bare, bare);
+  return typeof value === 'string' && samePhone(value, value);
 }
 
 /** The number `value` spells, in E.164 (`+447700900124`); call `spellsPhone` first. */
 export function e164(value: string): string {
-  return writePhone(phoneDigits(value.replace(TEL_SCHEME, ''), 'phone'), 'e164');
+  return writePhone(phoneDigits(value, 'phone'), 'e164');
 }
 
 /**
@@ -29,7 +24,7 @@ export function e164(value: string): string {
  */
 export function customerPhone(value: unknown, what: string): string {
   try {
-    return writePhone(phoneDigits(typeof value === 'string' ? value.replace(TEL_SCHEME, '') : value, what), 'e164');
+    return writePhone(phoneDigits(value, what), 'e164');
   } catch (error) {
     if (!InvalidArgumentError.is(error)) throw error;
     const message = `${error.message} Write it in international form: +44 7700 900124, 0044 7700 900124 or tel:+447700900124.`;

@@ -14,9 +14,9 @@ import { ControlErrorOutput } from './errors.js';
 /** Options of `connectMock`. */
 export interface ConnectMockOptions {
   /** The control token, when the mock requires one (bound to a non-loopback address, or started with one). */
-  controlToken?: string;
+  controlToken?: string | undefined;
   /** A fetch implementation (default: the global one, read at call time). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
 }
 
 /**

@@ -62,7 +62,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
 /** Options of `controlApiDocument`. */
 export interface ControlApiDocumentOptions {
   /** The mock's origin the document names as its server (default: `http://127.0.0.1:4010`). */
-  serverUrl?: string;
+  serverUrl?: string | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 // A customer a test plays: it writes to the app (an inbound message) and reads what the app sent
 // back. `MockService.customer(phone)` is one in process; `connectMock(...).customer(phone)` the same
 // over the control API.
-import { badArgument } from '../calls/errors.js';
+import { badArgument, ControlArgumentError } from '../calls/errors.js';
 import { checkArguments, SayInput } from '../calls/schemas.js';
 import { showValue } from '../../shared/describe.js';
 import type { VirtualClock } from '../state/clock.js';
@@ -24,13 +24,13 @@ export interface SayOptions {
    * for an app that answers after acknowledging the webhook. 0 to 10000.
    * @default 200
    */
-  settle?: number;
+  settle?: number | undefined;
   /**
    * The longest `say` waits in all, in ms of real time, the deliveries included: then it resolves
    * with what came (an app that keeps writing, or one that hangs). 0 to 60000.
    * @default 5000
    */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 /**
@@ -55,7 +55,9 @@ export interface MockCustomer {
    * deliveries of the customer's message were answered (the app's work inside its webhook handler
    * done), then once no new message to this number came for `settle` ms, or after `timeout` ms with
    * what came by then. A bad `text` or option rejects with an `InvalidArgumentError` naming it, and
-   * nothing is sent.
+   * nothing is sent. So does a mock where no enabled webhook endpoint subscribes to
+   * `message.received` (the app could not hear the customer): the error says which endpoint to
+   * enable or how to register one (over HTTP a 409 CONFLICT).
    */
   say(text: string, options?: SayOptions): Promise<CustomerMessage[]>;
   /** The conversation both ways, oldest first; `String(transcript)` prints one line a message. */
@@ -100,6 +102,9 @@ export class InProcessCustomer implements MockCustomer {
       );
     const { text: body, ...bounds } = checkArguments(SayInput, { ...options, text }, 'say');
     const host = this.#host;
+    // No endpoint would carry the message to the app: an answer of [] would read as the app's silence.
+    const unheard = noListener(host.store());
+    if (unheard !== undefined) throw unheard;
     const earlier = new Set(this.#messages().map((message) => message.id));
     const before = host.clock.underWay();
     host.receive(this.phone, body);
@@ -112,7 +117,7 @@ export class InProcessCustomer implements MockCustomer {
         watch: (changed) => host.watch(changed),
         ended: host.ended(),
       },
-      { ...DEFAULTS, ...bounds },
+      { settle: bounds.settle ?? DEFAULTS.settle, timeout: bounds.timeout ?? DEFAULTS.timeout },
     );
     return this.#messages()
       .filter((message) => message.direction === 'outbound' && !earlier.has(message.id))
@@ -131,4 +136,27 @@ export class InProcessCustomer implements MockCustomer {
   #messages(): StoredMessage[] {
     return conversationMessages(this.#host.store(), this.phone);
   }
+}
+
+/**
+ * The refusal of a `say` no app can hear: no enabled webhook endpoint subscribes to
+ * `message.received`. A 409 (the mock's state forbids it) that says how to fix it: enable the
+ * disabled endpoint that subscribes to it, or register one. Undefined when one can hear it.
+ */
+export function noListener(store: MockStore): ControlArgumentError | undefined {
+  const subscribed = store.webhookEndpoints.filter((endpoint) => endpoint.events.includes('message.received'));
+  if (subscribed.some((endpoint) => endpoint.status === 'active')) return undefined;
+  const register = "registerWebhook({ url, events: ['message.received'], secret }) (POST /_bizmsg/webhooks)";
+  const ids = subscribed.map((endpoint) => endpoint.id);
+  const enable = (id: number) => `enableWebhook(${id}) (POST /_bizmsg/webhooks/${id}/enable)`;
+  const fix =
+    ids.length === 0
+      ? `Register one with ${register}.`
+      : ids.length === 1
+        ? `Endpoint ${ids[0]} subscribes to it but is disabled: enable it with ${enable(ids[0]!)}, or register one with ${register}.`
+        : `Endpoints ${ids.join(', ')} subscribe to it but are disabled: enable one with ${enable(ids[0]!)}, or register one with ${register}.`;
+  return new ControlArgumentError(
+    `say: no enabled webhook endpoint subscribes to message.received, so the app cannot hear the customer; nothing was sent. ${fix}`,
+    409,
+  );
 }

@@ -33,22 +33,22 @@ import { checkInteger } from '../../shared/guards.js';
 /** Options of `startMockHttpServer`. */
 export interface MockHttpServerOptions extends Omit<MockServerOptions, 'baseUrl'> {
   /** Port to listen on (default 0: any free port). */
-  port?: number;
+  port?: number | undefined;
   /** Host to bind (default 127.0.0.1). */
-  host?: string;
+  host?: string | undefined;
   /**
    * The token the control API (`/_bizmsg/`) requires, as `Authorization: Bearer <token>`. Bound to a
    * loopback address the control API needs none unless this is given; bound to any other address it
    * always needs one, and a random one is made when this is not given (`controlToken` of the result).
    */
-  controlToken?: string;
+  controlToken?: string | undefined;
   /**
    * More names the server answers to in `Host`, besides `localhost` (and `*.localhost`), any IP
    * address and the host bound: each a name (`dev.example`), or a domain with a leading dot for it
    * and its subdomains (`.tunnel.example`). Every other name gets 403, on every route, so that a
    * page of another site that rebinds its name to this machine reaches nothing.
    */
-  allowedHosts?: readonly string[];
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /** A running mock over real HTTP. */

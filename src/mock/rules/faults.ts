@@ -13,19 +13,19 @@ import { compilePath } from '../wire/path-pattern.js';
 /** A fault to inject into matching requests. */
 export interface FaultSpec {
   /** Which requests: `"METHOD /path"` (e.g. `"POST /messages/send"`, `:id` or `{id}` allowed) or a RegExp over it; default all. */
-  route?: string | RegExp;
+  route?: string | RegExp | undefined;
   /** Answer with this status and its spec error code. */
-  status?: number;
+  status?: number | undefined;
   /** Error code of the answer (default: the code the spec gives `status` in this variant; required where it gives none or several). Any string: a code the spec lacks tests a client's handling of new codes. */
-  code?: OpenEnum<ErrorCode>;
+  code?: OpenEnum<ErrorCode> | undefined;
   /** Fail the connection instead of answering. */
-  networkError?: boolean;
+  networkError?: boolean | undefined;
   /** Wait this many ms (real time, 0 to 2147483647) before going on. */
-  delay?: number;
+  delay?: number | undefined;
   /** Apply to the next N matching requests (default 1, or unlimited with `rate`). */
-  times?: number;
+  times?: number | undefined;
   /** Apply to this share (0 to 1) of matching requests, drawn from the seeded PRNG. */
-  rate?: number;
+  rate?: number | undefined;
 }
 
 /** A fault still in force, as `faults()` shows it. */

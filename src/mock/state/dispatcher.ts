@@ -7,7 +7,7 @@ import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
 import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
 import { BodyBudget } from './body-budget.js';
 import type { VirtualClock } from './clock.js';
-import { postEvent, unsentEvent, type PostedEvent } from './post-event.js';
+import { postEvent, RESET_WHILE_UNDER_WAY, unsentEvent, type PostedEvent } from './post-event.js';
 import { bytesOf } from './recent.js';
 import type { DeliveryAttempt, StoredWebhookEndpoint } from './records.js';
 import { ACCOUNT, type MockStore } from './store.js';
@@ -49,14 +49,20 @@ export class WebhookDispatcher {
   readonly #clock: VirtualClock;
   readonly #timeoutMs: number;
   readonly #recorded: (attempt: DeliveryAttempt) => void;
-  /** The turns of the POSTs: `MAX_IN_FLIGHT` at once. */
-  readonly #turns = pLimit(MAX_IN_FLIGHT);
-  /** The bytes of the bodies waiting their turn or in flight. */
-  #sendingBytes = 0;
+  /**
+   * The turns of the POSTs (`MAX_IN_FLIGHT` at once) and the bytes of the bodies waiting their turn
+   * or in flight: new ones on each reset, so that deliveries of a store that is gone hold none of
+   * the next store's.
+   */
+  #sending = newSending();
   /** The bytes of the bodies of the retries waiting for their time, by endpoint. */
   readonly #retryBytes = new BodyBudget<StoredWebhookEndpoint>(MAX_RETRY_BYTES);
-  /** Aborts the POSTs under way and waiting their turn when the mock closes (`abortUnderWay`). */
-  #closing = new AbortController();
+  /**
+   * One controller per attempt under way or waiting its turn, aborted when the mock closes
+   * (`abortUnderWay`) or is reset (`reset`): one each, not a listener each on one signal, which
+   * Node warns of past 10 (MaxListenersExceededWarning) with 32 in flight.
+   */
+  readonly #underWay = new Set<AbortController>();
 
   /** `recorded` hears every attempt once it is recorded. */
   constructor(
@@ -113,8 +119,10 @@ export class WebhookDispatcher {
     // The store of this attempt: a reset while it is under way must not find it in the new one.
     const store = this.#store();
     const at = dueAt ?? this.#clock.now();
-    const closing = this.#closing.signal;
-    const posted = await this.#post(delivery, closing);
+    const under = new AbortController();
+    this.#underWay.add(under);
+    const closing = under.signal;
+    const posted = await this.#post(delivery, closing).finally(() => this.#underWay.delete(under));
     const record: DeliveryAttempt = {
       id: store.nextId('delivery'),
       endpointId: endpoint.id,
@@ -142,25 +150,47 @@ export class WebhookDispatcher {
    * so, and not retried; later deliveries go out as usual.
    */
   abortUnderWay(): void {
-    this.#closing.abort();
-    this.#closing = new AbortController();
+    this.#abortAll(undefined);
+  }
+
+  /**
+   * Back to no deliveries (the store was reset): every POST under way or waiting its turn ends at
+   * once (recorded as a network error that says so, in the store that is gone, not retried); the
+   * retries waiting are forgotten (the clock dropped them); the turns and the bounds are whole again
+   * for the next store. A receiver that hung or was down before the reset must not leave its
+   * deliveries holding every turn after it: the seeded endpoints' first deliveries would find no room,
+   * fail, and pile up retries until the endpoint was disabled again.
+   */
+  reset(): void {
+    this.#abortAll(RESET_WHILE_UNDER_WAY);
+    this.#sending = newSending();
+    this.#retryBytes.clear();
+  }
+
+  #abortAll(reason: unknown): void {
+    const all = [...this.#underWay];
+    this.#underWay.clear();
+    for (const under of all) under.abort(reason);
   }
 
   /** The POST of a delivery in its turn; when too many wait already, or they hold too much, the record of one not sent. */
   #post({ endpoint, body }: Delivery, closing: AbortSignal): Promise<PostedEvent> {
     const bytes = bytesOf(body);
+    const sending = this.#sending;
     const full =
-      this.#turns.pendingCount >= MAX_WAITING
+      sending.turns.pendingCount >= MAX_WAITING
         ? `${MAX_IN_FLIGHT} deliveries were in flight and ${MAX_WAITING} waiting`
         : // The first always goes, whatever its size.
-          this.#sendingBytes > 0 && this.#sendingBytes + bytes > MAX_SENDING_BYTES
+          sending.bytes > 0 && sending.bytes + bytes > MAX_SENDING_BYTES
           ? `the deliveries in flight and waiting held ${MAX_SENDING_BYTES / MiB} MiB of bodies`
           : undefined;
     if (full !== undefined) return unsentEvent(body, endpoint.secret, `not sent: ${full} (the mock's bound)`);
-    this.#sendingBytes += bytes;
-    return this.#turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs, closing)).finally(() => {
-      this.#sendingBytes -= bytes;
-    });
+    sending.bytes += bytes;
+    return sending
+      .turns(() => postEvent(endpoint.url, body, endpoint.secret, this.#timeoutMs, closing))
+      .finally(() => {
+        sending.bytes -= bytes;
+      });
   }
 
   /**
@@ -229,11 +259,6 @@ export class WebhookDispatcher {
     this.#retryBytes.releaseAll(endpoint);
   }
 
-  /** Forgets every pending retry: the clock dropped them all (a reset). */
-  forgetAll(): void {
-    this.#retryBytes.clear();
-  }
-
   /** A scheduled retry: skipped once the endpoint is disabled (or the store reset). */
   async #retry(delivery: Delivery, attempt: number, dueAt: number): Promise<void> {
     const { endpoint } = delivery;
@@ -253,6 +278,11 @@ export class WebhookDispatcher {
       at: this.#clock.now(),
     });
   }
+}
+
+/** Turns for `MAX_IN_FLIGHT` POSTs at once, and the bytes of the bodies waiting their turn or in flight. */
+function newSending(): { readonly turns: ReturnType<typeof pLimit>; bytes: number } {
+  return { turns: pLimit(MAX_IN_FLIGHT), bytes: 0 };
 }
 
 /** The clock's name for the tasks of one endpoint. */

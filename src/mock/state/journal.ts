@@ -24,11 +24,11 @@ const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
 /** Which entries `entries()` gives: a page by id (after, before, limit) of those that match. */
 export interface RequestFilter extends IdPage {
   /** Only this method (any case). */
-  method?: string;
+  method?: string | undefined;
   /** Only this path, or this template (`/contacts/{id}`). */
-  path?: string;
+  path?: string | undefined;
   /** Only this status (`404`), or this class (`4xx`). */
-  status?: string;
+  status?: string | undefined;
 }
 
 /** One request as recorded (copies, each within its cut), before it is read. */

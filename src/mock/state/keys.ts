@@ -72,7 +72,9 @@ function mergePlans(variant: Variant, overrides: MockServerOptions['plans'] = {}
     variant === 1 ? VARIANT1_PLANS : VARIANT2_PLANS,
   );
   for (const [name, plan] of Object.entries(overrides)) {
-    const merged = { ...plans[name], ...plan } as MockPlan;
+    // An override given as undefined keeps the plan's own value, as one left out.
+    const given = Object.entries(plan ?? {}).filter(([, value]) => value !== undefined);
+    const merged = { ...plans[name], ...Object.fromEntries(given) } as MockPlan;
     if (!Number.isInteger(merged.rateLimit) || merged.rateLimit < 1)
       throw new InvalidArgumentError(`Plan "${name}" needs a positive integer rateLimit.`);
     // An infinite window would make every window start at NaN, and the limit never apply.

@@ -4,11 +4,11 @@
 /** Which records of an id-ordered list to read. */
 export interface IdPage {
   /** Only records after this id: what came since the last read. */
-  after?: number;
+  after?: number | undefined;
   /** Only records before this id: the page older than one already read. */
-  before?: number;
+  before?: number | undefined;
   /** At most this many: the first after `after` when only `after` is given (to page forward), else the newest. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /** The records of `items` (oldest first, ids rising) that `page` picks, oldest first. */

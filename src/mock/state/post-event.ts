@@ -17,8 +17,8 @@ export type PostedEvent = Pick<DeliveryAttempt, 'status' | 'response' | 'error' 
 /**
  * POSTs `body` to `url`, signed with `secret`, through the global fetch (so it reaches real servers
  * and msw handlers alike). A 3xx is an answer, not followed (as GitHub and Stripe do not follow
- * them); no answer within `timeoutMs` is a time-out. `stop` (the mock closing) aborts it: the
- * connection ends at once, and the attempt is a network error that says so.
+ * them); no answer within `timeoutMs` is a time-out. `stop` (the mock closing, or reset) aborts it:
+ * the connection ends at once, and the attempt is a network error that says so.
  */
 export async function postEvent(
   url: string,
@@ -58,6 +58,8 @@ async function signedHeaders(body: string, secret: string): Promise<Record<strin
 
 /** Why an attempt the mock's closing aborted got no answer. */
 export const CLOSED_WHILE_UNDER_WAY = 'not answered: the mock was closed while the delivery was under way';
+/** Why an attempt a reset aborted got no answer (the reason `stop` is aborted with). */
+export const RESET_WHILE_UNDER_WAY = 'not answered: the mock was reset while the delivery was under way';
 
 async function post(
   url: string,
@@ -76,7 +78,12 @@ async function post(
     const answer = { status: response.status, headers: headersOf(response), body: await bodyStart(response) };
     return { status: response.status, response: answer, error: null };
   } catch (error) {
-    if (stop?.aborted === true) return { status: 'network_error', response: null, error: CLOSED_WHILE_UNDER_WAY };
+    if (stop?.aborted === true)
+      return {
+        status: 'network_error',
+        response: null,
+        error: stop.reason === RESET_WHILE_UNDER_WAY ? RESET_WHILE_UNDER_WAY : CLOSED_WHILE_UNDER_WAY,
+      };
     if (timeout.aborted) return { status: 'timeout', response: null, error: `no answer within ${timeoutMs} ms` };
     return { status: 'network_error', response: null, error: describeFetchError(error) };
   } finally {

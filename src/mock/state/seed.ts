@@ -58,7 +58,13 @@ interface Seeding {
   ) => StoredWebhookEndpoint;
 }
 
-/** Fills an empty store with the keys and the seed data of `options`; a bad seed is an InvalidArgumentError naming the field. */
+/**
+ * Fills an empty store with the keys and the seed data of `options`; a bad seed is an
+ * InvalidArgumentError naming the field. Each store gets its own deep copy of the seed: nothing it
+ * holds (a contact's custom fields, an endpoint's status, its events) is shared with the seed the
+ * caller passed, nor with an earlier store, so that `reset()` brings back every seeded record as
+ * the seed describes it, whatever was done to the records of the store before.
+ */
 export function applySeed(
   store: MockStore,
   options: MockServerOptions,
@@ -67,7 +73,8 @@ export function applySeed(
   keys.add(store, { key: apiKey });
   for (const spec of options.keys ?? []) keys.add(store, spec);
   if (typeof options.seed !== 'object') return;
-  const seed = checkArguments(SeedInput, options.seed, 'seed');
+  // Checked, then copied whole: a schema's `unknown` (custom_fields' values) keeps the caller's objects.
+  const seed = structuredClone(checkArguments(SeedInput, options.seed, 'seed'));
   for (const { tags, custom_fields, ...contact } of seed.contacts ?? []) {
     store.addContact({
       id: store.nextId('contact'),

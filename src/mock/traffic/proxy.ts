@@ -24,18 +24,18 @@ export interface MockProxyOptions extends TrafficOptions {
   /** The service's base URL: absolute http(s), ending with `/api/v1`. */
   target: string;
   /** The variant whose contract the traffic is checked against (default 2). */
-  variant?: Variant;
+  variant?: Variant | undefined;
   /** A folder to record each exchange into, redacted: one JSON file per exchange, readable by its owner only. */
-  record?: string;
+  record?: string | undefined;
   /**
    * The most bytes the recording's files may hold (default 256 MiB): past it, new exchanges are
    * counted (`unrecorded`) and not written.
    */
-  recordLimit?: number;
+  recordLimit?: number | undefined;
   /** Called once when an exchange is first not written because the recording reached `recordLimit` (the bin prints it). */
-  onRecordingFull?: (recordLimit: number) => void;
+  onRecordingFull?: ((recordLimit: number) => void) | undefined;
   /** Called with each finding the first time it is seen (the bin prints it). */
-  onFinding?: (finding: DriftFinding) => void;
+  onFinding?: ((finding: DriftFinding) => void) | undefined;
 }
 
 /** A running proxy to the real service. */

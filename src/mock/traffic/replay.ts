@@ -18,7 +18,7 @@ export interface MockReplayOptions extends TrafficOptions {
   /** The folder a proxy recorded into (`record`, `--record DIR`). */
   recording: string;
   /** Called with each request that has no recording (the bin prints it). */
-  onMiss?: (miss: ReplayMiss) => void;
+  onMiss?: ((miss: ReplayMiss) => void) | undefined;
 }
 
 /** A request a replay had no recording for. */

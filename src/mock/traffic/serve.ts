@@ -11,13 +11,13 @@ import type { TrafficService } from './service.js';
 /** Options a proxy and a replay share. */
 export interface TrafficOptions {
   /** Port to listen on, on 127.0.0.1 (default 0: any free port). */
-  port?: number;
+  port?: number | undefined;
   /**
    * The key phone numbers are redacted under (HMAC-SHA256), at least 16 characters: a replay needs the
    * recording's to match the numbers an app sends. Default: `BIZMSG_REDACTION_KEY`, else a random
    * key for this process.
    */
-  redactionKey?: string;
+  redactionKey?: string | undefined;
 }
 
 /** A running proxy or replay. */

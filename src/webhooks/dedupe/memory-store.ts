@@ -7,7 +7,7 @@ import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOption
 /** Options of `memoryDedupeStore`. */
 export interface MemoryDedupeStoreOptions extends DedupeStoreOptions {
   /** Most deliveries remembered (default 100,000); past it the oldest are forgotten first. */
-  max?: number;
+  max?: number | undefined;
 }
 
 const DONE = 'done';

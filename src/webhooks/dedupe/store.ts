@@ -33,17 +33,17 @@ export interface DedupeStoreOptions {
    * for about 26.6 h after the first attempt (1 m + 5 m + 30 m + 2 h + 24 h), so a shorter
    * ttl is warned about.
    */
-  ttl?: number;
+  ttl?: number | undefined;
   /**
    * How long a claim holds while its handler runs, in ms (default 5 minutes): copies arriving
    * meanwhile get 503. If the process dies mid-handler, the next copy after this is handled.
    */
-  claimTtl?: number;
+  claimTtl?: number | undefined;
   /**
    * Where the store's warning goes (a ttl shorter than the redeliveries).
    * @default console
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 const HOUR_MS = 3_600_000;

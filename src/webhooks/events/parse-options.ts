@@ -13,19 +13,19 @@ export interface ParseWebhookOptions {
    * 2 h + 24 h), so a shorter window rejects genuine retries.
    * @default undefined (no age check)
    */
-  maxAgeSeconds?: number;
+  maxAgeSeconds?: number | undefined;
   /**
    * The current time, for `maxAgeSeconds`: a valid Date or milliseconds since the epoch.
    * @default Date.now()
    */
-  now?: Date | number;
+  now?: Date | number | undefined;
   /**
    * Called with how an event differs from what bizmsg expects (a field missing, unknown or of
    * another type; paths and type names, never a value), when it does. The event is returned as sent
    * all the same.
    * @default each (kind, path) logged once per process to the console (missing and mismatched as warnings)
    */
-  onDrift?: DriftHandler;
+  onDrift?: DriftHandler | undefined;
 }
 
 /** What kind of field differs, said once per process when `onDrift` is not given. */

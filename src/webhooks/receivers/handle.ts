@@ -22,7 +22,7 @@ import type { WebhookAnswer } from './answer.js';
 
 /** Handlers per event kind, each receiving its typed event. */
 export type WebhookHandlers = {
-  [K in WebhookEventKind]?: (event: WebhookEventOf<K>) => unknown;
+  [K in WebhookEventKind]?: ((event: WebhookEventOf<K>) => unknown) | undefined;
 };
 
 /** Options of `createWebhookHandler` and `webhookMiddleware`. */
@@ -37,21 +37,21 @@ export interface WebhookHandlerOptions {
    * deliveries, sign them again with a fresh timestamp (`signWebhook`).
    * @default 97200 seconds (27 h) back from now
    */
-  maxAgeSeconds?: number | false;
+  maxAgeSeconds?: number | false | undefined;
   /** Called for events of the named kinds. */
-  on?: WebhookHandlers;
+  on?: WebhookHandlers | undefined;
   /** Called for every verified event, after its `on` handler. */
-  onEvent?: (event: WebhookEvent) => unknown;
+  onEvent?: ((event: WebhookEvent) => unknown) | undefined;
   /**
    * Called when a handler throws (the delivery is answered 500 so the service retries).
    * @default the `logger`'s error
    */
-  onError?: (error: unknown, event: WebhookEvent) => unknown;
+  onError?: ((error: unknown, event: WebhookEvent) => unknown) | undefined;
   /**
    * Largest body accepted, in bytes; larger ones get 413.
    * @default 1048576 (1 MiB)
    */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * Where the receiver records the deliveries it handled, so that it handles each once: a copy of
    * a delivery already handled gets 200 without calling the handlers, a copy arriving while another
@@ -61,29 +61,29 @@ export interface WebhookHandlerOptions {
    * from `bizmsg/redis`; `false` handles every copy.
    * @default memoryDedupeStore()
    */
-  dedupe?: DedupeStore | false;
+  dedupe?: DedupeStore | false | undefined;
   /**
    * A status tracker (`createStatusTracker`) to apply every verified message event to, before the
    * `on` handlers run (they see the record updated). If the tracker's store fails, the delivery
    * is answered 500 (the service retries; applying again is harmless); a message event the
    * tracker cannot follow (no message id) changes nothing and is acknowledged.
    */
-  tracker?: StatusTracker;
+  tracker?: StatusTracker | undefined;
   /** The de-duplication key of an event (default: the SHA-256 of the raw body). */
-  dedupeKey?: (event: WebhookEvent) => string;
+  dedupeKey?: ((event: WebhookEvent) => string) | undefined;
   /**
    * Called with how a verified event differs from what bizmsg expects (a field missing, unknown or
    * of another type; paths and JSON type names, never a value), when it does. The delivery is
    * handled and acknowledged all the same: the handlers get the data as sent.
    * @default each (kind, path) logged once through `logger` (missing and mismatched at warn, unknown at info)
    */
-  onDrift?: DriftHandler;
+  onDrift?: DriftHandler | undefined;
   /**
    * Where the receiver's own lines go: a handler that failed (without `onError`), a request whose
    * body your code read first, a dedupe store that failed, how the service differs (without `onDrift`).
    * @default console
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** A receiver's options once checked: what each delivery is handled with. */
@@ -135,7 +135,9 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
   if (dedupeKey !== undefined && dedupe === false)
     throw new InvalidArgumentError(`${caller}: dedupeKey needs de-duplication, which dedupe: false turns off.`);
   for (const [kind, handler] of Object.entries(on ?? {})) {
-    if (typeof handler !== 'function') throw new InvalidArgumentError(`${caller}: on["${kind}"] must be a function.`);
+    // A kind given as undefined has no handler, as a kind left out.
+    if (handler !== undefined && typeof handler !== 'function')
+      throw new InvalidArgumentError(`${caller}: on["${kind}"] must be a function.`);
   }
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
     throw new InvalidArgumentError(`${caller}: maxBodyBytes must be a positive integer.`);

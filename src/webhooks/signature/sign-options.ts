@@ -6,7 +6,7 @@ import { payloadInput, secretList } from './inputs.js';
 /** Options of `signWebhook` and `signWebhookAsync`. */
 export interface SignWebhookOptions {
   /** Prefix the hex digest with `sha256=` (default true), as the service's header does. */
-  prefix?: boolean;
+  prefix?: boolean | undefined;
 }
 
 /** The checked arguments of a signing: the payload, the one secret, and whether to prefix. */

@@ -1,7 +1,8 @@
 // The LevelDB folder of fileStatusStore (classic-level, an optional peer). Loaded with import() by
 // the store's first use, so that a receiver that keeps its statuses elsewhere never loads it, nor
 // node:fs (the Node build of bizmsg/webhooks runs in Bun and Deno too).
-import { mkdir, realpath } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { BizMsgError } from '../../shared/errors.js';
 import { StatusStoreBusyError } from './errors.js';
 
@@ -71,11 +72,35 @@ async function loadClassicLevel(): Promise<ClassicLevelClass> {
  */
 async function realFolder(path: string): Promise<string> {
   try {
-    await mkdir(path, { recursive: true });
+    await makeFolder(path);
     return await realpath(path);
   } catch (error) {
     throw new BizMsgError(`The status store at ${path} could not be opened: ${(error as Error).message}.`, {
       cause: error,
     });
   }
+}
+
+/**
+ * Creates the folder `path` and its missing parents, one at a time. Not `mkdir(path, { recursive:
+ * true })`: Node's never settles where a parent cannot be made (`/proc/x/y` on Linux), and a store
+ * whose first call never settles hangs the app; made one at a time, the failure is an error.
+ */
+async function makeFolder(path: string): Promise<void> {
+  const missing: string[] = [];
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    const found = await stat(folder).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        return false;
+      },
+    );
+    if (found || dirname(folder) === folder) break;
+    missing.unshift(folder);
+  }
+  for (const folder of missing)
+    await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
 }

@@ -8,7 +8,7 @@ import { countStatuses, statusTtl, type StatusStore, type StatusStoreOptions, ty
 /** Options of `memoryStatusStore`. */
 export interface MemoryStatusStoreOptions extends StatusStoreOptions {
   /** Most messages followed (default 100,000); past it the least recently changed are forgotten first. */
-  max?: number;
+  max?: number | undefined;
 }
 
 /**

@@ -10,14 +10,14 @@ export interface TrackableMessage {
   /** The message id the service gave. */
   id: string;
   /** The recipient, in any spelling: the record keeps it as given. */
-  to?: string | null;
+  to?: string | null | undefined;
   /** The status the service answered (default `sent`; one the tracker does not know counts as `sent`). */
-  status?: string;
+  status?: string | undefined;
   /** When the service created it (ISO 8601), kept as the record's `sentAt`. */
-  created_at?: string | null;
-  delivered_at?: string | null;
-  read_at?: string | null;
-  failed_at?: string | null;
+  created_at?: string | null | undefined;
+  delivered_at?: string | null | undefined;
+  read_at?: string | null | undefined;
+  failed_at?: string | null | undefined;
 }
 
 const TIME_FIELDS = [

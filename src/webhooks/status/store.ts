@@ -38,7 +38,7 @@ export interface StatusStoreOptions {
    * How long a record is kept after its last change, in ms (default 7 days): a message read a
    * week later is no longer followed, and the store stays bounded.
    */
-  ttl?: number;
+  ttl?: number | undefined;
 }
 
 const DAY_MS = 86_400_000;

@@ -17,7 +17,7 @@ export interface StatusTrackerOptions {
    * Where the records are kept: `memoryStatusStore()` (the default: this process, bounded), or
    * `redisStatusStore(redis)` from `bizmsg/redis`, shared with the receivers of other processes.
    */
-  store?: StatusStore;
+  store?: StatusStore | undefined;
 }
 
 /** Options of `waitFor`. */
@@ -26,9 +26,9 @@ export interface WaitForOptions {
    * How long to wait, in ms (default 60,000); then it rejects with `StatusTimeoutError`.
    * @default 60000
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Stops waiting: the promise rejects with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** A client that can read a message's status (Variant 1's `client.messages.status(id)`). */

@@ -16,6 +16,7 @@ import {
   type MockHttpServer,
 } from '../../../src/mock/index.js';
 import { webhookMiddleware, type WebhookMiddleware } from '../../../src/webhooks/index.js';
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../../src/contract/webhooks.js';
 
 const TOKEN = 'customer-control-token-0123456789';
 const SECRET = 'whsec_clinic';
@@ -279,6 +280,61 @@ describe('the routes, raw', () => {
       });
     expect(fingerprint()).toBe(before);
     expect(clinic.got).toEqual([]);
+  });
+});
+
+describe('say with no app to hear it', () => {
+  const UNHEARD =
+    'say: no enabled webhook endpoint subscribes to message.received, so the app cannot hear the customer; nothing was sent.';
+  const REGISTER = "registerWebhook({ url, events: ['message.received'], secret }) (POST /_bizmsg/webhooks)";
+
+  it('no endpoint subscribes: 409 CONFLICT JSON saying how to register one, an InvalidArgumentError through connectMock, nothing received', async () => {
+    await control.removeWebhook(1);
+    const message = `${UNHEARD} Register one with ${REGISTER}.`;
+    const before = fingerprint();
+
+    expect(await raw('POST', '/_bizmsg/customers/%2B447700900124/say', JSON.stringify({ text: 'YES' }))).toEqual({
+      status: 409,
+      type: 'application/json',
+      body: { error: { code: 'CONFLICT', message, details: {} } },
+    });
+    const error = await control
+      .customer(PATIENT)
+      .say('YES', { settle: 10_000, timeout: 60_000 })
+      .catch((caught: unknown) => caught);
+    expect(InvalidArgumentError.is(error)).toBe(true);
+    expect((error as Error).message).toBe(message);
+
+    expect(fingerprint()).toBe(before);
+    expect(clinic.got).toEqual([]);
+  });
+
+  it('the endpoint was disabled (the app was down): the error names it; enabled through connectMock, the app hears', async () => {
+    // The app is down: its receiver answers 500 (and logs why) to every delivery, through the whole retry schedule.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    clinic.answer = () => {
+      throw new Error('the app is down');
+    };
+    await control.emit('message.received');
+    for (const delay of WEBHOOK_RETRY_DELAYS_MS) await control.clock.advance(delay);
+    expect((await control.state()).webhooks.map(({ id, status }) => [id, status])).toEqual([[1, 'disabled']]);
+    expect(logged).toHaveBeenCalledTimes(WEBHOOK_RETRY_DELAYS_MS.length + 1);
+    clinic.use(mock);
+    const before = fingerprint();
+
+    const error = await control
+      .customer(PATIENT)
+      .say('YES')
+      .catch((caught: unknown) => caught);
+    expect(InvalidArgumentError.is(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      `${UNHEARD} Endpoint 1 subscribes to it but is disabled: enable it with enableWebhook(1) (POST /_bizmsg/webhooks/1/enable), or register one with ${REGISTER}.`,
+    );
+    expect(fingerprint()).toBe(before);
+
+    await control.enableWebhook(1);
+    expect(await control.customer(PATIENT).say('YES')).toEqual([fromApp('msg_2', REPLIES.YES!)]);
+    expect(clinic.got).toEqual([[PATIENT, 'YES']]);
   });
 });
 

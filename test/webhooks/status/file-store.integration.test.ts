@@ -340,6 +340,19 @@ describe('arguments, opening and closing', () => {
     await expect(refused).rejects.toThrow(`The status store at ${path} could not be opened`);
   });
 
+  it("rejects, never hangs, where a parent folder cannot be made (Node's recursive mkdir never settles under /proc)", async () => {
+    const refused = open('/proc/no-such-process/statuses').get('m1');
+    await expect(refused).rejects.toThrow(BizMsgError);
+    await expect(refused).rejects.toThrow('The status store at /proc/no-such-process/statuses could not be opened');
+  });
+
+  it('makes the missing parents of its folder', async () => {
+    const path = join(root, `parents-${(folders += 1)}`, 'a', 'b');
+    const store = open(path);
+    await store.merge({ id: 'm1', status: 'sent' });
+    expect(await store.get('m1')).toMatchObject({ id: 'm1', status: 'sent' });
+  });
+
   it("the Web build's fileStatusStore throws, naming the stores that work there", () => {
     expect(() => webFileStatusStore(folder())).toThrow(BizMsgError);
     expect(() => webFileStatusStore(folder())).toThrow(/needs Node.*memoryStatusStore\(\).*redisStatusStore/);
