@@ -60,7 +60,7 @@ export {
 export type { ResponseIssue } from './core/errors/classes.js';
 export type { ErrorCode } from './contract/error-codes.js';
 export type { Variant } from './contract/variant.js';
-export type { Id, OpenEnum } from './schemas/common.js';
+export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
 export type { Contact, DeleteResult } from './schemas/contact.js';
 export type {
   ContactCreateParams,

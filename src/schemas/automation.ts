@@ -1,6 +1,6 @@
 // The result of an automation trigger (Variant 1).
 import * as z from 'zod/mini';
-import { expected, IdSchema } from './common.js';
+import { expected, IdSchema, type Id } from './common.js';
 
 /** Result of an automation trigger (fields not shown in the spec; all kept). */
 export const AutomationRunSchema = /* @__PURE__ */ z.looseObject({
@@ -8,5 +8,12 @@ export const AutomationRunSchema = /* @__PURE__ */ z.looseObject({
   automation_id: expected(IdSchema),
   status: expected(z.string()),
 });
-/** Result of an automation trigger. */
-export type AutomationRun = z.infer<typeof AutomationRunSchema>;
+/** Result of an automation trigger (Variant 1); the spec shows none of its fields. */
+export interface AutomationRun {
+  /** The run's id (guessed: may be missing). */
+  id?: Id | undefined;
+  /** The id of the automation triggered (guessed: may be missing). */
+  automation_id?: Id | undefined;
+  /** The run's status, as the service words it (guessed: may be missing). */
+  status?: string | undefined;
+}

@@ -13,8 +13,17 @@ export const ListMetaSchema = /* @__PURE__ */ z.looseObject({
   total: z.int(),
   last_page: z.int(),
 });
-/** Pagination info of a list response. */
-export type ListMeta = z.infer<typeof ListMetaSchema>;
+/** Pagination info of a list response (spec section 2, both variants). */
+export interface ListMeta {
+  /** The number of this page, from 1. */
+  current_page: number;
+  /** The most items a page holds. */
+  per_page: number;
+  /** The number of items over all pages. */
+  total: number;
+  /** The number of the last page (the page count). */
+  last_page: number;
+}
 
 /** A string that is one of `values` today but may be a newer value tomorrow. */
 export type OpenEnum<T extends string> = T | (string & {});

@@ -1,7 +1,7 @@
 // A conversation, with or without its messages, and the query of a list (Variant 2).
 import * as z from 'zod/mini';
-import { expected, IdSchema, openEnum } from './common.js';
-import { MessageSchema } from './message.js';
+import { expected, IdSchema, openEnum, type Id, type OpenEnum } from './common.js';
+import { MessageSchema, type Message } from './message.js';
 
 /** Conversation statuses of the spec. */
 export const CONVERSATION_STATUSES = ['open', 'closed', 'pending'] as const;
@@ -24,16 +24,32 @@ const ConversationFields = {
 
 /** A conversation as listed. */
 export const ConversationSchema = /* @__PURE__ */ z.looseObject(ConversationFields);
-/** A conversation as listed. */
-export type Conversation = z.infer<typeof ConversationSchema>;
+/** A conversation as listed (Variant 2). */
+export interface Conversation {
+  /** The conversation's id. */
+  id: Id;
+  /** Its status: open, closed or pending. */
+  status: OpenEnum<ConversationStatus>;
+  /** Who it is assigned to (guessed: may be missing). */
+  assigned_to?: string | null | undefined;
+  /** The contact's phone number (guessed: may be missing). */
+  phone?: string | null | undefined;
+  /** When it was created, as the service wrote the time (guessed: may be missing). */
+  created_at?: string | null | undefined;
+  /** When it last changed, as the service wrote the time (guessed: may be missing). */
+  updated_at?: string | null | undefined;
+}
 
 /** A conversation with its messages, as `GET /conversations/{id}` returns it. */
 export const ConversationWithMessagesSchema = /* @__PURE__ */ z.looseObject({
   ...ConversationFields,
   messages: z.array(MessageSchema),
 });
-/** A conversation with its messages. */
-export type ConversationWithMessages = z.output<typeof ConversationWithMessagesSchema>;
+/** A conversation with its messages, as `GET /conversations/{id}` returns it. */
+export interface ConversationWithMessages extends Conversation {
+  /** Its messages (their field not shown by the spec: always there, as the method promises them). */
+  messages: Message[];
+}
 
 /** Query of a conversation list. */
 export interface ConversationListParams {

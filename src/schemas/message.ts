@@ -1,6 +1,6 @@
 // A message, as the service returns it (its id under `id` or `message_id`, or where real services put it).
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, needed, openEnum } from './common.js';
+import { expected, IdSchema, maybe, needed, openEnum, type Id, type OpenEnum } from './common.js';
 
 /** Message statuses of the spec; `received` is the status of inbound messages. */
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
@@ -55,4 +55,35 @@ function knownIdOf(message: Record<string, unknown>): string | undefined {
 }
 
 /** A message as the service returns it (send result, status, conversation history). */
-export type Message = z.output<typeof MessageSchema>;
+export interface Message {
+  /** The message's id, from `id`, `message_id` or where real services put it (its name not shown by the spec: always there, as the method promises it). */
+  id: string;
+  /** The message's id when the service named it `message_id`; read `id` instead (guessed: may be missing). */
+  message_id?: string | undefined;
+  /** Where the message is: sent, delivered, read, failed, or received for an inbound one (guessed: may be missing). */
+  status?: OpenEnum<MessageStatus> | undefined;
+  /** `outbound` for a message the business sent, `inbound` for one a contact sent (guessed: may be missing). */
+  direction?: OpenEnum<'outbound' | 'inbound'> | undefined;
+  /** The id of the messaging account that sent or received it (guessed: may be missing). */
+  messaging_account_id?: number | undefined;
+  /** The id of the campaign that sent it (guessed: may be missing). */
+  campaign_id?: Id | undefined;
+  /** The phone number it was sent to (guessed: may be missing). */
+  to?: string | null | undefined;
+  /** The phone number it was sent from (guessed: may be missing). */
+  from?: string | null | undefined;
+  /** Its kind, as `text` or `template` (guessed: may be missing). */
+  type?: string | null | undefined;
+  /** Its content as the service gives it, as `{ body }` for a text (guessed: may be missing). */
+  content?: unknown;
+  /** The id of the conversation it belongs to (guessed: may be missing). */
+  conversation_id?: Id | undefined;
+  /** When it was created, as the service wrote the time (guessed: may be missing). */
+  created_at?: string | null | undefined;
+  /** When it was delivered, as the service wrote the time; absent until then. */
+  delivered_at?: string | null | undefined;
+  /** When it was read, as the service wrote the time (guessed: may be missing). */
+  read_at?: string | null | undefined;
+  /** When it failed, as the service wrote the time (guessed: may be missing). */
+  failed_at?: string | null | undefined;
+}

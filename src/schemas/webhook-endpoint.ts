@@ -1,6 +1,6 @@
 // A webhook endpoint, and the event kinds (spec section 6).
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, openEnum } from './common.js';
+import { expected, IdSchema, maybe, openEnum, type Id, type OpenEnum } from './common.js';
 
 /** The event kinds the service sends (spec section 6). */
 export const WEBHOOK_EVENT_KINDS = [
@@ -32,5 +32,18 @@ export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({
   created_at: expected(z.nullable(z.string())),
   disabled_at: maybe(z.string()),
 });
-/** A registered webhook endpoint. */
-export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+/** A registered webhook endpoint (Variant 2); the secret is not returned. */
+export interface WebhookEndpoint {
+  /** The endpoint's id (not shown by the spec: always there, as the method needs it). */
+  id: Id;
+  /** The URL the service posts events to (guessed: may be missing). */
+  url?: string | undefined;
+  /** The event kinds it receives (guessed: may be missing). */
+  events?: OpenEnum<WebhookEventKind>[] | undefined;
+  /** Whether the service sends to it: active or disabled (guessed: may be missing). */
+  status?: OpenEnum<WebhookEndpointStatus> | undefined;
+  /** When it was registered, as the service wrote the time (guessed: may be missing). */
+  created_at?: string | null | undefined;
+  /** When the service disabled it, as it wrote the time (guessed: may be missing). */
+  disabled_at?: string | null | undefined;
+}

@@ -20,7 +20,31 @@ export type { WebhookFailureReason } from './errors.js';
 export type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
 export { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
 export type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
-export type { WebhookEvent, WebhookEventOf, WebhookEventData } from '../schemas/webhook-event.js';
+export type {
+  WebhookEvent,
+  WebhookEventOf,
+  WebhookEventData,
+  MessageReceivedEvent,
+  MessageSentEvent,
+  MessageDeliveredEvent,
+  MessageReadEvent,
+  MessageFailedEvent,
+  ConversationCreatedEvent,
+  ConversationClosedEvent,
+  ContactCreatedEvent,
+  ContactUpdatedEvent,
+  CampaignCompletedEvent,
+  MessageEventData,
+  MessageReceivedData,
+  MessageDeliveredData,
+  MessageReadData,
+  MessageFailedData,
+  MessageFailure,
+  ConversationEventData,
+  ContactEventData,
+  ContactUpdatedData,
+  CampaignCompletedData,
+} from '../schemas/webhook-event.js';
 export { createStatusTracker } from './status/tracker.js';
 export type { StatusTracker, StatusTrackerOptions, WaitForOptions, StatusSource } from './status/tracker.js';
 export type { TrackableMessage } from './status/message-change.js';

@@ -203,7 +203,7 @@ async function start(receiver: Receiver, handled: Map<string, number>, tracker: 
       maxBodyBytes: MAX_BODY_BYTES,
       tracker,
       onEvent: (event) => {
-        const id = event.data.message_id as string;
+        const id = (event.data as { message_id: string }).message_id;
         handled.set(id, (handled.get(id) ?? 0) + 1);
       },
     }),

@@ -4,8 +4,11 @@ import type { WebhookEventData } from '../../schemas/webhook-event.js';
 import type { MessageError, StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey } from './store.js';
 
+/** What the mock sends as an event's `data`: the type bizmsg/webhooks reads it as, and a plain object, as the emitter takes it. */
+type Sent<T> = T & Record<string, unknown>;
+
 /** The data of every message event: the fields of all five kinds, `from` and `body` for an inbound one. */
-type MessageEventData = WebhookEventData<'message.sent'> &
+type MessageEventData = Sent<WebhookEventData<'message.sent'>> &
   Partial<
     Pick<WebhookEventData<'message.received'>, 'from' | 'body'> &
       Pick<WebhookEventData<'message.read'>, 'delivered_at' | 'read_at'> &
@@ -36,7 +39,9 @@ export function messageEventData(message: StoredMessage): MessageEventData {
 }
 
 /** What `conversation.created` and `conversation.closed` carry. */
-export function conversationEventData(conversation: StoredConversation): WebhookEventData<'conversation.created'> {
+export function conversationEventData(
+  conversation: StoredConversation,
+): Sent<WebhookEventData<'conversation.created'>> {
   return { conversation_id: conversation.id, phone: phoneKey(conversation.phone) };
 }
 
@@ -44,12 +49,12 @@ export function conversationEventData(conversation: StoredConversation): Webhook
 export function contactEventData(
   contact: StoredContact,
   changed?: readonly string[],
-): WebhookEventData<'contact.updated'> {
+): Sent<WebhookEventData<'contact.updated'>> {
   return changed === undefined ? { ...contact } : { ...contact, changed: [...changed] };
 }
 
 /** What `campaign.completed` carries. */
-export function campaignEventData(campaign: StoredCampaign): WebhookEventData<'campaign.completed'> {
+export function campaignEventData(campaign: StoredCampaign): Sent<WebhookEventData<'campaign.completed'>> {
   return {
     campaign_id: campaign.id,
     name: campaign.name,

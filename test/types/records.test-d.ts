@@ -1,0 +1,112 @@
+// The record types users read (issue 42): named interfaces without an index signature, each held
+// to its zod schema, the one source of parsing, so that a field added to one and not the other fails here.
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as z from 'zod/mini';
+import type {
+  Account,
+  ApiPromise,
+  AutomationRun,
+  Campaign,
+  Contact,
+  Conversation,
+  ConversationWithMessages,
+  DeleteResult,
+  Message,
+  Page,
+  Variant1Client,
+  Variant2Client,
+  WebhookEndpoint,
+} from '../../src/index.js';
+import type { AccountSchema } from '../../src/schemas/account.js';
+import type { AutomationRunSchema } from '../../src/schemas/automation.js';
+import type { CampaignSchema } from '../../src/schemas/campaign.js';
+import type { ListMeta, ListMetaSchema } from '../../src/schemas/common.js';
+import type { ContactSchema, DeleteResultSchema } from '../../src/schemas/contact.js';
+import type { ConversationSchema, ConversationWithMessagesSchema } from '../../src/schemas/conversation.js';
+import type { MessageSchema } from '../../src/schemas/message.js';
+import type { WebhookEndpointSchema } from '../../src/schemas/webhook-endpoint.js';
+
+/** The named keys of `T`: its index signatures left out. */
+type NamedKey<K extends PropertyKey> = string extends K
+  ? never
+  : number extends K
+    ? never
+    : symbol extends K
+      ? never
+      : K;
+
+/**
+ * What a loose schema's output holds for certain: its named fields, in objects and arrays at any
+ * depth, without the index signature that keeps unknown fields. An object of no named field (a
+ * contact's `custom_fields`) stays as it is: its keys are all it has.
+ */
+type KnownFields<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T // an open enum's `string & {}` among them
+  : T extends readonly (infer Item)[]
+    ? KnownFields<Item>[]
+    : T extends object
+      ? [keyof { [K in keyof T as NamedKey<K>]: 0 }] extends [never]
+        ? T
+        : { [K in keyof T as NamedKey<K>]: KnownFields<T[K]> }
+      : T;
+
+describe('record types and their schemas', () => {
+  it('hold the same fields, of the same types and optionality', () => {
+    expectTypeOf<ListMeta>().toEqualTypeOf<KnownFields<z.output<typeof ListMetaSchema>>>();
+    expectTypeOf<Account>().toEqualTypeOf<KnownFields<z.output<typeof AccountSchema>>>();
+    expectTypeOf<Contact>().toEqualTypeOf<KnownFields<z.output<typeof ContactSchema>>>();
+    expectTypeOf<DeleteResult>().toEqualTypeOf<KnownFields<NonNullable<z.output<typeof DeleteResultSchema>>>>();
+    expectTypeOf<Message>().toEqualTypeOf<KnownFields<z.output<typeof MessageSchema>>>();
+    expectTypeOf<Conversation>().toEqualTypeOf<KnownFields<z.output<typeof ConversationSchema>>>();
+    expectTypeOf<ConversationWithMessages>().toEqualTypeOf<
+      KnownFields<z.output<typeof ConversationWithMessagesSchema>>
+    >();
+    expectTypeOf<Campaign>().toEqualTypeOf<KnownFields<z.output<typeof CampaignSchema>>>();
+    expectTypeOf<WebhookEndpoint>().toEqualTypeOf<KnownFields<z.output<typeof WebhookEndpointSchema>>>();
+    expectTypeOf<AutomationRun>().toEqualTypeOf<KnownFields<z.output<typeof AutomationRunSchema>>>();
+  });
+
+  it('would fail on a field in one and not the other', () => {
+    expectTypeOf<Contact & { vip?: boolean }>().not.toEqualTypeOf<KnownFields<z.output<typeof ContactSchema>>>();
+    expectTypeOf<Omit<Contact, 'email'>>().not.toEqualTypeOf<KnownFields<z.output<typeof ContactSchema>>>();
+    expectTypeOf<Message>().not.toEqualTypeOf<KnownFields<z.output<typeof MessageSchema> & { error?: string }>>();
+  });
+
+  it('a parsed value is what the schema reads, unknown fields kept', () => {
+    expectTypeOf<z.output<typeof ContactSchema>>().toExtend<Contact>();
+    expectTypeOf<z.output<typeof MessageSchema>>().toExtend<Message>();
+    expectTypeOf<z.output<typeof ConversationWithMessagesSchema>>().toExtend<ConversationWithMessages>();
+  });
+});
+
+declare const v1: Variant1Client;
+declare const v2: Variant2Client;
+
+describe('reading a record', () => {
+  it('is typed by the named interface', async () => {
+    expectTypeOf(v1.messages.send).returns.toEqualTypeOf<ApiPromise<Message>>();
+    expectTypeOf(v2.messages.sendText).returns.toEqualTypeOf<ApiPromise<Message>>();
+    expectTypeOf(v1.automations.trigger).returns.toEqualTypeOf<ApiPromise<AutomationRun>>();
+    expectTypeOf(await v2.account.me()).toEqualTypeOf<Account>();
+    expectTypeOf(await v2.contacts.get(1)).toEqualTypeOf<Contact>();
+    expectTypeOf(await v2.campaigns.list()).toEqualTypeOf<Page<Campaign>>();
+    expectTypeOf(await v2.webhooks.list()).toEqualTypeOf<Page<WebhookEndpoint>>();
+    expectTypeOf((await v2.contacts.list()).meta).toEqualTypeOf<ListMeta | undefined>();
+    expectTypeOf(await v2.conversations.list()).toEqualTypeOf<Page<Conversation>>();
+    expectTypeOf(await v2.conversations.get(1)).toEqualTypeOf<ConversationWithMessages>();
+  });
+
+  it('a misspelled field is an error', async () => {
+    const message = await v1.messages.status('1');
+    // @ts-expect-error TS2551: Property 'staus' does not exist on type 'Message'. Did you mean 'status'?
+    expectTypeOf(message.staus).toBeUnknown();
+    const contact = await v2.contacts.get(1);
+    // @ts-expect-error TS2551: Did you mean 'phone'?
+    expectTypeOf(contact.phon).toBeUnknown();
+  });
+
+  it('a field bizmsg does not type is reached with a cast', async () => {
+    const contact = await v2.contacts.get(1);
+    expectTypeOf((contact as Contact & Record<string, unknown>).vip).toBeUnknown();
+  });
+});
