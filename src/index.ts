@@ -72,8 +72,11 @@ export type { Message } from './schemas/message.js';
 export type {
   Variant2SendMessageParams,
   Variant1SendTextParams,
+  Variant2TextMessageParams,
+  Variant2TemplateMessageParams,
   Variant1SendTemplateParams,
   TemplateContent,
+  TextContent,
 } from './schemas/message-params.js';
 export type { Conversation, ConversationWithMessages, ConversationListParams } from './schemas/conversation.js';
 export type { Campaign } from './schemas/campaign.js';
@@ -91,6 +94,12 @@ export type {
 } from './templates/define.js';
 export type { TemplateCatalog, TemplateSpec, TemplateButtonSpec } from './templates/catalog.js';
 export type { FilledTemplate } from './templates/fill.js';
-export type { TemplateComponent } from './schemas/message-params.js';
+export type {
+  TemplateComponent,
+  TemplateHeaderComponent,
+  TemplateBodyComponent,
+  TemplateButtonComponent,
+  TemplateParameter,
+} from './schemas/message-params.js';
 export type { AutomationRun } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';

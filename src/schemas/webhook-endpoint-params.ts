@@ -1,7 +1,7 @@
 // The body of a webhook endpoint registration.
 import * as z from 'zod/mini';
 import { nonEmptyArray, nonEmptyString } from './common.js';
-import { WEBHOOK_EVENT_KINDS } from './webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from './webhook-endpoint.js';
 
 /** Body of a webhook endpoint registration. */
 export const WebhookEndpointCreateSchema = /* @__PURE__ */ z.object({
@@ -10,8 +10,15 @@ export const WebhookEndpointCreateSchema = /* @__PURE__ */ z.object({
   events: nonEmptyArray(z.enum(WEBHOOK_EVENT_KINDS)),
   secret: nonEmptyString(),
 });
-/** Body of a webhook endpoint registration. */
-export type WebhookEndpointCreateParams = z.input<typeof WebhookEndpointCreateSchema>;
+/** Body of a webhook endpoint registration (`webhookEndpoints.create`). */
+export interface WebhookEndpointCreateParams {
+  /** The http(s) URL events are POSTed to, without a user name or password (shown in the spec). */
+  url: string;
+  /** The event kinds to receive, at least one (shown in the spec). */
+  events: WebhookEventKind[];
+  /** The secret events are signed with, not empty (shown in the spec). */
+  secret: string;
+}
 
 /** Whether a URL (one `z.url` accepted) names no user and no password. */
 function withoutCredentials(url: string): boolean {

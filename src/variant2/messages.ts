@@ -14,15 +14,22 @@ import type { TemplateContent, Variant2SendMessageParams } from '../schemas/mess
 
 const SEND = /* @__PURE__ */ callOf(VARIANT2_ROUTES.sendMessage);
 
-/** Who sends a message, through which messaging account. */
-interface Addressing {
+/** `messages.sendText` parameters: a text message's body, its fields side by side. */
+export interface Variant2SendTextParams {
+  /** The recipient's phone number, international or in the client's `phoneFormat` (shown in the spec). */
   to: string;
+  /** Id of the messaging account the message goes out from, an integer (shown in the spec). */
+  messaging_account_id: number;
+  /** The message's text, not empty (shown in the spec as `content.body`). */
+  body: string;
+}
+/** `messages.sendTemplate` parameters: a template message's body, its fields side by side. */
+export interface Variant2SendTemplateParams extends TemplateContent {
+  /** The recipient's phone number, international or in the client's `phoneFormat` (shown in the spec). */
+  to: string;
+  /** Id of the messaging account the message goes out from, an integer (shown in the spec). */
   messaging_account_id: number;
 }
-/** `messages.sendText` parameters. */
-export type Variant2SendTextParams = Addressing & { body: string };
-/** `messages.sendTemplate` parameters. */
-export type Variant2SendTemplateParams = Addressing & TemplateContent;
 /** Variant 2 message endpoints. */
 export class Variant2Messages {
   readonly #http: HttpClient;
