@@ -32,33 +32,7 @@ import {
   type WebhookEventOf,
 } from '../../src/webhooks/index.js';
 import type { WebhookEventSchema } from '../../src/schemas/webhook-event.js';
-
-/** Values that are no object, though `string & {}` (an open enum's newer value) passes `extends object`. */
-type Primitive = string | number | boolean | bigint | symbol | null | undefined;
-
-/** The named keys of `T`: its index signatures left out. */
-type NamedKey<K extends PropertyKey> = string extends K
-  ? never
-  : number extends K
-    ? never
-    : symbol extends K
-      ? never
-      : K;
-
-/**
- * What a loose schema's output holds for certain: its named fields, in objects and arrays at any
- * depth, without the index signature that keeps unknown fields. An object of no named field (a
- * contact's `custom_fields`) stays as it is: its keys are all it has.
- */
-type KnownFields<T> = T extends Primitive
-  ? T
-  : T extends readonly (infer Item)[]
-    ? KnownFields<Item>[]
-    : T extends object
-      ? [keyof { [K in keyof T as NamedKey<K>]: 0 }] extends [never]
-        ? T
-        : { [K in keyof T as NamedKey<K>]: KnownFields<T[K]> }
-      : T;
+import type { KnownFields } from './known-fields.js';
 
 /** The schema's output for one kind. */
 type Parsed<K extends WebhookEventKind> = Extract<z.output<typeof WebhookEventSchema>, { event: K }>;

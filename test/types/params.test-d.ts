@@ -35,30 +35,7 @@ import type {
   Variant2TextMessageSchema,
 } from '../../src/schemas/message-params.js';
 import type { WebhookEndpointCreateSchema } from '../../src/schemas/webhook-endpoint-params.js';
-
-/** The named keys of `T`: its index signatures left out. */
-type NamedKey<K extends PropertyKey> = string extends K
-  ? never
-  : number extends K
-    ? never
-    : symbol extends K
-      ? never
-      : K;
-
-/**
- * What a loose schema's input names: its named fields, in objects and arrays at any depth, without
- * the index signature that lets other fields through. An object of no named field (custom fields,
- * automation data) stays as it is: its keys are all it has.
- */
-type KnownFields<T> = T extends string | number | boolean | bigint | symbol | null | undefined
-  ? T
-  : T extends readonly (infer Item)[]
-    ? KnownFields<Item>[]
-    : T extends object
-      ? [keyof { [K in keyof T as NamedKey<K>]: 0 }] extends [never]
-        ? T
-        : { [K in keyof T as NamedKey<K>]: KnownFields<T[K]> }
-      : T;
+import type { KnownFields, Primitive } from './known-fields.js';
 
 /**
  * The fields `TemplateParameter` documents for the kinds the loose schema lets through unchecked
@@ -67,7 +44,7 @@ type KnownFields<T> = T extends string | number | boolean | bigint | symbol | nu
 type OtherKindField = 'currency' | 'date_time' | 'image' | 'document' | 'video';
 
 /** `T` with the other kinds' fields left out of its template parameters, at any depth. */
-type WithoutOtherKinds<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+type WithoutOtherKinds<T> = T extends Primitive
   ? T
   : T extends readonly (infer Item)[]
     ? WithoutOtherKinds<Item>[]

@@ -25,30 +25,7 @@ import type { ContactSchema, DeleteResultSchema } from '../../src/schemas/contac
 import type { ConversationSchema, ConversationWithMessagesSchema } from '../../src/schemas/conversation.js';
 import type { MessageSchema } from '../../src/schemas/message.js';
 import type { WebhookEndpointSchema } from '../../src/schemas/webhook-endpoint.js';
-
-/** The named keys of `T`: its index signatures left out. */
-type NamedKey<K extends PropertyKey> = string extends K
-  ? never
-  : number extends K
-    ? never
-    : symbol extends K
-      ? never
-      : K;
-
-/**
- * What a loose schema's output holds for certain: its named fields, in objects and arrays at any
- * depth, without the index signature that keeps unknown fields. An object of no named field (a
- * contact's `custom_fields`) stays as it is: its keys are all it has.
- */
-type KnownFields<T> = T extends string | number | boolean | bigint | symbol | null | undefined
-  ? T // an open enum's `string & {}` among them
-  : T extends readonly (infer Item)[]
-    ? KnownFields<Item>[]
-    : T extends object
-      ? [keyof { [K in keyof T as NamedKey<K>]: 0 }] extends [never]
-        ? T
-        : { [K in keyof T as NamedKey<K>]: KnownFields<T[K]> }
-      : T;
+import type { KnownFields } from './known-fields.js';
 
 describe('record types and their schemas', () => {
   it('hold the same fields, of the same types and optionality', () => {
