@@ -79,7 +79,12 @@ export default defineConfig([
     // bizmsg/webhooks' Web build has no declarations of its own: every condition is typed by the
     // Node build's (the builds differ at run time only), so a hover reads the same under any
     // moduleResolution.
-    dts: { entry: { ...clients, 'webhooks/index': receivers['webhooks/index'], ...others } },
+    // `@internal` declarations (constructors users never call, and the request plumbing only they
+    // name) are left out, so that no internal or zod type reaches a user's compiler or hover.
+    dts: {
+      entry: { ...clients, 'webhooks/index': receivers['webhooks/index'], ...others },
+      compilerOptions: { stripInternal: true },
+    },
     clean: true,
   },
   {

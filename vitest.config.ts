@@ -43,7 +43,14 @@ export default defineConfig({
         testTimeout: 20_000,
         // The one full type check of a run: vitest runs `tsc --noEmit` over tsconfig.json (src,
         // tests, examples, bench, scripts) and fails on any error, in a type test or elsewhere.
-        typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        // test/types/strict/ holds type tests of a user's strict project on the built package: the
+        // package project compiles them (test/types/strict-recipes.package.test.ts).
+        typecheck: {
+          enabled: true,
+          include: ['test/**/*.test-d.ts'],
+          exclude: [...configDefaults.typecheck.exclude, 'test/types/strict/**'],
+          tsconfig: './tsconfig.json',
+        },
       }),
       project('integration', {
         // Sockets on loopback and Redis: the tests wait far more than they compute.

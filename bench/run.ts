@@ -20,6 +20,7 @@ import { measureProxy } from './proxy.js';
 import { measureRedis } from './redis.js';
 import { measureSize } from './size.js';
 import { measureStatus } from './status.js';
+import { measureTypeCost } from './type-cost.js';
 import { measureVerify } from './verify.js';
 
 // The build and the tarball the figures measure, made first when the sources changed since the last build.
@@ -45,6 +46,7 @@ const all = {
   13: measureContactsSync,
   14: measureDrift,
   15: measureProxy,
+  16: measureTypeCost,
 };
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))

@@ -9,9 +9,13 @@ import type { BulkError } from './types.js';
  * note: a row of a run that is no key's outcome (a row that cannot be sent, a repeat of a key).
  */
 export interface JournalEntry {
+  /** The number the message is for, in E.164 when it is valid, else as given. */
   readonly to: string;
+  /** `claimed` before the send leaves (a claim never resolved reads as `unknown`), then how it ended. */
   readonly status: 'claimed' | 'sent' | 'failed' | 'unknown' | 'skipped' | 'suppressed';
+  /** The message's id, once it was sent. */
   readonly messageId?: string;
+  /** Why it failed, is unknown or was suppressed. */
   readonly error?: BulkError;
   /** The run of the job that last read this key (a key read twice in one run is a repeat). */
   readonly run: number;
@@ -53,7 +57,9 @@ export interface BulkJournal {
 
 /** The job and run count a journal keeps besides its entries. */
 export interface JournalHeader {
+  /** The id of the job the journal belongs to. */
   readonly id: string;
+  /** How many runs of the job have started, this one included. */
   readonly runs: number;
 }
 

@@ -26,10 +26,13 @@ export interface BulkOutcome {
   readonly messageId?: string;
   /** Why it failed, is unknown or was suppressed: the send's error, or the failure the statuses carried. */
   readonly error?: BulkError;
-  /** When the message was sent, delivered, read or failed, as the statuses say (ISO 8601). */
+  /** When the message was sent, as the statuses say (ISO 8601). */
   readonly sentAt?: string;
+  /** When it was delivered, as the statuses say (ISO 8601). */
   readonly deliveredAt?: string;
+  /** When it was read, as the statuses say (ISO 8601). */
   readonly readAt?: string;
+  /** When it failed, as the statuses say (ISO 8601). */
   readonly failedAt?: string;
 }
 
@@ -49,7 +52,14 @@ export interface BulkStatusRecord {
   /** When it failed (ISO 8601), when an event said. */
   failedAt?: string | undefined;
   /** What the failure event said went wrong, when it said. */
-  error?: { code?: string | undefined; message?: string | undefined } | undefined;
+  error?:
+    | {
+        /** The service's or channel's code, e.g. `'UNDELIVERABLE'`. */
+        code?: string | undefined;
+        /** Its words. */
+        message?: string | undefined;
+      }
+    | undefined;
 }
 
 /** Where the statuses of the messages are: a status tracker, or the store it keeps them in (`fileStatusStore`, `redisStatusStore`). */

@@ -14,14 +14,24 @@ type Send<B> = (body: B) => PromiseLike<{ readonly id: string }>;
  * `bizmsg` entry fits however the two entries' type declarations are bundled.)
  */
 export interface Variant2BulkClient {
-  readonly messages: { readonly send: Send<Variant2SendMessageParams>; readonly sendText: unknown };
+  /** The client's messages: `send` is what a bulk send calls. */
+  readonly messages: {
+    /** `messages.send` of the client. */
+    readonly send: Send<Variant2SendMessageParams>;
+    /** `messages.sendText`, there to tell a Variant 2 client from a Variant 1 one. */
+    readonly sendText: unknown;
+  };
 }
 
 /** A `Variant1Client`, as bizmsg/bulk needs it. */
 export interface Variant1BulkClient {
+  /** The client's messages: `send` and `sendTemplate` are what a bulk send calls. */
   readonly messages: {
+    /** `messages.send` of the client: a text. */
     readonly send: Send<Variant1SendTextParams>;
+    /** `messages.sendTemplate` of the client: a template. */
     readonly sendTemplate: Send<Variant1SendTemplateParams>;
+    /** `messages.status`, there to tell a Variant 1 client from a Variant 2 one. */
     readonly status: unknown;
   };
 }
@@ -64,6 +74,7 @@ export interface BulkResult {
   readonly key: string;
   /** The number the message was for, in E.164 when it is valid, else as given. */
   readonly to: string;
+  /** How the recipient ended: `sent`, `failed`, `unknown` (perhaps sent: never resent), `skipped` (a repeat), `suppressed`. */
   readonly status: BulkStatus;
   /** The message's id, when it was sent. */
   readonly messageId?: string;
@@ -75,10 +86,15 @@ export interface BulkResult {
 export interface BulkReport {
   /** The job's id. */
   readonly id: string;
+  /** Recipients read. */
   readonly total: number;
+  /** Recipients whose message the service accepted. */
   readonly sent: number;
+  /** Recipients the service refused for good, or that could not be sent (a bad number, `message` threw). */
   readonly failed: number;
+  /** Recipients perhaps sent (no answer came): never resent, unless `resendUnknown` asks. */
   readonly unknown: number;
+  /** Repeats of a key read earlier in the job: not sent again. */
   readonly skipped: number;
   /** Recipients held back by `suppress` (opted out): never sent. */
   readonly suppressed: number;

@@ -14,11 +14,15 @@ import type { ContactCreateParams, ContactUpdateParams } from '../schemas/contac
  * is a row: synced back, it changes nothing.
  */
 export interface ContactSyncRow {
+  /** The contact's phone number, in any spelling (`+1 415 555 0100`, `tel:+14155550100`, a national number with the client's `phoneFormat`). */
   phone: string;
   /** Needed to create a contact; an existing one keeps its name when the row has none. */
   name?: string | null | undefined;
+  /** The contact's email address. */
   email?: string | null | undefined;
+  /** The contact's tags, replacing those it has. */
   tags?: string[] | undefined;
+  /** The contact's custom fields by name, replacing those it has. */
   custom_fields?: Record<string, unknown> | undefined;
 }
 
@@ -35,6 +39,7 @@ export type ContactSyncStatus = 'created' | 'updated' | 'unchanged' | 'failed' |
 
 /** Why a row failed: the service's error code (or `INVALID_PHONE`, `INVALID_ROW`, an error's name) and what happened. */
 export interface ContactSyncError {
+  /** The service's error code, or `INVALID_PHONE`, `INVALID_ROW`, an error's name. */
   readonly code: string;
   /** What happened, the API key removed. */
   readonly message: string;
@@ -46,6 +51,7 @@ export interface ContactSyncResult {
   readonly row: number;
   /** The row's number in E.164, or as given when it is no valid number. */
   readonly phone: string;
+  /** What became of the row. */
   readonly status: ContactSyncStatus;
   /** The contact's id (of a merged row: the contact its number's last row wrote), when there is one. */
   readonly contactId?: Id;
@@ -59,10 +65,15 @@ export interface ContactSyncResult {
  * are in no count).
  */
 export interface ContactSyncReport {
+  /** Rows read from the list. */
   readonly total: number;
+  /** Rows whose contact was created. */
   readonly created: number;
+  /** Rows whose contact was updated. */
   readonly updated: number;
+  /** Rows whose contact already had their fields (nothing written). */
   readonly unchanged: number;
+  /** Rows that failed (an invalid number or row, or an error of the service). */
   readonly failed: number;
   /** Rows whose number a later row of the list has too, in any spelling (the later row's fields win). */
   readonly merged: number;

@@ -24,6 +24,7 @@ export type { MockKey, MockState } from './state/store.js';
 export type { ContactList } from './state/store.js';
 export type {
   DeliveryAttempt,
+  PendingTask,
   SentEmail,
   StoredCampaign,
   StoredContact,

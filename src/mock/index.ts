@@ -7,4 +7,4 @@ export { startMockProxy, startMockReplay } from './traffic/start.js';
 export type { MockProxy, MockProxyOptions } from './traffic/proxy.js';
 export type { MockReplay, MockReplayOptions, ReplayMiss } from './traffic/replay.js';
 export type { MockTrafficServer, TrafficOptions } from './traffic/serve.js';
-export type { DriftFinding } from './traffic/findings.js';
+export type { DriftFinding, ProxyDriftReport } from './traffic/findings.js';

@@ -46,8 +46,11 @@ import { CustomerMessageSchema, transcriptOf, type CustomerMessage } from './cus
 
 /** What `health()` answers. */
 export interface MockHealth {
+  /** Always true: the mock answers. */
   ok: true;
+  /** The variant of the service it plays. */
   variant: 1 | 2;
+  /** The base URL clients send to (`http://127.0.0.1:4010/api/v1`). */
   baseUrl: string;
   /** The virtual clock, ISO 8601. */
   now: string;

@@ -23,11 +23,13 @@ export interface MockPlan {
 
 /** An API key known to the mock. */
 export interface MockKeySpec {
+  /** The API key, as clients send it. */
   key: string;
   /** Scopes of the key; left out means all of them, `[]` none (every endpoint then answers 403). */
   scopes?: readonly Scope[] | undefined;
   /** Plan name; default: the variant's largest named plan. */
   plan?: string | undefined;
+  /** True for a revoked key: every request with it answers 401 `KEY_REVOKED`. */
   revoked?: boolean | undefined;
 }
 
@@ -65,7 +67,14 @@ export interface MockServerOptions {
    * or just names (any language, any parameters). Others give TEMPLATE_NOT_FOUND. Default:
    * `DEFAULT_TEMPLATES`, by name.
    */
-  templates?: readonly string[] | TemplateCatalog | { readonly catalog: TemplateCatalog } | undefined;
+  templates?:
+    | readonly string[]
+    | TemplateCatalog
+    | {
+        /** The declaration `defineTemplates` took: what a `Templates` object holds. */
+        readonly catalog: TemplateCatalog;
+      }
+    | undefined;
   /** Start data, or just the seed of the random choices (sampled faults, generated keys). */
   seed?: number | MockSeed | undefined;
   /** How long a webhook endpoint may take to answer before the attempt counts as failed (ms, default 10000). */
@@ -77,7 +86,14 @@ export interface MockServerOptions {
    * 32 MiB (the oldest go first), a journal entry at most 64 KiB of a request body and 16 KiB of
    * its answer, cut when it is recorded.
    */
-  history?: { requests?: number | undefined; deliveries?: number | undefined } | undefined;
+  history?:
+    | {
+        /** Requests the journal keeps (default 1000). */
+        requests?: number | undefined;
+        /** Delivery attempts and e-mails kept, each (default 1000). */
+        deliveries?: number | undefined;
+      }
+    | undefined;
 }
 
 /**

@@ -69,12 +69,19 @@ const MAX_HISTORY = 10_000_000;
 export interface MockSnapshot {
   /** The virtual clock, ISO 8601. */
   now: string;
+  /** Every contact, in creation order. */
   contacts: StoredContact[];
+  /** The messages kept (the oldest are forgotten past a bound), oldest first. */
   messages: StoredMessage[];
+  /** Every conversation, in creation order. */
   conversations: StoredConversation[];
+  /** Every campaign, in creation order. */
   campaigns: StoredCampaign[];
+  /** Every webhook endpoint registered, in creation order. */
   webhooks: StoredWebhookEndpoint[];
+  /** Every webhook delivery attempt kept, oldest first. */
   deliveries: DeliveryAttempt[];
+  /** The notification e-mails sent to the account owner, oldest first. */
   emails: SentEmail[];
   /** What the clock will do when it gets there, soonest first. */
   pending: PendingTask[];
@@ -85,17 +92,31 @@ export interface MockSnapshot {
 /** Something the mock did: answered a request, attempted a delivery, or changed its state. */
 export type MockActivity =
   | {
+      /** A request answered. */
       kind: 'request';
+      /** The HTTP method. */
       method: string;
       /** Below the base URL; null outside it. API keys redacted, as in the journal. */
       path: string | null;
       /** The whole path and query, API keys redacted. */
       url: string;
+      /** The answer's status; 0 when an injected network error cut the connection. */
       status: number;
+      /** Real time the mock took to answer. */
       durationMs: number;
     }
-  | { kind: 'delivery'; attempt: DeliveryAttempt }
-  | { kind: 'change'; what: string };
+  | {
+      /** A webhook delivery attempted. */
+      kind: 'delivery';
+      /** The attempt, what it sent and what came back. */
+      attempt: DeliveryAttempt;
+    }
+  | {
+      /** The state changed otherwise (the clock moved, a key, an endpoint or a fault changed). */
+      kind: 'change';
+      /** What changed, in words. */
+      what: string;
+    };
 
 /**
  * The reference service, independent of how requests reach it: `handle(request)` answers a

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 
 /** A resource id; the spec does not fix its type, so both JSON strings and numbers are accepted. */
 export const IdSchema = /* @__PURE__ */ z.union([z.string(), z.number()]);
-/** A resource id as it appears on the wire. */
-export type Id = z.infer<typeof IdSchema>;
+/** A resource id as it appears on the wire: a JSON string or number (written out, not inferred, so that no zod type reaches the declarations). */
+export type Id = string | number;
 
 /** Pagination info of a list response. */
 export const ListMetaSchema = /* @__PURE__ */ z.looseObject({

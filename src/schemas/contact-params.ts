@@ -42,7 +42,9 @@ export interface ContactUpdateParams {
 
 /** Query of a Variant 1 contact list. */
 export interface Variant1ContactListParams {
+  /** The page to start from, from 1 (default 1); a walk with `for await` goes on from it. */
   page?: number | undefined;
+  /** Contacts a page holds (the service's default when left out). */
   per_page?: number | undefined;
 }
 

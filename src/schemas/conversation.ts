@@ -53,8 +53,12 @@ export interface ConversationWithMessages extends Conversation {
 
 /** Query of a conversation list. */
 export interface ConversationListParams {
+  /** Only conversations in this status. */
   status?: ConversationStatus | undefined;
+  /** Only conversations assigned to this agent. */
   assigned_to?: string | undefined;
+  /** The page to start from, from 1 (default 1); a walk with `for await` goes on from it. */
   page?: number | undefined;
+  /** Conversations a page holds (the service's default when left out). */
   per_page?: number | undefined;
 }

@@ -10,6 +10,7 @@ import { isRecord } from '../shared/guards.js';
 
 /** A button of a template that takes parameters: a url button (a suffix) or a quick reply (a payload). */
 export interface TemplateButtonSpec {
+  /** The button's kind: `url` (its parameter is the URL's suffix) or `quick_reply` (a payload). */
   readonly sub_type: (typeof TEMPLATE_BUTTON_SUB_TYPES)[number];
   /** Its parameters' names, in order. */
   readonly params: readonly string[];
@@ -19,7 +20,9 @@ export interface TemplateButtonSpec {
 export interface TemplateSpec {
   /** The languages it exists in; left out: any language, which each send then names. */
   readonly languages?: readonly string[] | undefined;
+  /** Its header's parameters' names, in order. */
   readonly header?: readonly string[] | undefined;
+  /** Its body's parameters' names, in order. */
   readonly body?: readonly string[] | undefined;
   /** Its buttons in order (a button's `index` is its place here, from 0). */
   readonly buttons?: readonly TemplateButtonSpec[] | undefined;

@@ -20,8 +20,14 @@ export type TemplateLanguageOf<S extends TemplateSpec> = S extends { languages: 
 
 /** `language` among the parameters: optional where the template has exactly one, else required. */
 type LanguageParam<S extends TemplateSpec> = S extends { languages: readonly [string] }
-  ? { language?: TemplateLanguageOf<S> }
-  : { language: TemplateLanguageOf<S> };
+  ? {
+      /** The language to send, one of the template's (optional: it has only one). */
+      language?: TemplateLanguageOf<S>;
+    }
+  : {
+      /** The language to send, one of the template's. */
+      language: TemplateLanguageOf<S>;
+    };
 
 /** What `templates.<name>(params)` takes: each parameter by name, and `language`. */
 export type TemplateParams<S extends TemplateSpec> = Simplify<

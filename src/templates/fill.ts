@@ -8,8 +8,11 @@ import { paramNamesOf, type TemplateButtonSpec, type TemplateSpec } from './cata
 
 /** A template send's content: what `sendTemplate` takes beside the addressing. */
 export interface FilledTemplate<N extends string = string, L extends string = string> {
+  /** The template's name. */
   name: N;
+  /** The language sent, as `en_US`. */
   language: L;
+  /** The template's components with their parameters, in the chat-API shape a send carries. */
   components: TemplateComponent[];
 }
 

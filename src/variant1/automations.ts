@@ -16,6 +16,7 @@ export class Variant1Automations {
   readonly #http: HttpClient;
   readonly #to: BodyEncoder;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
     this.#http = http;
     this.#to = writingPhones(['to'], phoneFormat);

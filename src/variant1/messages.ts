@@ -19,6 +19,7 @@ export class Variant1Messages {
   readonly #http: HttpClient;
   readonly #to: BodyEncoder;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
     this.#http = http;
     this.#to = writingPhones(['to'], phoneFormat);

@@ -17,6 +17,7 @@ const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createCampaign);
 export class Variant2Campaigns {
   readonly #http: HttpClient;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

@@ -11,7 +11,9 @@ import { phoneDigits, samePhone } from '../shared/phone.js';
 
 /** What `contacts.upsert` resolves with: the contact, and whether it was created (else updated). */
 export interface ContactUpsertResult {
+  /** The contact as the service returned it after the write. */
   contact: Contact;
+  /** True when the contact was created, false when an existing one was updated. */
   created: boolean;
 }
 

@@ -15,6 +15,7 @@ const GET = /* @__PURE__ */ callOf(VARIANT2_ROUTES.getConversation);
 export class Variant2Conversations {
   readonly #http: HttpClient;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

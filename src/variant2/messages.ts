@@ -35,6 +35,7 @@ export class Variant2Messages {
   readonly #http: HttpClient;
   readonly #to: BodyEncoder;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient, phoneFormat: ClientPhoneFormat) {
     this.#http = http;
     this.#to = writingPhones(['to'], phoneFormat);

@@ -15,6 +15,7 @@ const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createWebhook);
 export class Variant2Webhooks {
   readonly #http: HttpClient;
 
+  /** @internal The clients create their resources. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

@@ -25,6 +25,32 @@ import type { ContactSchema, DeleteResultSchema } from '../../src/schemas/contac
 import type { ConversationSchema, ConversationWithMessagesSchema } from '../../src/schemas/conversation.js';
 import type { MessageSchema } from '../../src/schemas/message.js';
 import type { WebhookEndpointSchema } from '../../src/schemas/webhook-endpoint.js';
+import type {
+  DriftFinding,
+  DriftFindingSchema,
+  ProxyDriftReport,
+  DriftReportSchema,
+} from '../../src/mock/traffic/findings.js';
+import type {
+  DeliveryAttempt,
+  DeliveryAttemptSchema,
+  PendingTask,
+  PendingTaskSchema,
+  RecordedRequest,
+  RecordedRequestSchema,
+  SentEmail,
+  SentEmailSchema,
+  StoredCampaign,
+  StoredCampaignSchema,
+  StoredContact,
+  StoredContactSchema,
+  StoredConversation,
+  StoredConversationSchema,
+  StoredMessage,
+  StoredMessageSchema,
+  StoredWebhookEndpoint,
+  StoredWebhookEndpointSchema,
+} from '../../src/mock/state/records.js';
 import type { KnownFields } from './known-fields.js';
 
 describe('record types and their schemas', () => {
@@ -85,5 +111,26 @@ describe('reading a record', () => {
   it('a field bizmsg does not type is reached with a cast', async () => {
     const contact = await v2.contacts.get(1);
     expectTypeOf((contact as Contact & Record<string, unknown>).vip).toBeUnknown();
+  });
+});
+
+describe("the mock's records and their schemas", () => {
+  it('hold the same fields, of the same types and optionality (the control API document is generated from the schemas)', () => {
+    expectTypeOf<StoredContact>().toEqualTypeOf<z.output<typeof StoredContactSchema>>();
+    expectTypeOf<StoredMessage>().toEqualTypeOf<z.output<typeof StoredMessageSchema>>();
+    expectTypeOf<StoredConversation>().toEqualTypeOf<z.output<typeof StoredConversationSchema>>();
+    expectTypeOf<StoredCampaign>().toEqualTypeOf<z.output<typeof StoredCampaignSchema>>();
+    expectTypeOf<StoredWebhookEndpoint>().toEqualTypeOf<z.output<typeof StoredWebhookEndpointSchema>>();
+    expectTypeOf<DeliveryAttempt>().toEqualTypeOf<z.output<typeof DeliveryAttemptSchema>>();
+    expectTypeOf<SentEmail>().toEqualTypeOf<z.output<typeof SentEmailSchema>>();
+    expectTypeOf<RecordedRequest>().toEqualTypeOf<z.output<typeof RecordedRequestSchema>>();
+    expectTypeOf<PendingTask>().toEqualTypeOf<z.output<typeof PendingTaskSchema>>();
+    expectTypeOf<DriftFinding>().toEqualTypeOf<z.output<typeof DriftFindingSchema>>();
+    expectTypeOf<ProxyDriftReport>().toEqualTypeOf<z.output<typeof DriftReportSchema>>();
+  });
+
+  it('would fail on a field in one and not the other', () => {
+    expectTypeOf<StoredContact & { vip?: boolean }>().not.toEqualTypeOf<z.output<typeof StoredContactSchema>>();
+    expectTypeOf<Omit<DeliveryAttempt, 'error'>>().not.toEqualTypeOf<z.output<typeof DeliveryAttemptSchema>>();
   });
 });

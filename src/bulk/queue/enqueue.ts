@@ -25,6 +25,7 @@ export interface EnqueueBulkOptions<R, C extends BulkClient = BulkClient> {
 
 /** What one `enqueueBulk` call did. */
 export interface EnqueueReport {
+  /** The job's id. */
   readonly id: string;
   /** Recipients read. */
   readonly read: number;

@@ -46,7 +46,15 @@ export interface HttpClientOptions {
    * requests per `interval` ms. `false` turns all pacing off, headers included.
    * @default undefined (paced from the `X-RateLimit-*` headers only)
    */
-  rateLimit?: false | { limit: number; interval: number } | undefined;
+  rateLimit?:
+    | false
+    | {
+        /** Requests at most per `interval`. */
+        limit: number;
+        /** The window, in ms. */
+        interval: number;
+      }
+    | undefined;
   /**
    * Where the `X-RateLimit-*` budget is kept, so that every process sending with the same key
    * shares it (e.g. `redisRateLimitStore(redis)` from `bizmsg/redis`); default: in this client

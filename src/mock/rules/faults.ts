@@ -32,10 +32,15 @@ export interface FaultSpec {
 export interface InjectedFault {
   /** The route it applies to (`"POST /messages/send"`, a RegExp's source), or null for every route. */
   route: string | null;
+  /** The status it answers with, or null when it only delays or cuts the connection. */
   status: number | null;
+  /** The error code it answers with, or null when it answers no error. */
   code: string | null;
+  /** True when it fails the connection instead of answering. */
   networkError: boolean;
+  /** The ms (real time) it waits before going on, or null for none. */
   delay: number | null;
+  /** The share (0 to 1) of matching requests it applies to, or null for every one. */
   rate: number | null;
   /** How many more requests it applies to; null: no end. */
   remaining: number | null;

@@ -1,7 +1,7 @@
 // The `data` each event kind carries: one builder per kind, for the mock's own events and emit()'s samples.
 // Each gives the type bizmsg/webhooks parses that kind's data into, so the mock and the types agree.
 import type { WebhookEventData } from '../../schemas/webhook-event.js';
-import type { MessageError, StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
+import type { StoredFailure, StoredCampaign, StoredContact, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey } from './store.js';
 
 /** What the mock sends as an event's `data`: the type bizmsg/webhooks reads it as, and a plain object, as the emitter takes it. */
@@ -13,10 +13,10 @@ type MessageEventData = Sent<WebhookEventData<'message.sent'>> &
     Pick<WebhookEventData<'message.received'>, 'from' | 'body'> &
       Pick<WebhookEventData<'message.read'>, 'delivered_at' | 'read_at'> &
       Pick<WebhookEventData<'message.failed'>, 'failed_at'>
-  > & { error?: MessageError };
+  > & { error?: StoredFailure };
 
 /** Why a message failed when nothing said otherwise (a magic number's fate, `setMessageStatus` without `error`). */
-export const DEFAULT_FAILURE: MessageError = {
+export const DEFAULT_FAILURE: StoredFailure = {
   code: 'UNDELIVERABLE',
   message: 'The message could not be delivered to the recipient.',
 };

@@ -6,7 +6,7 @@ import { conversationEventData, DEFAULT_FAILURE, messageEventData } from './even
 import type { WebhookDispatcher } from './dispatcher.js';
 import { MockHttpError } from '../wire/http-error.js';
 import { BUSINESS_NUMBER, LIFECYCLE_MS, MAGIC_NUMBERS } from '../options.js';
-import type { MessageError, StoredConversation, StoredMessage } from './records.js';
+import type { StoredFailure, StoredConversation, StoredMessage } from './records.js';
 import { phoneKey, type MockStore } from './store.js';
 
 /** The statuses of an outbound message in the order they come: a status never moves back. */
@@ -137,7 +137,7 @@ export class Messaging {
    * to `read`), each step with its event (`message.failed` carries `error`), and its own lifecycle
    * stops there. A move back, or to where it is, is refused (409 naming `status`) and changes nothing.
    */
-  setStatus(message: StoredMessage, status: MessageFate, error: MessageError = DEFAULT_FAILURE): StoredMessage {
+  setStatus(message: StoredMessage, status: MessageFate, error: StoredFailure = DEFAULT_FAILURE): StoredMessage {
     const from = message.status;
     if (message.direction === 'inbound')
       throw new ControlArgumentError(
@@ -181,7 +181,7 @@ export class Messaging {
   }
 
   /** The message moves on to `step` at `at`, with its event; a failure carries `error`. */
-  #advance(message: StoredMessage, step: MessageFate, at: string, error: MessageError = DEFAULT_FAILURE): void {
+  #advance(message: StoredMessage, step: MessageFate, at: string, error: StoredFailure = DEFAULT_FAILURE): void {
     if (this.#store().messages.get(message.id) !== message) return; // the store was reset, or forgot it
     message.status = step;
     message[STEPS[step].stamp] = at;

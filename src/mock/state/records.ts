@@ -2,10 +2,15 @@
 // delivery attempts, e-mails, journal entries and pending work. The control API's document is
 // generated from these schemas, so it says exactly what `state()`, `deliveries()` and `requests()` give.
 import * as z from 'zod/mini';
-import { CAMPAIGN_STATUSES } from '../../schemas/campaign.js';
-import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
-import { MESSAGE_STATUSES } from '../../schemas/message.js';
-import { WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../schemas/campaign.js';
+import { CONVERSATION_STATUSES, type ConversationStatus } from '../../schemas/conversation.js';
+import { MESSAGE_STATUSES, type MessageStatus } from '../../schemas/message.js';
+import {
+  WEBHOOK_ENDPOINT_STATUSES,
+  WEBHOOK_EVENT_KINDS,
+  type WebhookEndpointStatus,
+  type WebhookEventKind,
+} from '../../schemas/webhook-endpoint.js';
 
 const Headers = /* @__PURE__ */ z.record(z.string(), z.string());
 /** Virtual time, in ms since the epoch. */
@@ -23,12 +28,27 @@ export const StoredContactSchema = /* @__PURE__ */ z.object({
   updated_at: z.string(),
 });
 /** A contact as the mock keeps it. */
-export type StoredContact = z.infer<typeof StoredContactSchema>;
+export interface StoredContact {
+  /** The contact's id, from 1. */
+  id: number;
+  /** The contact's name (empty when it was created without one). */
+  name: string;
+  /** The contact's phone number, international (`+14155550100`). */
+  phone: string;
+  /** The contact's email address, when it has one. */
+  email?: string | undefined;
+  /** The contact's tags. */
+  tags: string[];
+  /** The contact's custom fields, by name. */
+  custom_fields: Record<string, unknown>;
+  /** When the contact was created, ISO 8601 on the mock's clock. */
+  created_at: string;
+  /** When the contact was last changed, ISO 8601 on the mock's clock. */
+  updated_at: string;
+}
 
 /** Why a message failed: a code and its words. */
-export const MessageErrorSchema = /* @__PURE__ */ z.object({ code: z.string(), message: z.string() });
-/** Why a message failed: a code and its words. */
-export type MessageError = z.infer<typeof MessageErrorSchema>;
+export const StoredFailureSchema = /* @__PURE__ */ z.object({ code: z.string(), message: z.string() });
 
 /** A message, outbound or inbound. */
 export const StoredMessageSchema = /* @__PURE__ */ z.object({
@@ -47,10 +67,51 @@ export const StoredMessageSchema = /* @__PURE__ */ z.object({
   read_at: z.optional(z.string()),
   failed_at: z.optional(z.string()),
   /** Why a failed message failed, as its `message.failed` event carries it. */
-  error: z.optional(MessageErrorSchema),
+  error: z.optional(StoredFailureSchema),
 });
 /** A message, outbound or inbound. */
-export type StoredMessage = z.infer<typeof StoredMessageSchema>;
+export interface StoredMessage {
+  /** The message's id. */
+  id: string;
+  /** `outbound`: sent through the API; `inbound`: from a customer. */
+  direction: 'outbound' | 'inbound';
+  /** The sender's phone number, international. */
+  from: string;
+  /** The recipient's phone number, international. */
+  to: string;
+  /** What the message holds: a text or a template. */
+  type: 'text' | 'template';
+  /** The message's content as it was sent (a text's `body`, a template's name, language and components). */
+  content: Record<string, unknown>;
+  /** Where the message is in its lifecycle. */
+  status: MessageStatus;
+  /** The id of the conversation the message belongs to. */
+  conversation_id: number;
+  /** The id of the messaging account the message went through. */
+  messaging_account_id: number;
+  /** The id of the campaign that sent it, when one did. */
+  campaign_id?: number | undefined;
+  /** When the message was created, ISO 8601 on the mock's clock. */
+  created_at: string;
+  /** When it was delivered, once it was. */
+  delivered_at?: string | undefined;
+  /** When it was read, once it was. */
+  read_at?: string | undefined;
+  /** When it failed, if it did. */
+  failed_at?: string | undefined;
+  /** Why a failed message failed, as its `message.failed` event carries it. */
+  error?:
+    | {
+        /** The failure's code, as `UNDELIVERABLE`. */
+        code: string;
+        /** The failure in words. */
+        message: string;
+      }
+    | undefined;
+}
+
+/** Why a stored message failed: a code and its words. */
+export type StoredFailure = NonNullable<StoredMessage['error']>;
 
 /** A conversation with one phone number. */
 export const StoredConversationSchema = /* @__PURE__ */ z.object({
@@ -63,7 +124,22 @@ export const StoredConversationSchema = /* @__PURE__ */ z.object({
   message_ids: z.array(z.string()),
 });
 /** A conversation with one phone number. */
-export type StoredConversation = z.infer<typeof StoredConversationSchema>;
+export interface StoredConversation {
+  /** The conversation's id, from 1. */
+  id: number;
+  /** The customer's phone number, international. */
+  phone: string;
+  /** Whether the conversation is open, closed or pending. */
+  status: ConversationStatus;
+  /** Who the conversation is assigned to; null when no one. */
+  assigned_to: string | null;
+  /** When the conversation was created, ISO 8601 on the mock's clock. */
+  created_at: string;
+  /** When it last changed, ISO 8601 on the mock's clock. */
+  updated_at: string;
+  /** The ids of its messages, oldest first. */
+  message_ids: string[];
+}
 
 /** A campaign and how far it got. */
 export const StoredCampaignSchema = /* @__PURE__ */ z.object({
@@ -79,7 +155,28 @@ export const StoredCampaignSchema = /* @__PURE__ */ z.object({
   completed_at: z.optional(z.string()),
 });
 /** A campaign and how far it got. */
-export type StoredCampaign = z.infer<typeof StoredCampaignSchema>;
+export interface StoredCampaign {
+  /** The campaign's id, from 1. */
+  id: number;
+  /** The campaign's name. */
+  name: string;
+  /** The id of the messaging account it sends from. */
+  messaging_account_id: number;
+  /** The name of the template it sends. */
+  template_name: string;
+  /** The id of the contact segment it goes to. */
+  segment_id: number;
+  /** When it is scheduled to start, ISO 8601. */
+  scheduled_at: string;
+  /** Where the campaign is in its lifecycle. */
+  status: CampaignStatus;
+  /** How many messages it has sent so far. */
+  sent_count: number;
+  /** When the campaign was created, ISO 8601 on the mock's clock. */
+  created_at: string;
+  /** When it completed, once it did. */
+  completed_at?: string | undefined;
+}
 
 /** A registered webhook endpoint, with its secret. */
 export const StoredWebhookEndpointSchema = /* @__PURE__ */ z.object({
@@ -92,7 +189,22 @@ export const StoredWebhookEndpointSchema = /* @__PURE__ */ z.object({
   disabled_at: z.optional(z.string()),
 });
 /** A registered webhook endpoint, with its secret. */
-export type StoredWebhookEndpoint = z.infer<typeof StoredWebhookEndpointSchema>;
+export interface StoredWebhookEndpoint {
+  /** The endpoint's id, from 1. */
+  id: number;
+  /** The URL events are POSTed to. */
+  url: string;
+  /** The event kinds it receives. */
+  events: WebhookEventKind[];
+  /** The secret its deliveries are signed with. */
+  secret: string;
+  /** `active`, or `disabled` after its deliveries kept failing. */
+  status: WebhookEndpointStatus;
+  /** When it was registered, ISO 8601 on the mock's clock. */
+  created_at: string;
+  /** When it was disabled, if it was. */
+  disabled_at?: string | undefined;
+}
 
 /** One attempt to deliver one event to one endpoint: what was sent, what came back. */
 export const DeliveryAttemptSchema = /* @__PURE__ */ z.object({
@@ -129,7 +241,51 @@ export const DeliveryAttemptSchema = /* @__PURE__ */ z.object({
   error: z.nullable(z.string()),
 });
 /** One attempt to deliver one event to one endpoint: what was sent, what came back. */
-export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
+export interface DeliveryAttempt {
+  /** The attempt's id, from 1. */
+  id: number;
+  /** The id of the endpoint delivered to. */
+  endpointId: number;
+  /** The URL delivered to. */
+  url: string;
+  /** The kind of event delivered. */
+  event: WebhookEventKind;
+  /** Numbered from 1: 1 for the first delivery, 2 to 6 for the five retries (a redelivery keeps the number of the attempt it repeats). */
+  attempt: number;
+  /**
+   * The endpoint's HTTP status (a 3xx is a failure: redirects are not followed), or how the
+   * attempt failed without one (`redirect`: a browser hid a redirect's status).
+   */
+  status: number | 'network_error' | 'timeout' | 'redirect';
+  /** True when the endpoint answered 2xx. */
+  ok: boolean;
+  /** When the attempt was made, in ms since the epoch on the mock's clock. */
+  at: number;
+  /** Real time the attempt took. */
+  durationMs: number;
+  /** The headers (signature included) and the exact body the signature covers. */
+  request: {
+    /** The request's headers, the signature's included. */
+    headers: Record<string, string>;
+    /** The exact body the signature covers. */
+    body: string;
+  };
+  /** What came back, the body cut to 4 KiB; null when nothing did (a network error, a time-out). */
+  response: {
+    /** The answer's HTTP status. */
+    status: number;
+    /** The answer's headers. */
+    headers: Record<string, string>;
+    /** The answer's body, cut to 4 KiB. */
+    body: string;
+  } | null;
+  /** When the next retry of this delivery is due, when one is scheduled. */
+  nextRetryAt: number | null;
+  /** The id of the attempt this one delivers again (a redelivery asked for; it is not retried). */
+  redeliveryOf: number | null;
+  /** Why the attempt got no answer (`connect ECONNREFUSED 127.0.0.1:9`), when it got none. */
+  error: string | null;
+}
 
 /** A notification e-mail the service sent to the account owner. */
 export const SentEmailSchema = /* @__PURE__ */ z.object({
@@ -139,7 +295,16 @@ export const SentEmailSchema = /* @__PURE__ */ z.object({
   at: VirtualTime,
 });
 /** A notification e-mail the service sent to the account owner. */
-export type SentEmail = z.infer<typeof SentEmailSchema>;
+export interface SentEmail {
+  /** The address it went to. */
+  to: string;
+  /** Its subject line. */
+  subject: string;
+  /** Its text. */
+  body: string;
+  /** When it was sent, in ms since the epoch on the mock's clock. */
+  at: number;
+}
 
 /** One request to the service, as the journal shows it: API keys replaced by `[REDACTED]`. */
 export const RecordedRequestSchema = /* @__PURE__ */ z.object({
@@ -163,10 +328,45 @@ export const RecordedRequestSchema = /* @__PURE__ */ z.object({
   /** The answer's headers and body (its JSON value, cut to 16 KiB); null with a network error. */
   response: z.nullable(z.object({ headers: Headers, body: z.unknown() })),
 });
-/** One request to the service, as the journal shows it. */
-export type RecordedRequest = z.infer<typeof RecordedRequestSchema>;
+/** One request to the service, as the journal shows it: API keys replaced by `[REDACTED]`. */
+export interface RecordedRequest {
+  /** The request's id in the journal, from 1. */
+  id: number;
+  /** When it came, in ms since the epoch on the mock's clock. */
+  at: number;
+  /** The HTTP method. */
+  method: string;
+  /** The path below the base URL (`/contacts/7`); null for a request outside it (a base URL without `/api/v1`). */
+  path: string | null;
+  /** The whole path and query as requested (`/api/v1/contacts?page=2`). */
+  url: string;
+  /** The query parameters; a repeated one as an array. */
+  query: Record<string, string | string[]>;
+  /** The request's headers, API keys replaced by `[REDACTED]`. */
+  headers: Record<string, string>;
+  /** The body: its JSON value, else its text (cut to 64 KiB); null when there was none or the mock never read it. */
+  body: unknown;
+  /** The answer's status; 0 when an injected network error cut the connection. */
+  status: number;
+  /** The error code of an error answer. */
+  code: string | null;
+  /** Real time the mock took to answer. */
+  durationMs: number;
+  /** The answer's headers and body (its JSON value, cut to 16 KiB); null with a network error. */
+  response: {
+    /** The answer's headers. */
+    headers: Record<string, string>;
+    /** The answer's body: its JSON value, cut to 16 KiB. */
+    body: unknown;
+  } | null;
+}
 
 /** Work the mock's clock will do when it gets there: a message status change, a retry, a campaign. */
 export const PendingTaskSchema = /* @__PURE__ */ z.object({ at: VirtualTime, what: z.string() });
 /** Work the mock's clock will do when it gets there. */
-export type PendingTask = z.infer<typeof PendingTaskSchema>;
+export interface PendingTask {
+  /** When it is due, in ms since the epoch on the mock's clock. */
+  at: number;
+  /** What it will do, in words (`message msg_1 → delivered`). */
+  what: string;
+}

@@ -13,9 +13,13 @@ import type {
 
 /** An API key. */
 export interface MockKey {
+  /** The API key, as clients send it. */
   key: string;
+  /** The scopes it grants. */
   scopes: readonly Scope[];
+  /** The name of its plan, which sets its rate limit. */
   plan: string;
+  /** True once it is revoked: every request with it answers 401 `KEY_REVOKED`. */
   revoked: boolean;
 }
 
@@ -26,13 +30,21 @@ export interface MockKey {
  * (the oldest are forgotten past a bound, which a Map drops at no cost).
  */
 export interface MockState {
+  /** Every contact, in creation order, and found by id. */
   readonly contacts: ContactList;
+  /** The messages kept by id, oldest first (the oldest are forgotten past a bound). */
   readonly messages: ReadonlyMap<string, StoredMessage>;
+  /** Every conversation, in creation order. */
   readonly conversations: readonly StoredConversation[];
+  /** Every campaign, in creation order. */
   readonly campaigns: readonly StoredCampaign[];
+  /** Every webhook endpoint registered, in creation order. */
   readonly webhookEndpoints: readonly StoredWebhookEndpoint[];
+  /** The API keys the mock knows, by key. */
   readonly keys: ReadonlyMap<string, MockKey>;
+  /** Every webhook delivery attempt kept, oldest first. */
   readonly deliveries: readonly DeliveryAttempt[];
+  /** The notification e-mails sent to the account owner, oldest first. */
   readonly emails: readonly SentEmail[];
 }
 

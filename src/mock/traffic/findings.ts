@@ -24,13 +24,35 @@ export const DriftFindingSchema = /* @__PURE__ */ z.object({
   firstSeen: z.string(),
   lastSeen: z.string(),
 });
-/** One difference between the real service's traffic and the contract. */
-export type DriftFinding = z.infer<typeof DriftFindingSchema>;
+/** One difference between the real service's traffic and the contract. Never a value of the traffic. */
+export interface DriftFinding {
+  /** The method and the spec's path template (`GET /contacts/{id}`). */
+  operation: string;
+  /** The request (against what the endpoint takes) or the answer (against what bizmsg expects). */
+  direction: 'request' | 'response';
+  /** What differed: a body's shape, a status, an error code, a header. */
+  kind: (typeof FINDING_KINDS)[number];
+  /** Where: a dotted path from the body's root (`data[].phone`), or a header's name. */
+  path?: string | undefined;
+  /** What the contract says: a JSON type name, the statuses or codes listed, a header's form. */
+  expected?: string | undefined;
+  /** What came: a JSON type name, the status, the code. */
+  received?: string | undefined;
+  /** How many exchanges showed it. */
+  count: number;
+  /** When it was first seen, ISO 8601. */
+  firstSeen: string;
+  /** When it was last seen, ISO 8601. */
+  lastSeen: string;
+}
 
 /** What `GET /_bizmsg/drift` answers. */
 export const DriftReportSchema = /* @__PURE__ */ z.object({ findings: z.array(DriftFindingSchema) });
 /** What `GET /_bizmsg/drift` answers: every finding, in the order first seen. */
-export type DriftReport = z.infer<typeof DriftReportSchema>;
+export interface ProxyDriftReport {
+  /** Every finding, in the order first seen. */
+  findings: DriftFinding[];
+}
 
 /** A finding as one exchange shows it, before it is counted. */
 export type Difference = Omit<DriftFinding, 'count' | 'firstSeen' | 'lastSeen'>;
@@ -72,7 +94,7 @@ export class DriftFindings {
   }
 
   /** Every finding kept, in the order first seen. */
-  report(): DriftReport {
+  report(): ProxyDriftReport {
     return { findings: [...this.#byKey.values()].map((finding) => ({ ...finding })) };
   }
 

@@ -11,7 +11,7 @@ import { OwnServer } from '../rules/guard/own-server.js';
 import { ContractChecks } from './checks.js';
 import { trafficControl } from './control.js';
 import type { Exchange } from './exchange.js';
-import { DriftFindings, type DriftFinding, type DriftReport } from './findings.js';
+import { DriftFindings, type DriftFinding, type ProxyDriftReport } from './findings.js';
 import { Upstream } from './forward.js';
 import { Redactor } from './recording/redaction.js';
 import { DEFAULT_RECORD_LIMIT, RecordingWriter } from './recording/writer.js';
@@ -43,7 +43,7 @@ export interface MockProxy extends MockTrafficServer {
   /** The service's base URL it forwards to. */
   readonly target: string;
   /** Every finding so far (what `GET /_bizmsg/drift` answers). */
-  drift(): DriftReport;
+  drift(): ProxyDriftReport;
   /** How many exchanges were not recorded (the recording was full, writing fell behind, or failed); 0 without `record`. */
   readonly unrecorded: number;
   /** Resolves once every exchange under way is answered, journaled, checked and written. */

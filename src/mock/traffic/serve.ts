@@ -26,6 +26,7 @@ export interface MockTrafficServer {
   readonly baseUrl: string;
   /** Its origin: the control API is at `{origin}/_bizmsg/`, the dashboard at `{origin}/`. */
   readonly origin: string;
+  /** The variant whose contract it checks the traffic against. */
   readonly variant: Variant;
   /** The request journal, as the mock's (`connectMock(baseUrl).requests()` reads the same). */
   requests(filter?: RequestFilter): RecordedRequest[];

@@ -4,6 +4,7 @@
  * one of its own, which also carries methods fetch refuses to build (TRACE, CONNECT).
  */
 export interface MockRequest {
+  /** The HTTP method, upper case. */
   readonly method: string;
   /** The absolute URL. */
   readonly url: string;
@@ -20,6 +21,7 @@ export interface MockRequest {
 
 /** An answer of the mock as plain data: what `handle` turns into a fetch `Response`. */
 export interface MockAnswer {
+  /** The HTTP status. */
   readonly status: number;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;

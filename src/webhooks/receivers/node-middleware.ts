@@ -10,8 +10,11 @@ import { checkHandlerOptions, handleDelivery, tooLarge, type WebhookHandlerOptio
  * that the types of `bizmsg/webhooks` do not need `@types/node`.
  */
 export interface WebhookRequest {
+  /** The request's headers, lower-case names, as node:http gives them. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** True when the body stream was read already (a body parser ran first): then `body` must hold the raw bytes. */
   readonly readableEnded: boolean;
+  /** The body a parser ran before left: a Buffer or string of the raw bytes (a parsed object cannot be verified). */
   readonly body?: unknown;
   // `any[]` as node:http has it (EventEmitter's listener type): nothing narrower accepts an IncomingMessage.
   /** Listens to the body stream's events, as `IncomingMessage.on`. */

@@ -15,8 +15,11 @@ export interface TrackableMessage {
   status?: string | undefined;
   /** When the service created it (ISO 8601), kept as the record's `sentAt`. */
   created_at?: string | null | undefined;
+  /** When it was delivered (ISO 8601), kept as the record's `deliveredAt`. */
   delivered_at?: string | null | undefined;
+  /** When it was read (ISO 8601), kept as the record's `readAt`. */
   read_at?: string | null | undefined;
+  /** When it failed (ISO 8601), kept as the record's `failedAt`. */
   failed_at?: string | null | undefined;
 }
 

@@ -25,9 +25,13 @@ export interface StatusRecord {
   to?: string;
   /** The furthest status seen. */
   status: TrackedStatus;
+  /** When it was sent (ISO 8601), once a send's answer or an event said. */
   sentAt?: string;
+  /** When it was delivered (ISO 8601), once an event or a status read said. */
   deliveredAt?: string;
+  /** When it was read (ISO 8601), once an event or a status read said. */
   readAt?: string;
+  /** When it failed (ISO 8601), if it did. */
   failedAt?: string;
   /** The failure's details, when a `message.failed` event carried them. */
   error?: StatusError;
@@ -48,6 +52,7 @@ type Stamp = (typeof STAMPS)[TrackedStatus];
  * marks the caller's own spelling of `to` (track), which replaces an event's.
  */
 export interface StatusChange extends StatusRecord {
+  /** True when `to` is the caller's own spelling (from `track`): it replaces the one an event gave. */
   toWins?: boolean;
 }
 

@@ -1,6 +1,6 @@
 // Drift: where the real service's traffic through the proxy differed from the contract, per
 // operation, direction, kind and path, with how often and when; live, newest change first.
-import type { DriftReport } from '../../../traffic/findings.js';
+import type { ProxyDriftReport } from '../../../traffic/findings.js';
 import { control } from '../api.js';
 import { timeOf } from '../format.js';
 import type { MockView } from '../use-mock.js';
@@ -9,7 +9,7 @@ import { Cut, Wide } from './bounded.js';
 
 /** The drift view (a proxy's). */
 export function DriftView({ mock }: { mock: MockView }) {
-  const report = useReload(() => control<DriftReport>('GET', '/drift'), [mock.tick]);
+  const report = useReload(() => control<ProxyDriftReport>('GET', '/drift'), [mock.tick]);
   const findings = [...(report.value?.findings ?? [])].sort((a, b) => Date.parse(b.lastSeen) - Date.parse(a.lastSeen));
   const now = Date.now();
   return (
