@@ -6,6 +6,7 @@
 import { Variant2Client, type ClientOptions } from 'bizmsg';
 import { signWebhook } from 'bizmsg/webhooks';
 import { compareShape } from '../src/contract/drift.js';
+import { shapeOfSchema } from '../src/contract/shape.js';
 import { EVENT_SCHEMAS } from '../src/contract/event-fields.js';
 import { ContactSchema } from '../src/schemas/contact.js';
 import * as z from 'zod/mini';
@@ -106,9 +107,9 @@ export async function measureDrift({ quick }: BenchOptions): Promise<Row[]> {
   const contacts = z.array(ContactSchema);
   const hundred = Array.from({ length: 100 }, (_, i) => contact(i));
   const alone = {
-    walkEvent: () => Promise.resolve(compareShape(eventSchema, event)),
+    walkEvent: () => Promise.resolve(compareShape(shapeOfSchema(eventSchema), event)),
     parseEvent: () => Promise.resolve(eventSchema.safeParse(event)),
-    walkList: () => Promise.resolve(compareShape(contacts, hundred, 'data')),
+    walkList: () => Promise.resolve(compareShape(shapeOfSchema(contacts), hundred, 'data')),
     parseList: () => Promise.resolve(contacts.safeParse(hundred)),
   };
   Object.assign(subjects, alone);

@@ -10,7 +10,7 @@ export type {
   ContactSyncRow,
   ContactSyncOptions,
   ContactSyncStatus,
-  ContactSyncError,
+  ContactSyncFailure,
   ContactSyncResult,
   ContactSyncReport,
   ContactSyncProgress,
@@ -60,7 +60,7 @@ export {
 export type { ResponseIssue } from './core/errors/classes.js';
 export type { ErrorCode } from './contract/error-codes.js';
 export type { Variant } from './contract/variant.js';
-export type { Id, ListMeta, OpenEnum } from './schemas/common.js';
+export type { ListMeta, OpenEnum } from './schemas/common.js';
 export type { Contact, DeleteResult } from './schemas/contact.js';
 export type {
   ContactCreateParams,
@@ -81,7 +81,8 @@ export type {
 export type { Conversation, ConversationWithMessages, ConversationListParams } from './schemas/conversation.js';
 export type { Campaign } from './schemas/campaign.js';
 export type { CampaignCreateParams } from './schemas/campaign-params.js';
-export type { WebhookEndpoint, WebhookEventKind } from './schemas/webhook-endpoint.js';
+export type { WebhookEndpoint } from './schemas/webhook-endpoint.js';
+export type { WebhookEventKind } from './schemas/event-kinds.js';
 export type { WebhookEndpointCreateParams } from './schemas/webhook-endpoint-params.js';
 export type { Account } from './schemas/account.js';
 export { defineTemplates } from './templates/define.js';
@@ -101,5 +102,5 @@ export type {
   TemplateButtonComponent,
   TemplateParameter,
 } from './schemas/message-params.js';
-export type { AutomationRun } from './schemas/automation.js';
+export type { AutomationExecution } from './schemas/automation.js';
 export type { AutomationTriggerParams } from './schemas/automation-params.js';

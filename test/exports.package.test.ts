@@ -49,4 +49,24 @@ describe('the entries of the built package', () => {
       expect(new Set(names).size).toBe(names.length);
     }
   });
+
+  // design.md, "Errors": only thrown classes end in `Error`; a failure inside a result is a `…Failure`.
+  it('end a name in Error only for a class that is thrown, a BizMsgError', async () => {
+    const misnamed: string[] = [];
+    for (const [entry, { values, types }] of Object.entries(built)) {
+      const file = new URL(`../${ENTRIES[entry as keyof typeof ENTRIES]}.js`, import.meta.url);
+      const module = (await import(file.href)) as Record<string, unknown>;
+      for (const name of types.filter((type) => type.endsWith('Error')))
+        misnamed.push(`${entry}: ${name} is a type only`);
+      for (const name of values.filter((value) => value.endsWith('Error'))) {
+        const value = module[name] as { prototype?: unknown } | undefined;
+        const thrown =
+          typeof value === 'function' &&
+          value.prototype instanceof Error &&
+          value.prototype.name.endsWith('Error');
+        if (!thrown) misnamed.push(`${entry}: ${name} is no Error class`);
+      }
+    }
+    expect(misnamed).toEqual([]);
+  });
 });

@@ -25,7 +25,7 @@ export type {
   Variant2BulkClient,
   BulkMessage,
   BulkStatus,
-  BulkError,
+  BulkFailure,
   BulkResult,
   BulkReport,
   BulkProgress,
@@ -36,5 +36,4 @@ export type { EnqueueBulkOptions, EnqueueReport } from './queue/enqueue.js';
 export { createBulkWorker } from './queue/worker.js';
 export type { BulkWorker, BulkWorkerOptions } from './queue/worker.js';
 export { bulkReport } from './queue/report.js';
-export type { BulkQueueReport } from './queue/report.js';
 export type { BulkConnection } from './queue/peers.js';

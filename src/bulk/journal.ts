@@ -2,7 +2,7 @@
 // outcome; notes of the rows that are no key's outcome; and the job it belongs to. The in-memory
 // one lives here; fileJournal survives a crash.
 import { BulkJournalBusyError, BulkJournalMismatchError } from './errors.js';
-import type { BulkError } from './types.js';
+import type { BulkFailure } from './types.js';
 
 /**
  * What the journal holds for one key: claimed (a request may be on its way), or its outcome. Or a
@@ -16,7 +16,7 @@ export interface JournalEntry {
   /** The message's id, once it was sent. */
   readonly messageId?: string;
   /** Why it failed, is unknown or was suppressed. */
-  readonly error?: BulkError;
+  readonly error?: BulkFailure;
   /** The run of the job that last read this key (a key read twice in one run is a repeat). */
   readonly run: number;
   /** A note's recipient key (a note is stored under a key of its own). */

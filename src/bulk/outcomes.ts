@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../shared/errors.js';
 import { hasMethods } from '../shared/guards.js';
 import { BulkJournalMismatchError } from './errors.js';
 import { isNote, type BulkJournal, type JournalEntry } from './journal.js';
-import type { BulkError, BulkStatus } from './types.js';
+import type { BulkFailure, BulkStatus } from './types.js';
 
 /** What became of a recipient: its send's status, or how far its message got when the statuses say. */
 export type BulkOutcomeStatus = BulkStatus | 'delivered' | 'read';
@@ -25,7 +25,7 @@ export interface BulkOutcome {
   /** The message's id, when it was sent. */
   readonly messageId?: string;
   /** Why it failed, is unknown or was suppressed: the send's error, or the failure the statuses carried. */
-  readonly error?: BulkError;
+  readonly error?: BulkFailure;
   /** When the message was sent, as the statuses say (ISO 8601). */
   readonly sentAt?: string;
   /** When it was delivered, as the statuses say (ISO 8601). */
@@ -132,7 +132,7 @@ function outcomeOf(key: string, entry: JournalEntry, record: BulkStatusRecord | 
 }
 
 /** The failure a `message.failed` event carried, in a bulk error's words. */
-function failureOf(record: BulkStatusRecord): BulkError {
+function failureOf(record: BulkStatusRecord): BulkFailure {
   return {
     code: record.error?.code ?? 'FAILED',
     message: record.error?.message ?? 'the service said the message failed',

@@ -2,12 +2,12 @@
 // sent (checked before anything leaves, so a bad row never stops the job).
 import { InvalidArgumentError } from '../shared/errors.js';
 import { phoneDigits, writePhone } from '../shared/phone.js';
-import type { BulkError, BulkMessage } from './types.js';
+import type { BulkFailure, BulkMessage } from './types.js';
 
 /** A recipient ready to send, or one that fails before any send. */
 export type Row =
   | { readonly key: string; readonly to: string; readonly body: BulkMessage; readonly error?: undefined }
-  | { readonly key: string; readonly to: string; readonly body?: undefined; readonly error: BulkError };
+  | { readonly key: string; readonly to: string; readonly body?: undefined; readonly error: BulkFailure };
 
 /** How a caller tells a recipient's message and key. */
 export interface RowRules<R> {

@@ -6,7 +6,7 @@ import { isNote, noteKey, type BulkJournal, type JournalEntry } from './journal.
 import { checkBulkOptions, type BulkSettings, type SendBulkOptions, type Suppression } from './options.js';
 import { readRow, type Row } from './row.js';
 import { sendOne } from './send-one.js';
-import type { BulkClient, BulkError, BulkProgress, BulkReport, BulkResult, BulkStatus } from './types.js';
+import type { BulkClient, BulkFailure, BulkProgress, BulkReport, BulkResult, BulkStatus } from './types.js';
 
 /**
  * Sends one message per recipient key of `options.recipients`, at most once each, and returns
@@ -85,7 +85,15 @@ class BulkJob<R> {
       signal?.removeEventListener('abort', onAbort);
     }
     if (this.#reportedInFlight !== 0) this.#progress();
-    return this.work.end({ id: this.#settings.id, ...this.#counts, aborted: this.#aborted });
+    const run = this.#run;
+    // Every send has ended (a run waits for them): none pending. Its results, read again from the journal.
+    return this.work.end({
+      id: this.#settings.id,
+      ...this.#counts,
+      pending: 0,
+      aborted: this.#aborted,
+      results: () => runResults(journal, run),
+    });
   }
 
   async #readAll(): Promise<void> {
@@ -165,7 +173,7 @@ class BulkJob<R> {
   async #suppression(
     recipient: R,
     row: Sendable,
-  ): Promise<{ entry: JournalEntry } | { failure: BulkError } | undefined> {
+  ): Promise<{ entry: JournalEntry } | { failure: BulkFailure } | undefined> {
     const { suppress } = this.#settings;
     if (suppress === undefined) return undefined;
     let said: Suppression;

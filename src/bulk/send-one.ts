@@ -6,12 +6,12 @@ import { AbortError, ApiError, ConnectionError } from '../core/errors/classes.js
 import { waitOutRateLimits } from '../runs/rate-refusals.js';
 import type { Message } from '../schemas/message.js';
 import { InvalidArgumentError } from '../shared/errors.js';
-import type { BulkClient, BulkError, BulkMessage } from './types.js';
+import type { BulkClient, BulkFailure, BulkMessage } from './types.js';
 
 /** How a send ended. */
 export type SendOutcome =
   | { readonly status: 'sent'; readonly messageId: string }
-  | { readonly status: 'failed' | 'unknown'; readonly error: BulkError };
+  | { readonly status: 'failed' | 'unknown'; readonly error: BulkFailure };
 
 /**
  * A send that was not processed and stops the job: the signal stopped a wait for the rate limit

@@ -58,7 +58,7 @@ export type BulkMessage<C extends BulkClient = BulkClient> = [C] extends [Varian
 export type BulkStatus = 'sent' | 'failed' | 'unknown' | 'skipped' | 'suppressed';
 
 /** Why a recipient failed or is unknown: the service's error code (or ours) and what happened. */
-export interface BulkError {
+export interface BulkFailure {
   /**
    * The service's code (e.g. `INVALID_PHONE`), or bizmsg's: `INVALID_RECIPIENT`, `INTERRUPTED`,
    * `SUPPRESSED` (held back by `suppress`), `SUPPRESS_FAILED` (`suppress` threw), an error's name.
@@ -79,10 +79,14 @@ export interface BulkResult {
   /** The message's id, when it was sent. */
   readonly messageId?: string;
   /** Why it failed, is unknown, or was suppressed (`SUPPRESSED`, its message the reason). */
-  readonly error?: BulkError;
+  readonly error?: BulkFailure;
 }
 
-/** Counts of a bulk send: `total` recipients read, each with one status (unless aborted first). */
+/**
+ * The report of a bulk job: `total` recipients read, each with one status (unless aborted first),
+ * and each recipient's result. What a `sendBulk` run resolves with, and what `bulkReport` reads of
+ * a job on BullMQ.
+ */
 export interface BulkReport {
   /** The job's id. */
   readonly id: string;
@@ -98,15 +102,19 @@ export interface BulkReport {
   readonly skipped: number;
   /** Recipients held back by `suppress` (opted out): never sent. */
   readonly suppressed: number;
-  /** True when the signal stopped the run before every recipient was read. */
+  /** Recipients enqueued on BullMQ and not yet ended (waiting, or being sent now); 0 for a `sendBulk` run, which waits for every send. */
+  readonly pending: number;
+  /** True when the signal stopped the run before every recipient was read (never for a job on BullMQ). */
   readonly aborted: boolean;
+  /** Each recipient's result (a job on BullMQ: those ended so far), read from the journal or from Redis in batches. */
+  results(): AsyncIterableIterator<BulkResult>;
 }
 
 /**
  * Where a running bulk send is: the report so far, the sends in flight, and how far it got
  * (`${p.done}/${p.expected}`: `total` counts the recipients read so far, and grows while it runs).
  */
-export interface BulkProgress extends Omit<BulkReport, 'aborted'> {
+export interface BulkProgress extends Omit<BulkReport, 'aborted' | 'pending' | 'results'> {
   /** Recipients being sent now. */
   readonly inFlight: number;
   /** Recipients with an outcome (sent, failed, unknown, skipped or suppressed). */

@@ -5,7 +5,7 @@ import { serializeBody } from '../core/call/request-body.js';
 import { describeValue } from '../shared/describe.js';
 import { isRecord } from '../shared/guards.js';
 import { phoneDigits, writePhone } from '../shared/phone.js';
-import type { ContactSyncError, ContactSyncRow } from './types.js';
+import type { ContactSyncFailure, ContactSyncRow } from './types.js';
 
 /** The fields a row writes (null read as left out). */
 export type ContactFields = { [K in Exclude<keyof ContactSyncRow, 'phone'>]?: Exclude<ContactSyncRow[K], null> };
@@ -16,7 +16,7 @@ const FIELDS = ['name', 'email', 'tags', 'custom_fields'] as const;
 /** A row read: its number (digits, and E.164) and its fields; or why it cannot be synced. */
 export type ReadRow =
   | { readonly digits: string; readonly phone: string; readonly fields: ContactFields; readonly error?: undefined }
-  | { readonly phone: string; readonly error: ContactSyncError };
+  | { readonly phone: string; readonly error: ContactSyncFailure };
 
 /** The rows of one number: the fields to write, the last row (it carries the outcome), the earlier rows (merged). */
 export interface Entry {

@@ -3,7 +3,6 @@
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import type { PagePromise } from '../core/call/pagination.js';
 import type { Run } from '../runs/run.js';
-import type { Id } from '../schemas/common.js';
 import type { Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, ContactUpdateParams } from '../schemas/contact-params.js';
 
@@ -38,7 +37,7 @@ export interface ContactSyncOptions {
 export type ContactSyncStatus = 'created' | 'updated' | 'unchanged' | 'failed' | 'merged';
 
 /** Why a row failed: the service's error code (or `INVALID_PHONE`, `INVALID_ROW`, an error's name) and what happened. */
-export interface ContactSyncError {
+export interface ContactSyncFailure {
   /** The service's error code, or `INVALID_PHONE`, `INVALID_ROW`, an error's name. */
   readonly code: string;
   /** What happened, the API key removed. */
@@ -54,9 +53,9 @@ export interface ContactSyncResult {
   /** What became of the row. */
   readonly status: ContactSyncStatus;
   /** The contact's id (of a merged row: the contact its number's last row wrote), when there is one. */
-  readonly contactId?: Id;
+  readonly contactId?: string | number;
   /** Why the row failed. */
-  readonly error?: ContactSyncError;
+  readonly error?: ContactSyncFailure;
 }
 
 /**
@@ -96,5 +95,5 @@ export type ContactSyncRun = Run<ContactSyncReport, ContactSyncResult, ContactSy
 export interface SyncedContacts {
   list(params: { page?: number; per_page?: number }, options?: ListRequestOptions): PagePromise<Contact>;
   create(body: ContactCreateParams, options?: RequestOptions): PromiseLike<Contact>;
-  update(id: Id, body: ContactUpdateParams, options?: RequestOptions): PromiseLike<Contact>;
+  update(id: string | number, body: ContactUpdateParams, options?: RequestOptions): PromiseLike<Contact>;
 }

@@ -4,7 +4,6 @@
 // update of a contact deleted since, an answer that may have been processed.
 import { ResourceNotFoundError, ValidationError } from '../core/errors/classes.js';
 import { waitOutRateLimits } from '../runs/rate-refusals.js';
-import type { Id } from '../schemas/common.js';
 import type { Contact } from '../schemas/contact.js';
 import type { ContactCreateParams } from '../schemas/contact-params.js';
 import { holds } from './fields.js';
@@ -13,7 +12,11 @@ import type { SyncedContacts } from './types.js';
 
 /** How a write ended: its status and contact, or put off (`pending`: what to remember until the next read). */
 export type Written =
-  | { readonly status: 'created' | 'updated' | 'unchanged'; readonly contactId: Id; readonly pending?: undefined }
+  | {
+      readonly status: 'created' | 'updated' | 'unchanged';
+      readonly contactId: string | number;
+      readonly pending?: undefined;
+    }
   | { readonly pending: NonNullable<Entry['pending']> };
 
 /**

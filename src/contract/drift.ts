@@ -1,10 +1,38 @@
-// The drift check: how a JSON value differs from the shape bizmsg expects (a zod schema), as dotted
-// paths and JSON type names, never a value. One small walk serves the clients (what they read), the
-// webhook receivers (what they were sent) and the mock's proxy. It runs on every answer a client
-// reads, so it stays small: figure 1 counts its bytes.
-import type { ZodMiniType } from 'zod/mini';
-import { EXPECTED, NEEDED } from '../schemas/common.js';
+// The drift check: how a JSON value differs from the shape bizmsg expects (shape.ts, read from a zod
+// schema), as dotted paths and JSON type names, never a value. One small walk serves the clients
+// (what they read), the webhook receivers (what they were sent) and the mock's proxy. It runs on
+// every answer a client reads, so it stays small: figure 1 counts its bytes. It imports no zod, so
+// that a receiver carries none (figure 1).
 import { readTimestamp } from '../shared/timestamp.js';
+
+/** A JSON type name as the drift check reports it; `integer` is a whole `number`. */
+export type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
+
+/**
+ * How present a field is: `required` (reported missing, read in its type where nothing is lost),
+ * `expected` (optional, but reported missing: bizmsg's guess, `expected()`), `needed` (optional
+ * and not reported, but read in its type like a required one: `needed()`), `optional`.
+ */
+export type Presence = 'required' | 'expected' | 'needed' | 'optional';
+
+/**
+ * What the drift check knows of one place in a body: plain data, read from a zod schema
+ * (shape.ts) or written out from one (event-shapes.ts, so that a receiver carries no zod).
+ */
+export interface Shape {
+  /** The JSON types it takes; left out: any value. */
+  readonly types?: readonly JsonTypeName[];
+  /** An object's fields by name: each one's shape and presence. An object of none holds free-form pairs. */
+  readonly fields?: Readonly<Record<string, readonly [shape: Shape, presence: Presence]>>;
+  /** An array's items. */
+  readonly items?: Shape;
+  /** A record's values. */
+  readonly values?: Shape;
+  /** A union's options, tried in order: the first of the value's JSON type, or the one its `tag` names. */
+  readonly options?: readonly Shape[];
+  /** A discriminated union's key, and each option's values of it, in the order of `options`. */
+  readonly tag?: readonly [key: string, values: ReadonlyArray<readonly unknown[]>];
+}
 
 /** A field whose JSON type is not the one expected: `{ path: 'data.tags', expected: 'array', received: 'string' }`. */
 export interface Mismatch {
@@ -51,20 +79,6 @@ const MAX_FINDINGS = 100;
 const FIELD_NAME =
   /^(?!.*\d{4})(?!(?:sk|pk|rk|whsec)_)(?!.*(?<![A-Za-z0-9])(?=[A-Za-z]*\d)[A-Za-z0-9]{12,})[A-Za-z_]\w{0,63}$/i;
 
-/** The internals of a zod schema the walk reads. */
-interface Def {
-  readonly type: string;
-  readonly format?: string;
-  readonly innerType: ZodMiniType;
-  readonly in: ZodMiniType;
-  readonly shape: Record<string, ZodMiniType>;
-  readonly element: ZodMiniType;
-  readonly valueType: ZodMiniType;
-  readonly options: readonly ZodMiniType[];
-  readonly discriminator?: string;
-  readonly values: readonly unknown[];
-}
-
 /**
  * Compares `value` (found at `root` in the body: `'data'`, `'meta'`, or `''` for the body itself)
  * with `schema` at the level of JSON types and fields: what is missing, what is unknown, what has
@@ -83,27 +97,27 @@ interface Def {
  * //   value: { id: 1, phone: '4915112345678', vip: true }, fits: true }
  * ```
  */
-export function compareShape(schema: ZodMiniType, value: unknown, root = ''): ShapeReading {
+export function compareShape(shape: Shape, value: unknown, root = ''): ShapeReading {
   const missing = new Set<string>();
   const unexpected = new Set<string>();
   const mismatched = new Map<string, Mismatch>();
 
   /** Compares one value with its schema: what is kept of it, or NO_FIT when it (or a required part of it) does not fit. */
-  const walk = (schema: ZodMiniType, value: unknown, path: string, required: boolean, time = false): unknown => {
-    const names = accepted(schema);
+  const walk = (shape: Shape, value: unknown, path: string, required: boolean, time = false): unknown => {
+    const names = shape.types;
     // The shapes real services are known to send where bizmsg guessed another, read as bizmsg's
     // own and reported: a time as epoch seconds or milliseconds, a list wrapped in an object.
-    if (time && names?.has('string') === true) {
+    if (time && names?.includes('string') === true) {
       const iso = epochAsIso(value);
       if (iso !== undefined) {
         mismatched.set(path, {
           path,
-          ...(typeof value === 'string' ? EPOCH_TEXT : { expected: [...names].join(' | '), received: 'number' }),
+          ...(typeof value === 'string' ? EPOCH_TEXT : { expected: names.join(' | '), received: 'number' }),
         });
         return iso;
       }
     }
-    if (names?.has('array') === true && !names.has('object')) {
+    if (names?.includes('array') === true && !names.includes('object')) {
       const items = listIn(value);
       if (items !== undefined) {
         mismatched.set(path, { path, expected: 'array', received: 'object' });
@@ -111,46 +125,44 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
       }
     }
     if (!fits(names, value)) {
-      mismatched.set(path, { path, expected: [...names!].join(' | '), received: jsonType(value) });
+      mismatched.set(path, { path, expected: names!.join(' | '), received: jsonType(value) });
       // A required field is given in the expected type where nothing is lost, so the call can go on.
       return required ? converted(names!, value) : NO_FIT;
     }
-    const def = schema._zod.def as unknown as Def;
     if (typeof value !== 'object' || value === null) return value;
-    if (def.type === 'optional' || def.type === 'nullable') return walk(def.innerType, value, path, required);
-    if (def.type === 'pipe') return walk(def.in, value, path, required);
-    if (def.type === 'union') {
-      const option = optionOf(def, value as Record<string, unknown>);
+    if (shape.options !== undefined) {
+      const option = optionOf(shape, value as Record<string, unknown>);
       return option === undefined ? value : walk(option, value, path, required);
     }
     let ok = true;
     // A copy of the value, made once something in it is left out or changed.
     let kept: Record<string, unknown> | undefined;
-    if (def.type === 'array') {
+    if (shape.items !== undefined && Array.isArray(value)) {
       const items = value as unknown[];
       const at = `${path}[]`;
-      const named = namesOnly(def.element);
+      const named = namesOnly(shape.items);
       for (let index = 0; index < items.length; index++) {
         const item = named ? nameOf(items[index]) : undefined;
         if (item !== undefined) mismatched.set(at, { path: at, expected: 'string', received: 'object' });
-        const keep = item ?? walk(def.element, items[index], at, required);
+        const keep = item ?? walk(shape.items, items[index], at, required);
         if (keep === NO_FIT) ok = false;
         else if (keep !== items[index]) (kept ??= [...items] as unknown as Record<string, unknown>)[index] = keep;
       }
-    } else if (def.type === 'record') {
+    } else if (shape.values !== undefined) {
       for (const [key, item] of Object.entries(value))
-        if (walk(def.valueType, item, pathOf(path, key), required) === NO_FIT) ok = false;
-    } else if (def.type === 'object') {
+        if (walk(shape.values, item, pathOf(path, key), required) === NO_FIT) ok = false;
+    } else if (shape.fields !== undefined) {
       const object = value as Record<string, unknown>;
-      const fields = fieldsOf(def.shape);
-      for (const [key, field, optional, always] of fields) {
+      const fields = fieldsOf(shape.fields);
+      for (const [key, field, presence] of fields) {
         const at = path === '' ? key : `${path}.${key}`;
+        const optional = presence !== 'required';
         if (!Object.hasOwn(object, key)) {
-          if (always) missing.add(at);
+          if (presence === 'required' || presence === 'expected') missing.add(at);
           ok &&= optional;
           continue;
         }
-        const keep = walk(field, object[key], at, !optional || NEEDED.has(field), TIME_FIELD.test(key));
+        const keep = walk(field, object[key], at, !optional || presence === 'needed', TIME_FIELD.test(key));
         if (keep === NO_FIT && optional) delete (kept ??= { ...object })[key];
         else if (keep === NO_FIT) ok = false;
         else if (keep !== object[key]) (kept ??= { ...object })[key] = keep;
@@ -158,12 +170,12 @@ export function compareShape(schema: ZodMiniType, value: unknown, root = ''): Sh
       // A loose object keeps a field it does not know, and a strict one (a request body) refuses it:
       // both are reported. One of no fields holds free-form pairs (PairsSchema): its keys are data.
       for (const key of Object.keys(object))
-        if (fields.length > 0 && !Object.hasOwn(def.shape, key)) unexpected.add(pathOf(path, key));
+        if (fields.length > 0 && !Object.hasOwn(shape.fields, key)) unexpected.add(pathOf(path, key));
     }
     return ok ? (kept ?? value) : NO_FIT;
   };
 
-  const kept = walk(schema, value, root, true);
+  const kept = walk(shape, value, root, true);
   const first = <T>(items: Set<T> | Map<unknown, T>) =>
     items.size === 0 ? [] : [...items.values()].slice(0, MAX_FINDINGS);
   return {
@@ -203,9 +215,8 @@ function listIn(value: unknown): unknown[] | undefined {
 }
 
 /** True for a list of strings only (`tags`), whose items may come as objects that carry their `name`. */
-function namesOnly(schema: ZodMiniType): boolean {
-  const names = accepted(schema);
-  return names?.size === 1 && names.has('string');
+function namesOnly(items: Shape): boolean {
+  return items.types?.length === 1 && items.types[0] === 'string';
 }
 
 /** The `name` of an item sent as an object (`{ id: 7, name: 'vip' }`) where a string was expected. */
@@ -218,18 +229,13 @@ function nameOf(item: unknown): string | undefined {
 /** What `walk` gives for a value that does not fit its schema. */
 const NO_FIT = Symbol('no fit');
 
-/** Each field of a shape: its name, schema, whether it is optional, and whether it is expected every time (cached). */
-const FIELDS = new WeakMap<object, Array<[string, ZodMiniType, boolean, boolean]>>();
-function fieldsOf(shape: Record<string, ZodMiniType>): Array<[string, ZodMiniType, boolean, boolean]> {
-  let fields = FIELDS.get(shape);
-  if (fields === undefined) {
-    fields = Object.entries(shape).map(([key, field]) => {
-      const optional = field._zod.optin === 'optional';
-      return [key, field, optional, !optional || EXPECTED.has(field)];
-    });
-    FIELDS.set(shape, fields);
-  }
-  return fields;
+/** Each field of an object's shape: its name, shape and presence (cached). */
+const FIELDS = new WeakMap<object, Array<[string, Shape, Presence]>>();
+function fieldsOf(fields: NonNullable<Shape['fields']>): Array<[string, Shape, Presence]> {
+  let list = FIELDS.get(fields);
+  if (list === undefined)
+    FIELDS.set(fields, (list = Object.entries(fields).map(([key, [field, presence]]) => [key, field, presence])));
+  return list;
 }
 
 /** True when a drift has nothing in it. */
@@ -249,34 +255,10 @@ export function pathOf(path: string, key: string): string {
   return path === '' ? name : `${path}.${name}`;
 }
 
-/** The JSON types a zod schema of each kind accepts, as its own name says (`enum` and `record` aside). */
-const JSON_TYPE = /^(string|number|boolean|null|object|array)$/;
-
-/** The JSON type names each schema accepts, once worked out; null for any. */
-const ACCEPTED = new WeakMap<ZodMiniType, Set<string> | null>();
-function accepted(schema: ZodMiniType): Set<string> | undefined {
-  let names = ACCEPTED.get(schema);
-  if (names === undefined) ACCEPTED.set(schema, (names = typesOf(schema) ?? null));
-  return names ?? undefined;
-}
-
-/** The JSON type names a schema accepts; undefined for any (unknown, transform...). */
-function typesOf(schema: ZodMiniType, into = new Set<string>()): Set<string> | undefined {
-  const def = schema._zod.def as unknown as Def;
-  const { type } = def;
-  if (type === 'optional' || type === 'pipe') return typesOf(type === 'pipe' ? def.in : def.innerType, into);
-  if (type === 'nullable') return typesOf(def.innerType, into)?.add('null');
-  if (type === 'union') return def.options.every((option) => typesOf(option, into)) ? into : undefined;
-  const name =
-    type === 'literal' ? jsonType(def.values[0]) : type === 'enum' ? 'string' : type === 'record' ? 'object' : type;
-  if (!JSON_TYPE.test(name)) return undefined;
-  return into.add(name === 'number' && def.format?.includes('int') === true ? 'integer' : name);
-}
-
 /** Whether `value` is of one of the JSON types of `names` (any, without names). */
-function fits(names: Set<string> | undefined, value: unknown): boolean {
+function fits(names: readonly string[] | undefined, value: unknown): boolean {
   const type = jsonType(value);
-  return !names || names.has(type) || (type === 'number' && names.has('integer') && Number.isInteger(value));
+  return !names || names.includes(type) || (type === 'number' && names.includes('integer') && Number.isInteger(value));
 }
 
 /** A whole number or decimal written as text, as a service that quotes its numbers sends it (`"2"`, `"-1.5"`). */
@@ -286,19 +268,17 @@ const NUMERIC_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
  * A required value of another JSON type given in the one expected, where nothing is lost: a number
  * or a boolean as text (an id `77` as `"77"`), a number written as text as the number; else NO_FIT.
  */
-function converted(names: Set<string>, value: unknown): unknown {
-  if (names.has('string') && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+function converted(names: readonly string[], value: unknown): unknown {
+  if (names.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
   if (typeof value !== 'string' || !NUMERIC_TEXT.test(value)) return NO_FIT;
   const number = Number(value);
-  if (names.has('number') || (names.has('integer') && Number.isInteger(number))) return number;
+  if (names.includes('number') || (names.includes('integer') && Number.isInteger(number))) return number;
   return NO_FIT;
 }
 
 /** The option of a union an object belongs to: by its tag in a discriminated union, else the first of its JSON type. */
-function optionOf({ options, discriminator }: Def, value: Record<string, unknown>): ZodMiniType | undefined {
-  return options.find((option) =>
-    discriminator === undefined
-      ? fits(accepted(option), value)
-      : option._zod.propValues?.[discriminator]?.has(value[discriminator] as never),
+function optionOf({ options, tag }: Shape, value: Record<string, unknown>): Shape | undefined {
+  return options!.find((option, index) =>
+    tag === undefined ? fits(option.types, value) : tag[1][index]!.includes(value[tag[0]]),
   );
 }

@@ -1,7 +1,7 @@
 // Which fields of each webhook event the spec shows (as fields.ts does for answers): every event's
 // envelope, and `message.delivered`'s data; the rest is bizmsg's guess. Also the schema of each kind.
 import type { ZodMiniType } from 'zod/mini';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../schemas/event-kinds.js';
 import { WebhookEventSchema } from '../schemas/webhook-event.js';
 import { fieldMarks, type FieldMark, type FieldMarks } from './fields.js';
 

@@ -5,7 +5,7 @@
 // docs read the marks; the drift check reads the schemas.
 import type { ZodMiniType } from 'zod/mini';
 import { AccountSchema } from '../schemas/account.js';
-import { AutomationRunSchema } from '../schemas/automation.js';
+import { AutomationExecutionSchema } from '../schemas/automation.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { EXPECTED, ListMetaSchema } from '../schemas/common.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
@@ -82,6 +82,6 @@ export const RECORD_MARKS: FieldMarks = /* @__PURE__ */ fieldMarks([
   [CampaignSchema, { promised: ['id'] }],
   [WebhookEndpointSchema, { promised: ['id'] }],
   [AccountSchema, {}],
-  [AutomationRunSchema, {}],
+  [AutomationExecutionSchema, {}],
   [DeleteResultSchema, {}],
 ]);

@@ -3,7 +3,7 @@
 // client takes them without the table's request schemas and documentation.
 import type { ZodMiniType } from 'zod/mini';
 import { AccountSchema } from '../schemas/account.js';
-import { AutomationRunSchema } from '../schemas/automation.js';
+import { AutomationExecutionSchema } from '../schemas/automation.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ConversationSchema, ConversationWithMessagesSchema } from '../schemas/conversation.js';
@@ -39,7 +39,7 @@ export const VARIANT1_ROUTES = {
   createContact: { method: 'POST', path: '/contacts/create', payload: ContactSchema },
   getContact,
   updateContact,
-  triggerAutomation: { method: 'POST', path: '/automations/trigger', payload: AutomationRunSchema },
+  triggerAutomation: { method: 'POST', path: '/automations/trigger', payload: AutomationExecutionSchema },
   getAccount,
 } as const satisfies Record<string, Route>;
 

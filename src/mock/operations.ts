@@ -2,7 +2,7 @@
 // schemas, answer and handler. connectMock (in process and over HTTP), the control routes and the
 // control API's OpenAPI document are all generated from this table.
 import * as z from 'zod/mini';
-import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import type { WebhookEventKind } from '../schemas/event-kinds.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { TemplateSpecSchema } from '../templates/catalog.js';
 import {

@@ -1,7 +1,7 @@
 // The mock's options and the data it serves: plans, templates, segments, magic numbers, timings.
 import type { Scope } from '../contract/scopes.js';
 import type { Variant } from '../contract/variant.js';
-import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import type { WebhookEventKind } from '../schemas/event-kinds.js';
 import type { TemplateCatalog } from '../templates/catalog.js';
 
 export { SCOPES, type Scope } from '../contract/scopes.js';

@@ -2,7 +2,7 @@
 // Worker), and every way to steer and inspect it; the control API over HTTP calls these methods.
 import type { Variant } from '../contract/variant.js';
 import { openApiDocument } from '../openapi/document.js';
-import type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import type { WebhookEventKind } from '../schemas/event-kinds.js';
 import { showValue, showWithheld } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkInteger } from '../shared/guards.js';

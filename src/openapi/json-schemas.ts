@@ -5,11 +5,11 @@ import { EVENT_MARKS, EVENT_SCHEMAS } from '../contract/event-fields.js';
 import { objectOf, RECORD_MARKS, type FieldMark } from '../contract/fields.js';
 import type { Variant } from '../contract/variant.js';
 import { AccountSchema } from '../schemas/account.js';
-import { AutomationRunSchema } from '../schemas/automation.js';
+import { AutomationExecutionSchema } from '../schemas/automation.js';
 import { AutomationTriggerSchema } from '../schemas/automation-params.js';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { CampaignCreateSchema } from '../schemas/campaign-params.js';
-import { knownValues, ListMetaSchema, PairsSchema, PhoneParamSchema } from '../schemas/common.js';
+import { INTEGERS, knownValues, ListMetaSchema, PairsSchema, PhoneParamSchema } from '../schemas/common.js';
 import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../shared/phone-pattern.js';
 import { ContactSchema, DeleteResultSchema } from '../schemas/contact.js';
 import { ContactCreateSchema, ContactUpdateSchema } from '../schemas/contact-params.js';
@@ -47,7 +47,7 @@ const NAMES: ReadonlyArray<readonly [z.ZodMiniType, string]> = [
   [WebhookEndpointCreateSchema, 'WebhookEndpointCreate'],
   [AccountSchema, 'Account'],
   [AutomationTriggerSchema, 'AutomationTrigger'],
-  [AutomationRunSchema, 'AutomationRun'],
+  [AutomationExecutionSchema, 'AutomationExecution'],
   ...webhookEventNames(),
 ];
 
@@ -104,6 +104,7 @@ export function namedComponents(
     uri: (id) => `#/components/schemas/${id}`,
     override: (context) => {
       withoutSafeIntegerBounds(context.jsonSchema);
+      asInteger(context);
       override(context);
     },
   }) as { schemas: Record<string, JsonSchema> };
@@ -127,10 +128,18 @@ export function namedComponents(
 export function inlineSchema(schema: z.ZodMiniType): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io: 'input',
-    override: ({ jsonSchema }) => withoutSafeIntegerBounds(jsonSchema),
+    override: (context) => {
+      withoutSafeIntegerBounds(context.jsonSchema);
+      asInteger(context);
+    },
   }) as JsonSchema;
   delete json.$schema;
   return json;
+}
+
+/** A number bizmsg expects whole (`int()` of schemas/common.ts) typed as the integer it is. */
+function asInteger({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  if (INTEGERS.has(zodSchema as z.ZodMiniType) && jsonSchema.type === 'number') jsonSchema.type = 'integer';
 }
 
 function withoutSafeIntegerBounds(jsonSchema: JsonSchema): void {

@@ -3,7 +3,7 @@ import type { JsonSchema } from '../contract/endpoints.js';
 import { EVENT_DATA_MARKS } from '../contract/event-fields.js';
 import type { FieldMark } from '../contract/fields.js';
 import { SIGNATURE_HEADER_NAME } from '../contract/webhooks.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../schemas/event-kinds.js';
 import { eventSchemaName } from './json-schemas.js';
 
 /** What each event kind means (spec section 6). */

@@ -2,7 +2,6 @@
 import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { RequestOptions } from '../core/call/options.js';
-import type { Id } from '../schemas/common.js';
 import { COMMON_ROUTES } from '../contract/routes.js';
 import type { Contact } from '../schemas/contact.js';
 import { callOf } from './route.js';
@@ -26,12 +25,12 @@ export class ContactsResource {
   }
 
   /** One contact by id (scope `contacts:read`). */
-  get(id: Id, options?: RequestOptions): ApiPromise<Contact> {
+  get(id: string | number, options?: RequestOptions): ApiPromise<Contact> {
     return this.#http.request({ ...GET, ids: [id] }, options);
   }
 
   /** Updates some fields of a contact (scope `contacts:write`). */
-  update(id: Id, body: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
+  update(id: string | number, body: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
     return this.#http.request({ ...UPDATE, ids: [id], body, encodeBody: this.#phone }, options);
   }
 }

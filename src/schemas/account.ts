@@ -1,6 +1,6 @@
 // Account information, as the service returns it.
 import * as z from 'zod/mini';
-import { expected, IdSchema, type Id } from './common.js';
+import { expected, IdSchema } from './common.js';
 
 /** Account information from `GET /account/me` (fields not shown in the spec; all kept). */
 export const AccountSchema = /* @__PURE__ */ z.looseObject({
@@ -14,7 +14,7 @@ export const AccountSchema = /* @__PURE__ */ z.looseObject({
 /** Account information, as `GET /account/me` returns it; the spec shows none of its fields. */
 export interface Account {
   /** The account's id (guessed: may be missing). */
-  id?: Id | undefined;
+  id?: string | number | undefined;
   /** The account's name (guessed: may be missing). */
   name?: string | null | undefined;
   /** The account's email address (guessed: may be missing). */

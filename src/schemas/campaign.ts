@@ -1,6 +1,6 @@
 // A campaign, as the service returns it (Variant 2).
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, openEnum, type Id, type OpenEnum } from './common.js';
+import { expected, IdSchema, maybe, openEnum, type OpenEnum, int } from './common.js';
 
 /** Campaign states: the spec names only the completed one. */
 export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'completed'] as const;
@@ -11,20 +11,20 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CampaignSchema = /* @__PURE__ */ z.looseObject({
   id: IdSchema,
   name: expected(z.string()),
-  messaging_account_id: expected(z.int()),
+  messaging_account_id: expected(int()),
   template_name: expected(z.nullable(z.string())),
-  segment_id: expected(z.int()),
+  segment_id: expected(int()),
   scheduled_at: expected(z.nullable(z.string())),
   status: expected(openEnum(CAMPAIGN_STATUSES)),
   /** Messages sent so far. */
-  sent_count: expected(z.int()),
+  sent_count: expected(int()),
   created_at: expected(z.nullable(z.string())),
   completed_at: maybe(z.string()),
 });
 /** A campaign as the service returns it (Variant 2). */
 export interface Campaign {
   /** The campaign's id (not shown by the spec: always there, as the method needs it). */
-  id: Id;
+  id: string | number;
   /** The campaign's name (guessed: may be missing). */
   name?: string | undefined;
   /** The id of the messaging account that sends it (guessed: may be missing). */

@@ -3,15 +3,28 @@ import * as z from 'zod/mini';
 
 /** A resource id; the spec does not fix its type, so both JSON strings and numbers are accepted. */
 export const IdSchema = /* @__PURE__ */ z.union([z.string(), z.number()]);
-/** A resource id as it appears on the wire: a JSON string or number (written out, not inferred, so that no zod type reaches the declarations). */
-export type Id = string | number;
+
+/**
+ * The numbers of answers and events that bizmsg expects to be whole: read as any number (zod's int
+ * costs the clients ~0.5 KB min+gzip, figure 1), and reported by the drift check (contract/shape.ts
+ * reads them as `integer`) and typed `integer` in the documents when they are not.
+ */
+export const INTEGERS: WeakSet<z.ZodMiniType> = /* @__PURE__ */ new WeakSet();
+
+/** A number of an answer or event that should be whole (see `INTEGERS`); requests keep zod's `z.int()`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function int(): z.ZodMiniNumber<number> {
+  const schema = z.number();
+  INTEGERS.add(schema);
+  return schema;
+}
 
 /** Pagination info of a list response. */
 export const ListMetaSchema = /* @__PURE__ */ z.looseObject({
-  current_page: z.int(),
-  per_page: z.int(),
-  total: z.int(),
-  last_page: z.int(),
+  current_page: int(),
+  per_page: int(),
+  total: int(),
+  last_page: int(),
 });
 /** Pagination info of a list response (spec section 2, both variants). */
 export interface ListMeta {

@@ -1,6 +1,6 @@
 // A contact, and the result of a deletion, as the service returns them.
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, PairsSchema, type Id } from './common.js';
+import { expected, IdSchema, maybe, PairsSchema } from './common.js';
 
 /** A contact as the service returns it; unknown fields are kept. */
 export const ContactSchema = /* @__PURE__ */ z.looseObject({
@@ -16,7 +16,7 @@ export const ContactSchema = /* @__PURE__ */ z.looseObject({
 /** A contact as the service returns it. */
 export interface Contact {
   /** The contact's id. */
-  id: Id;
+  id: string | number;
   /** The contact's name, when it has one. */
   name?: string | null | undefined;
   /** The contact's phone number, as the service wrote it. */
@@ -40,7 +40,7 @@ export const DeleteResultSchema = /* @__PURE__ */ z.optional(
 /** Result of a deletion; the spec shows none of its fields. */
 export interface DeleteResult {
   /** The id of the record deleted (guessed: may be missing). */
-  id?: Id | undefined;
+  id?: string | number | undefined;
   /** True when the record was deleted (guessed: may be missing). */
   deleted?: boolean | undefined;
 }

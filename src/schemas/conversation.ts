@@ -1,6 +1,6 @@
 // A conversation, with or without its messages, and the query of a list (Variant 2).
 import * as z from 'zod/mini';
-import { expected, IdSchema, openEnum, type Id, type OpenEnum } from './common.js';
+import { expected, IdSchema, openEnum, type OpenEnum } from './common.js';
 import { MessageSchema, type Message } from './message.js';
 
 /** Conversation statuses of the spec. */
@@ -27,7 +27,7 @@ export const ConversationSchema = /* @__PURE__ */ z.looseObject(ConversationFiel
 /** A conversation as listed (Variant 2). */
 export interface Conversation {
   /** The conversation's id. */
-  id: Id;
+  id: string | number;
   /** Its status: open, closed or pending. */
   status: OpenEnum<ConversationStatus>;
   /** Who it is assigned to (guessed: may be missing). */

@@ -1,6 +1,6 @@
 // A message, as the service returns it (its id under `id` or `message_id`, or where real services put it).
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, needed, openEnum, type Id, type OpenEnum } from './common.js';
+import { expected, IdSchema, maybe, needed, openEnum, type OpenEnum, int } from './common.js';
 
 /** Message statuses of the spec; `received` is the status of inbound messages. */
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
@@ -16,7 +16,7 @@ const MessageFields = /* @__PURE__ */ z.looseObject({
   message_id: needed(z.string()),
   status: expected(openEnum(MESSAGE_STATUSES)),
   direction: expected(openEnum(MESSAGE_DIRECTIONS)),
-  messaging_account_id: expected(z.int()),
+  messaging_account_id: expected(int()),
   campaign_id: z.optional(IdSchema),
   to: expected(z.nullable(z.string())),
   from: expected(z.nullable(z.string())),
@@ -67,7 +67,7 @@ export interface Message {
   /** The id of the messaging account that sent or received it (guessed: may be missing). */
   messaging_account_id?: number | undefined;
   /** The id of the campaign that sent it (guessed: may be missing). */
-  campaign_id?: Id | undefined;
+  campaign_id?: string | number | undefined;
   /** The phone number it was sent to (guessed: may be missing). */
   to?: string | null | undefined;
   /** The phone number it was sent from (guessed: may be missing). */
@@ -77,7 +77,7 @@ export interface Message {
   /** Its content as the service gives it, as `{ body }` for a text (guessed: may be missing). */
   content?: unknown;
   /** The id of the conversation it belongs to (guessed: may be missing). */
-  conversation_id?: Id | undefined;
+  conversation_id?: string | number | undefined;
   /** When it was created, as the service wrote the time (guessed: may be missing). */
   created_at?: string | null | undefined;
   /** When it was delivered, as the service wrote the time; absent until then. */

@@ -1,7 +1,7 @@
 // The body of a webhook endpoint registration.
 import * as z from 'zod/mini';
 import { nonEmptyArray, nonEmptyString } from './common.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from './webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from './event-kinds.js';
 
 /** Body of a webhook endpoint registration. */
 export const WebhookEndpointCreateSchema = /* @__PURE__ */ z.object({

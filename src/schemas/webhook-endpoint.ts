@@ -1,22 +1,7 @@
 // A webhook endpoint, and the event kinds (spec section 6).
 import * as z from 'zod/mini';
-import { expected, IdSchema, maybe, openEnum, type Id, type OpenEnum } from './common.js';
-
-/** The event kinds the service sends (spec section 6). */
-export const WEBHOOK_EVENT_KINDS = [
-  'message.received',
-  'message.sent',
-  'message.delivered',
-  'message.read',
-  'message.failed',
-  'conversation.created',
-  'conversation.closed',
-  'contact.created',
-  'contact.updated',
-  'campaign.completed',
-] as const;
-/** One event kind. */
-export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from './event-kinds.js';
+import { expected, IdSchema, maybe, openEnum, type OpenEnum } from './common.js';
 
 /** States of a webhook endpoint. */
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
@@ -35,7 +20,7 @@ export const WebhookEndpointSchema = /* @__PURE__ */ z.looseObject({
 /** A registered webhook endpoint (Variant 2); the secret is not returned. */
 export interface WebhookEndpoint {
   /** The endpoint's id (not shown by the spec: always there, as the method needs it). */
-  id: Id;
+  id: string | number;
   /** The URL the service posts events to (guessed: may be missing). */
   url?: string | undefined;
   /** The event kinds it receives (guessed: may be missing). */

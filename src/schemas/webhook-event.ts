@@ -1,9 +1,9 @@
 // The events the service POSTs, as a union discriminated by `event`.
 import * as z from 'zod/mini';
-import { expected, IdSchema, openEnum, type Id, type OpenEnum } from './common.js';
+import { expected, IdSchema, openEnum, type OpenEnum, int } from './common.js';
 import { ContactSchema, type Contact } from './contact.js';
 import { MESSAGE_STATUSES, type MessageStatus } from './message.js';
-import type { WebhookEventKind } from './webhook-endpoint.js';
+import type { WebhookEventKind } from './event-kinds.js';
 
 /* @__NO_SIDE_EFFECTS__ */
 function eventSchema<K extends WebhookEventKind, D extends z.ZodMiniType>(kind: K, data: D) {
@@ -76,7 +76,7 @@ const ContactUpdatedDataSchema = /* @__PURE__ */ z.extend(ContactEventDataSchema
 const CampaignCompletedDataSchema = /* @__PURE__ */ z.looseObject({
   campaign_id: expected(IdSchema),
   name: z.optional(z.string()),
-  sent_count: z.optional(z.int()),
+  sent_count: z.optional(int()),
   completed_at: z.optional(z.string()),
 });
 
@@ -111,7 +111,7 @@ export interface MessageEventData {
   /** The message's status: `sent`, `delivered`, `read`, `failed`, `received`, or a newer value (guessed: may be missing). */
   status?: OpenEnum<MessageStatus> | undefined;
   /** The id of the conversation the message belongs to (guessed: may be missing). */
-  conversation_id?: Id | undefined;
+  conversation_id?: string | number | undefined;
 }
 
 /** `data` of `message.received`: an inbound message, `from` the customer, `to` the business (digits). */
@@ -163,7 +163,7 @@ export interface MessageFailedData extends MessageEventData {
 /** `data` of `conversation.created` and `conversation.closed`. */
 export interface ConversationEventData {
   /** The conversation's id (guessed: may be missing). */
-  conversation_id?: Id | undefined;
+  conversation_id?: string | number | undefined;
   /** The customer's number, digits only (`4915112345678`) (guessed: may be missing). */
   phone?: string | undefined;
 }
@@ -197,7 +197,7 @@ export interface ContactUpdatedData extends ContactEventData {
 /** `data` of `campaign.completed`. */
 export interface CampaignCompletedData {
   /** The campaign's id (guessed: may be missing). */
-  campaign_id?: Id | undefined;
+  campaign_id?: string | number | undefined;
   /** The campaign's name (guessed: may be missing). */
   name?: string | undefined;
   /** How many messages the campaign sent (guessed: may be missing). */

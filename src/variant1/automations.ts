@@ -6,7 +6,7 @@ import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
 import { VARIANT1_ROUTES } from '../contract/routes.js';
 import { callOf } from '../resources/route.js';
-import type { AutomationRun } from '../schemas/automation.js';
+import type { AutomationExecution } from '../schemas/automation.js';
 import type { AutomationTriggerParams } from '../schemas/automation-params.js';
 
 const TRIGGER = /* @__PURE__ */ callOf(VARIANT1_ROUTES.triggerAutomation);
@@ -23,7 +23,7 @@ export class Variant1Automations {
   }
 
   /** Triggers an automation flow (scope `automations:trigger`). */
-  trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationRun> {
+  trigger(body: AutomationTriggerParams, options?: RequestOptions): ApiPromise<AutomationExecution> {
     return this.#http.request({ ...TRIGGER, body, encodeBody: this.#to }, options);
   }
 }

@@ -4,7 +4,6 @@ import type { ListRequestOptions, RequestOptions } from '../core/call/options.js
 import { serializeBody } from '../core/call/request-body.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors/classes.js';
 import type { PagePromise } from '../core/call/pagination.js';
-import type { Id } from '../schemas/common.js';
 import type { Contact } from '../schemas/contact.js';
 import type { ContactCreateParams, ContactUpdateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
 import { phoneDigits, samePhone } from '../shared/phone.js';
@@ -21,7 +20,7 @@ export interface ContactUpsertResult {
 export interface ContactEndpoints {
   list(params: Variant2ContactListParams, options?: ListRequestOptions): PagePromise<Contact>;
   create(body: ContactCreateParams, options?: RequestOptions): PromiseLike<Contact>;
-  update(id: Id, body: ContactUpdateParams, options?: RequestOptions): PromiseLike<Contact>;
+  update(id: string | number, body: ContactUpdateParams, options?: RequestOptions): PromiseLike<Contact>;
 }
 
 /**

@@ -8,7 +8,6 @@ import { ContactsResource } from '../resources/contacts.js';
 import { callOf, listCallOf } from '../resources/route.js';
 import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from '../resources/phones.js';
-import type { Id } from '../schemas/common.js';
 import type { Contact, DeleteResult } from '../schemas/contact.js';
 import type { ContactCreateParams, Variant2ContactListParams } from '../schemas/contact-params.js';
 import { findContactByPhone, upsertContact, type ContactUpsertResult } from './contacts-by-phone.js';
@@ -42,7 +41,7 @@ export class Variant2Contacts extends ContactsResource {
   }
 
   /** Deletes a contact; an empty answer reads as `{ id, deleted: true }` (scope `contacts:write`). */
-  delete(id: Id, options?: RequestOptions): ApiPromise<DeleteResult> {
+  delete(id: string | number, options?: RequestOptions): ApiPromise<DeleteResult> {
     const map = (result: DeleteResult | undefined) => result ?? { id, deleted: true };
     return this.#http.request({ ...DELETE, ids: [id], map }, options);
   }

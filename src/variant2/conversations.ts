@@ -3,7 +3,6 @@ import type { ApiPromise } from '../core/call/api-promise.js';
 import type { HttpClient } from '../core/call/http-client.js';
 import type { ListRequestOptions, RequestOptions } from '../core/call/options.js';
 import { paginate, type PagePromise } from '../core/call/pagination.js';
-import type { Id } from '../schemas/common.js';
 import { VARIANT2_ROUTES } from '../contract/routes.js';
 import { callOf, listCallOf } from '../resources/route.js';
 import type { Conversation, ConversationListParams, ConversationWithMessages } from '../schemas/conversation.js';
@@ -26,7 +25,7 @@ export class Variant2Conversations {
   }
 
   /** One conversation with its messages. */
-  get(id: Id, options?: RequestOptions): ApiPromise<ConversationWithMessages> {
+  get(id: string | number, options?: RequestOptions): ApiPromise<ConversationWithMessages> {
     return this.#http.request({ ...GET, ids: [id] }, options);
   }
 }

@@ -18,8 +18,8 @@ export type { Logger } from '../shared/logger.js';
 export type { DriftReport } from '../contract/drift-report.js';
 export type { WebhookFailureReason } from './errors.js';
 export type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
-export { WEBHOOK_EVENT_KINDS } from '../schemas/webhook-endpoint.js';
-export type { WebhookEventKind } from '../schemas/webhook-endpoint.js';
+export { WEBHOOK_EVENT_KINDS } from '../schemas/event-kinds.js';
+export type { WebhookEventKind } from '../schemas/event-kinds.js';
 export type {
   WebhookEvent,
   WebhookEventOf,
@@ -48,7 +48,7 @@ export type {
 export { createStatusTracker } from './status/tracker.js';
 export type { StatusTracker, StatusTrackerOptions, WaitForOptions, StatusSource } from './status/tracker.js';
 export type { TrackableMessage } from './status/message-change.js';
-export type { StatusRecord, StatusError, StatusGoal, TrackedStatus, StatusChange } from './status/record.js';
+export type { StatusRecord, StatusFailure, StatusGoal, TrackedStatus, StatusChange } from './status/record.js';
 export { memoryStatusStore } from './status/memory-store.js';
 export type { MemoryStatusStoreOptions } from './status/memory-store.js';
 export type { FileStatusStoreOptions } from './status/file-store.js';

@@ -86,7 +86,9 @@ describe('sendBulk({ suppress })', () => {
       unknown: 0,
       skipped: 0,
       suppressed: 2,
+      pending: 0,
       aborted: false,
+      results: expect.any(Function),
     });
     expect([...server.counts.entries()].sort()).toEqual([
       ['+4915120000001', 1],

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { compareShape, isEmptyDrift } from '../../src/contract/drift.js';
+import { shapeOfSchema } from '../../src/contract/shape.js';
 import { logDriftOnce, sendDrift, type DriftReport } from '../../src/contract/drift-report.js';
 import { EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
 import { expected } from '../../src/schemas/common.js';
@@ -9,6 +10,10 @@ import { ContactSchema } from '../../src/schemas/contact.js';
 import { ConversationWithMessagesSchema } from '../../src/schemas/conversation.js';
 import { MessageSchema } from '../../src/schemas/message.js';
 import { Variant2SendMessageSchema } from '../../src/schemas/message-params.js';
+
+/** The drift check of `value` against the shape of `schema`, as the clients run it. */
+const compare = (schema: z.ZodMiniType, value: unknown, root?: string) =>
+  compareShape(shapeOfSchema(schema), value, root);
 
 const contact = {
   id: 7,
@@ -20,14 +25,14 @@ const contact = {
 describe('compareShape', () => {
   it('finds nothing in a value of the expected shape, and gives that same value back', () => {
     const value = { ...contact, name: 'Ada', email: null, tags: ['vip'], custom_fields: { a: [1] } };
-    const reading = compareShape(ContactSchema, value, 'data');
+    const reading = compare(ContactSchema, value, 'data');
     expect(reading).toEqual({ missing: [], unexpected: [], mismatched: [], value, fits: true });
     expect(reading.value).toBe(value);
   });
 
   it('names missing, unknown and mismatched fields by dotted paths from the root, and leaves the mismatched optional ones out', () => {
     const value = { id: 7, phone: '4915112345678', tags: 'vip,new', vip: true, created_at: 1767225600 };
-    expect(compareShape(ContactSchema, value, 'data')).toEqual({
+    expect(compare(ContactSchema, value, 'data')).toEqual({
       missing: ['data.updated_at'],
       unexpected: ['data.vip'],
       mismatched: [
@@ -42,31 +47,31 @@ describe('compareShape', () => {
   });
 
   it('does not fit when a required field is missing or of another type, and keeps it for the parser to name', () => {
-    expect(compareShape(ContactSchema, { ...contact, phone: ['4915112345678'] })).toMatchObject({
+    expect(compare(ContactSchema, { ...contact, phone: ['4915112345678'] })).toMatchObject({
       mismatched: [{ path: 'phone', expected: 'string', received: 'array' }],
       value: { ...contact, phone: ['4915112345678'] },
       fits: false,
     });
     // Where nothing is lost, a required field of another type is given in the expected one instead.
-    expect(compareShape(ContactSchema, { ...contact, id: '7', phone: 4915112345678 })).toMatchObject({
+    expect(compare(ContactSchema, { ...contact, id: '7', phone: 4915112345678 })).toMatchObject({
       mismatched: [{ path: 'phone', expected: 'string', received: 'number' }],
       value: { ...contact, id: '7', phone: '4915112345678' },
       fits: true,
     });
-    expect(compareShape(ContactSchema, { phone: '1' })).toMatchObject({
+    expect(compare(ContactSchema, { phone: '1' })).toMatchObject({
       missing: ['id', 'created_at', 'updated_at'],
       fits: false,
     });
-    expect(compareShape(ContactSchema, [contact], 'data')).toMatchObject({
+    expect(compare(ContactSchema, [contact], 'data')).toMatchObject({
       mismatched: [{ path: 'data', expected: 'object', received: 'array' }],
       fits: false,
     });
   });
 
   it('reports an optional field missing only when the schema expects it every time (expected())', () => {
-    expect(compareShape(ContactSchema, { id: 1, phone: '1' }).missing).toEqual(['created_at', 'updated_at']);
+    expect(compare(ContactSchema, { id: 1, phone: '1' }).missing).toEqual(['created_at', 'updated_at']);
     const schema = z.looseObject({ a: z.optional(z.string()), b: expected(z.string()), c: z.string() });
-    expect(compareShape(schema, {}).missing).toEqual(['b', 'c']);
+    expect(compare(schema, {}).missing).toEqual(['b', 'c']);
   });
 
   it('names array items by [] once however many items differ, and copies only what changed', () => {
@@ -76,7 +81,7 @@ describe('compareShape', () => {
       status: 'open',
       messages: [{ id: 'msg_1', to: 49, status: 'sent' }, second, { id: 'msg_3', to: 50, status: 'sent' }],
     };
-    const reading = compareShape(ConversationWithMessagesSchema, value, 'data');
+    const reading = compare(ConversationWithMessagesSchema, value, 'data');
     expect(reading.mismatched).toEqual([{ path: 'data.messages[].to', expected: 'string | null', received: 'number' }]);
     expect(reading.fits).toBe(true);
     const kept = reading.value as typeof value;
@@ -86,17 +91,17 @@ describe('compareShape', () => {
   });
 
   it('reads a pipe by its input (a message whose id is under message_id), an integer as JSON has it, a union by its types', () => {
-    expect(
-      compareShape(MessageSchema, { message_id: 'msg_1', messaging_account_id: 1.5, campaign_id: true }),
-    ).toMatchObject({
-      unexpected: [],
-      mismatched: [
-        { path: 'messaging_account_id', expected: 'integer', received: 'number' },
-        { path: 'campaign_id', expected: 'string | number', received: 'boolean' },
-      ],
-      value: { message_id: 'msg_1' },
-      fits: true,
-    });
+    expect(compare(MessageSchema, { message_id: 'msg_1', messaging_account_id: 1.5, campaign_id: true })).toMatchObject(
+      {
+        unexpected: [],
+        mismatched: [
+          { path: 'messaging_account_id', expected: 'integer', received: 'number' },
+          { path: 'campaign_id', expected: 'string | number', received: 'boolean' },
+        ],
+        value: { message_id: 'msg_1' },
+        fits: true,
+      },
+    );
   });
 
   it('follows a discriminated union by its tag, and reports the unknown keys of a strict object (a request body)', () => {
@@ -107,7 +112,7 @@ describe('compareShape', () => {
       content: { name: 'x', language: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: 5 }] }] },
       priority: 'high',
     };
-    expect(compareShape(Variant2SendMessageSchema, body)).toMatchObject({
+    expect(compare(Variant2SendMessageSchema, body)).toMatchObject({
       unexpected: ['priority'],
       mismatched: [{ path: 'content.components[].parameters[].text', expected: 'string', received: 'number' }],
     });
@@ -123,7 +128,7 @@ describe('compareShape', () => {
       [`x${'y'.repeat(80)}`]: 4,
       ...many,
     };
-    const { unexpected } = compareShape(ContactSchema, value);
+    const { unexpected } = compare(ContactSchema, value);
     expect(unexpected.slice(0, 2)).toEqual(['*', 'field_0']);
     expect(unexpected).toHaveLength(100);
   });
@@ -138,7 +143,7 @@ describe('compareShape', () => {
       'line2',
       'v2_status_code',
     ];
-    const { unexpected } = compareShape(ContactSchema, {
+    const { unexpected } = compare(ContactSchema, {
       ...contact,
       ...Object.fromEntries(keys.map((key) => [key, 1])),
     });
@@ -152,7 +157,7 @@ describe('compareShape', () => {
       data: { id: 'msg_1', recipient_id: '4915112345678', read_at: 1767225600 },
       entry: [],
     };
-    expect(compareShape(EVENT_SCHEMAS.get('message.read')!, event)).toMatchObject({
+    expect(compare(EVENT_SCHEMAS.get('message.read')!, event)).toMatchObject({
       missing: ['data.message_id', 'data.to', 'data.status'],
       unexpected: ['data.id', 'data.recipient_id', 'entry'],
       mismatched: [
@@ -169,7 +174,7 @@ describe('compareShape', () => {
       // Intercom and Stripe wrap their lists; a wrapped list is read as its items.
       messages: { object: 'list', data: [{ message_id: 'm_1', created_at: '1767225600' }], has_more: false },
     };
-    expect(compareShape(ConversationWithMessagesSchema, conversation, 'data')).toMatchObject({
+    expect(compare(ConversationWithMessagesSchema, conversation, 'data')).toMatchObject({
       mismatched: [
         { path: 'data.messages', expected: 'array', received: 'object' },
         { path: 'data.messages[].created_at', expected: 'string (ISO 8601)', received: 'string (epoch)' },
@@ -178,13 +183,13 @@ describe('compareShape', () => {
       fits: true,
     });
     for (const wrapped of [{ data: [] }, { items: [] }])
-      expect(compareShape(ConversationWithMessagesSchema, { ...conversation, messages: wrapped }).value).toEqual({
+      expect(compare(ConversationWithMessagesSchema, { ...conversation, messages: wrapped }).value).toEqual({
         ...conversation,
         messages: [],
       });
     // Tags as objects (Intercom, HubSpot) are read as their names; epoch milliseconds as their instant.
     const tagged = { ...contact, tags: [{ id: 3, name: 'vip' }, 'new'], updated_at: 1767225600123 };
-    expect(compareShape(ContactSchema, tagged)).toEqual({
+    expect(compare(ContactSchema, tagged)).toEqual({
       missing: [],
       unexpected: [],
       mismatched: [
@@ -197,11 +202,11 @@ describe('compareShape', () => {
     // What is no such shape is left out as before: an object without a name, a time that is none,
     // an object without a list in it. (Text that is no time is text: values are not checked.)
     for (const odd of [{ tags: [{ id: 3 }] }, { updated_at: -5 }, { tags: { total: 0 } }]) {
-      const reading = compareShape(ContactSchema, { ...contact, ...odd });
+      const reading = compare(ContactSchema, { ...contact, ...odd });
       expect(reading.value).not.toHaveProperty(Object.keys(odd)[0]!);
       expect(reading.mismatched).toHaveLength(1);
     }
-    expect(compareShape(ContactSchema, { ...contact, updated_at: '12345' }).value).toEqual({
+    expect(compare(ContactSchema, { ...contact, updated_at: '12345' }).value).toEqual({
       ...contact,
       updated_at: '12345',
     });
@@ -224,7 +229,7 @@ describe('compareShape', () => {
     })).value;
     fc.assert(
       fc.property(reshaped, (value) => {
-        const { value: _, fits: __, ...drift } = compareShape(ContactSchema, value, 'data');
+        const { value: _, fits: __, ...drift } = compare(ContactSchema, value, 'data');
         const text = JSON.stringify(drift);
         expect(text).not.toContain(canary);
         expect(text).not.toContain('424242');
@@ -320,8 +325,8 @@ describe('drift reports', () => {
 describe('z.int and friends, as the walk reads them', () => {
   it('accepts an integer for an integer and any JSON for unknown', () => {
     const schema = z.looseObject({ n: z.int(), any: z.unknown(), list: z.array(z.int()) });
-    expect(compareShape(schema, { n: 3, any: { deep: [1] }, list: [1, 2] }).fits).toBe(true);
-    expect(compareShape(schema, { n: 3, any: null, list: [1, 2.5] }).mismatched).toEqual([
+    expect(compare(schema, { n: 3, any: { deep: [1] }, list: [1, 2] }).fits).toBe(true);
+    expect(compare(schema, { n: 3, any: null, list: [1, 2.5] }).mismatched).toEqual([
       { path: 'list[]', expected: 'integer', received: 'number' },
     ]);
   });

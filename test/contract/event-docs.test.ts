@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EVENT_DATA_MARKS, EVENT_MARKS, EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
 import { objectOf } from '../../src/contract/fields.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../src/schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../src/schemas/event-kinds.js';
 
 const FILE = new URL('../../src/schemas/webhook-event.ts', import.meta.url);
 const source = ts.createSourceFile('webhook-event.ts', readFileSync(FILE, 'utf8'), ts.ScriptTarget.Latest, true);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointsOf } from '../../src/contract/endpoints.js';
 import { EVENT_DATA_MARKS, EVENT_MARKS, eventDataSchema } from '../../src/contract/event-fields.js';
 import { isRequired, objectOf, RECORD_MARKS, type FieldMarks } from '../../src/contract/fields.js';
-import { WEBHOOK_EVENT_KINDS } from '../../src/schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS } from '../../src/schemas/event-kinds.js';
 
 const shapeOf = (schema: z.ZodMiniType) =>
   (schema._zod.def as unknown as { shape: Record<string, z.ZodMiniType> }).shape;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { objectOf, RECORD_MARKS } from '../../src/contract/fields.js';
 import { AccountSchema } from '../../src/schemas/account.js';
-import { AutomationRunSchema } from '../../src/schemas/automation.js';
+import { AutomationExecutionSchema } from '../../src/schemas/automation.js';
 import { CampaignSchema } from '../../src/schemas/campaign.js';
 import { ListMetaSchema } from '../../src/schemas/common.js';
 import { ContactSchema, DeleteResultSchema } from '../../src/schemas/contact.js';
@@ -26,7 +26,7 @@ const RECORDS: ReadonlyArray<readonly [ZodMiniType, string, string]> = [
   [ConversationWithMessagesSchema, 'ConversationWithMessages', 'conversation.ts'],
   [CampaignSchema, 'Campaign', 'campaign.ts'],
   [WebhookEndpointSchema, 'WebhookEndpoint', 'webhook-endpoint.ts'],
-  [AutomationRunSchema, 'AutomationRun', 'automation.ts'],
+  [AutomationExecutionSchema, 'AutomationExecution', 'automation.ts'],
 ];
 
 interface Member {

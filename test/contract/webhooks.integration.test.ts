@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { compareShape } from '../../src/contract/drift.js';
+import { shapeOfSchema } from '../../src/contract/shape.js';
 import { EVENT_DATA_MARKS, EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, MAGIC_NUMBERS, MockService, openApiDocument } from '../../src/mock/index.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../src/schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../src/schemas/event-kinds.js';
 import { WebhookEventSchema } from '../../src/schemas/webhook-event.js';
 import { parseWebhook } from '../../src/webhooks/index.js';
 import { startTestServer } from '../helpers/http-server.js';
@@ -14,7 +15,7 @@ const SECRET = 'whsec_contract';
 
 /** How an event the mock sent differs from its kind's schema and marks: it must not. */
 const driftOf = (event: { event: WebhookEventKind }) => {
-  const { missing, unexpected, mismatched } = compareShape(EVENT_SCHEMAS.get(event.event)!, event);
+  const { missing, unexpected, mismatched } = compareShape(shapeOfSchema(EVENT_SCHEMAS.get(event.event)!), event);
   return { missing, unexpected, mismatched };
 };
 const NO_DRIFT = { missing: [], unexpected: [], mismatched: [] };

@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import type {
   Account,
   ApiPromise,
-  AutomationRun,
+  AutomationExecution,
   Campaign,
   Contact,
   Conversation,
@@ -18,7 +18,7 @@ import type {
   WebhookEndpoint,
 } from '../../src/index.js';
 import type { AccountSchema } from '../../src/schemas/account.js';
-import type { AutomationRunSchema } from '../../src/schemas/automation.js';
+import type { AutomationExecutionSchema } from '../../src/schemas/automation.js';
 import type { CampaignSchema } from '../../src/schemas/campaign.js';
 import type { ListMeta, ListMetaSchema } from '../../src/schemas/common.js';
 import type { ContactSchema, DeleteResultSchema } from '../../src/schemas/contact.js';
@@ -66,7 +66,7 @@ describe('record types and their schemas', () => {
     >();
     expectTypeOf<Campaign>().toEqualTypeOf<KnownFields<z.output<typeof CampaignSchema>>>();
     expectTypeOf<WebhookEndpoint>().toEqualTypeOf<KnownFields<z.output<typeof WebhookEndpointSchema>>>();
-    expectTypeOf<AutomationRun>().toEqualTypeOf<KnownFields<z.output<typeof AutomationRunSchema>>>();
+    expectTypeOf<AutomationExecution>().toEqualTypeOf<KnownFields<z.output<typeof AutomationExecutionSchema>>>();
   });
 
   it('would fail on a field in one and not the other', () => {
@@ -89,7 +89,7 @@ describe('reading a record', () => {
   it('is typed by the named interface', async () => {
     expectTypeOf(v1.messages.send).returns.toEqualTypeOf<ApiPromise<Message>>();
     expectTypeOf(v2.messages.sendText).returns.toEqualTypeOf<ApiPromise<Message>>();
-    expectTypeOf(v1.automations.trigger).returns.toEqualTypeOf<ApiPromise<AutomationRun>>();
+    expectTypeOf(v1.automations.trigger).returns.toEqualTypeOf<ApiPromise<AutomationExecution>>();
     expectTypeOf(await v2.account.me()).toEqualTypeOf<Account>();
     expectTypeOf(await v2.contacts.get(1)).toEqualTypeOf<Contact>();
     expectTypeOf(await v2.campaigns.list()).toEqualTypeOf<Page<Campaign>>();

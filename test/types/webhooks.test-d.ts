@@ -14,7 +14,7 @@ import {
   type WebhookEventOf,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
-import type { Id, OpenEnum } from '../../src/index.js';
+import type { OpenEnum } from '../../src/index.js';
 import type { MessageStatus } from '../../src/schemas/message.js';
 
 describe('webhook types', () => {
@@ -37,7 +37,7 @@ describe('webhook types', () => {
           expectTypeOf(data.from).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.to).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.body).toEqualTypeOf<string | undefined>();
-          expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
+          expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>();
         },
         'message.sent': ({ data }) => {
           expectTypeOf(data.message_id).toEqualTypeOf<string | undefined>();
@@ -51,7 +51,7 @@ describe('webhook types', () => {
           expectTypeOf(data.to).toEqualTypeOf<string>();
           expectTypeOf(data.status).toEqualTypeOf<OpenEnum<MessageStatus>>();
           expectTypeOf(data.delivered_at).toEqualTypeOf<string>();
-          expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
+          expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>();
         },
         'message.read': ({ data }) => {
           expectTypeOf(data.to).toEqualTypeOf<string | undefined>();
@@ -69,21 +69,21 @@ describe('webhook types', () => {
           } else expectTypeOf(error).toEqualTypeOf<string | undefined>();
         },
         'conversation.created': ({ data }) => {
-          expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>();
+          expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>();
           expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
         },
-        'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<Id | undefined>(),
+        'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>(),
         'contact.created': ({ data }) => {
-          expectTypeOf(data.id).toEqualTypeOf<Id | undefined>();
+          expectTypeOf(data.id).toEqualTypeOf<string | number | undefined>();
           expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
           expectTypeOf(data.tags).toEqualTypeOf<string[] | undefined>();
         },
         'contact.updated': ({ data }) => {
-          expectTypeOf(data.id).toEqualTypeOf<Id | undefined>();
+          expectTypeOf(data.id).toEqualTypeOf<string | number | undefined>();
           expectTypeOf(data.changed).toEqualTypeOf<string[] | undefined>();
         },
         'campaign.completed': ({ data }) => {
-          expectTypeOf(data.campaign_id).toEqualTypeOf<Id | undefined>();
+          expectTypeOf(data.campaign_id).toEqualTypeOf<string | number | undefined>();
           expectTypeOf(data.sent_count).toEqualTypeOf<number | undefined>();
           expectTypeOf(data.completed_at).toEqualTypeOf<string | undefined>();
         },

@@ -1,4 +1,6 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { REDELIVERY_SPAN_MS } from '../../src/contract/webhooks.js';
+import { RECEIVER_MAX_AGE } from '../../src/webhooks/events/parse-event.js';
 import {
   InvalidArgumentError,
   parseWebhook,
@@ -291,4 +293,11 @@ describe('parseWebhook', () => {
 
 it('WebhookEvent is a union discriminated by event', () => {
   expectTypeOf<WebhookEvent['event']>().toEqualTypeOf<(typeof WEBHOOK_EVENT_KINDS)[number]>();
+});
+
+describe("the receivers' default maximum age", () => {
+  it('is the service’s retries rounded up to whole hours (a literal in the source, so that a bundle can drop it)', () => {
+    expect(RECEIVER_MAX_AGE).toEqual({ seconds: Math.ceil(REDELIVERY_SPAN_MS / 3_600_000) * 3600, pastOnly: true });
+    expect(RECEIVER_MAX_AGE.seconds).toBe(27 * 3600);
+  });
 });

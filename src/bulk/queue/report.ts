@@ -4,19 +4,11 @@ import type { BulkReport, BulkResult } from '../types.js';
 import { openState, type BulkConnection } from './peers.js';
 import { stateKeys } from './keys.js';
 
-/** The report of a bulk job on BullMQ: the counts so far, and its results. */
-export interface BulkQueueReport extends Omit<BulkReport, 'aborted'> {
-  /** Keys enqueued and not yet ended (waiting, or being sent now). */
-  readonly pending: number;
-  /** Each key's result so far (`pending` ones left out), read from Redis in batches. */
-  results(): AsyncIterableIterator<BulkResult>;
-}
-
 /** Keys read per HSCAN. */
 const SCAN = 500;
 
-/** Reads the totals and results of bulk job `id`. */
-export async function bulkReport(options: { connection: BulkConnection; id: string }): Promise<BulkQueueReport> {
+/** Reads the report of bulk job `id` on BullMQ: the counts so far, and the results of the recipients ended. */
+export async function bulkReport(options: { connection: BulkConnection; id: string }): Promise<BulkReport> {
   const { connection, id } = options;
   if (typeof id !== 'string' || id === '')
     throw new InvalidArgumentError('bulkReport: `id` must be a non-empty string.');
@@ -39,6 +31,7 @@ export async function bulkReport(options: { connection: BulkConnection; id: stri
     skipped: count('skipped'),
     suppressed: count('suppressed'),
     pending: count('queued') + count('claimed'),
+    aborted: false,
     results: () => readResults(connection, id),
   };
 }

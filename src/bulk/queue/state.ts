@@ -2,7 +2,7 @@
 // failed, unknown), its details and the enqueue pass that last read it, and the job's counts.
 // Each change of a key is one Lua script, so the counts always add up and a claim is taken once.
 import { evalScript, luaScript, type SendCommand } from '../../redis/commands.js';
-import type { BulkError } from '../types.js';
+import type { BulkFailure } from '../types.js';
 import { stateKeys } from './keys.js';
 
 /** What `register` found: a new key, a repeat in this pass, or a key of an earlier pass (still queued or done). */
@@ -36,7 +36,7 @@ export async function register(
   send: SendCommand,
   id: string,
   pass: number,
-  row: { key: string; to: string; error?: BulkError | undefined },
+  row: { key: string; to: string; error?: BulkFailure | undefined },
   field = row.key,
 ): Promise<Registered> {
   const detail = JSON.stringify(
@@ -98,7 +98,7 @@ export async function record(
   send: SendCommand,
   id: string,
   key: string,
-  outcome: { status: 'sent' | 'failed' | 'unknown'; messageId?: string; error?: BulkError },
+  outcome: { status: 'sent' | 'failed' | 'unknown'; messageId?: string; error?: BulkFailure },
 ): Promise<void> {
   const error = outcome.error === undefined ? '' : JSON.stringify(outcome.error);
   await evalScript(send, RECORD, stateKeys(id), [key, outcome.status, outcome.messageId ?? '', error]);

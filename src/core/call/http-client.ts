@@ -1,5 +1,6 @@
 // The one request function every endpoint goes through.
 import { compareShape, isEmptyDrift, type ShapeDrift } from '../../contract/drift.js';
+import { shapeOfSchema } from '../../contract/shape.js';
 import { logDriftOnce, sendDrift, type DriftHandler } from '../../contract/drift-report.js';
 import { ListMetaSchema, type ListMeta } from '../../schemas/common.js';
 import type { ZodIssueLike } from '../../shared/describe.js';
@@ -197,7 +198,7 @@ export class HttpClient {
     const drift = this.#drift;
     let value = body;
     if (drift !== undefined) {
-      const found = compareShape(shape, body);
+      const found = compareShape(shapeOfSchema(shape), body);
       if (!isEmptyDrift(found)) this.#sendDrift(call, found, drift);
       value = found.value;
     }

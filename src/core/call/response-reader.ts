@@ -2,6 +2,7 @@
 // type does not fail the call (it is left out), and what differs is reported.
 import * as z from 'zod/mini';
 import { compareShape } from '../../contract/drift.js';
+import { shapeOfSchema } from '../../contract/shape.js';
 import { expected, ListMetaSchema } from '../../schemas/common.js';
 
 /** The shape of an enveloped body (`{ success?, data, meta? }`), by payload schema, for lists and not. */
@@ -27,5 +28,5 @@ export function shapeOf(schema: z.ZodMiniType, enveloped: boolean, list: boolean
 
 /** The body with every optional field of another type left out: what the payload is parsed from. */
 export function tolerantBody(shape: z.ZodMiniType, body: unknown): unknown {
-  return compareShape(shape, body).value;
+  return compareShape(shapeOfSchema(shape), body).value;
 }

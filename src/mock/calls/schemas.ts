@@ -5,7 +5,7 @@ import { SCOPES } from '../../contract/scopes.js';
 import { nonEmptyString, RecordSchema } from '../../schemas/common.js';
 import { PHONE_PATTERN, PHONE_PATTERN_TEXT } from '../../shared/phone-pattern.js';
 import { CONVERSATION_STATUSES } from '../../schemas/conversation.js';
-import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS } from '../../schemas/event-kinds.js';
 import { WebhookEndpointCreateSchema } from '../../schemas/webhook-endpoint-params.js';
 import { TemplateCatalogSchema } from '../../templates/catalog.js';
 import { invalidArguments } from './errors.js';

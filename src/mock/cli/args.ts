@@ -2,7 +2,7 @@
 // names the first thing wrong and what it accepts.
 import { parseArgs } from 'node:util';
 import { cutShort, showValue } from '../../shared/describe.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/event-kinds.js';
 import { isAllowedHostName } from '../rules/guard/request-guard.js';
 
 /** The usage lines of `bizmsg-mock`. */

@@ -1,5 +1,5 @@
 // `bizmsg-mock emit <kind> --to URL --secret S`: one signed delivery of a sample event, with no server.
-import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import type { WebhookEventKind } from '../../schemas/event-kinds.js';
 import { postEvent } from '../state/post-event.js';
 import { sampleData } from '../state/samples.js';
 import { MockStore } from '../state/store.js';

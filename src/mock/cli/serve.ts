@@ -1,7 +1,7 @@
 // `bizmsg-mock`: serves the mock over HTTP until stopped, printing what it does.
 import { randomBytes } from 'node:crypto';
 import { openApiDocument } from '../../openapi/document.js';
-import { WEBHOOK_EVENT_KINDS } from '../../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS } from '../../schemas/event-kinds.js';
 import { startMockHttpServer, type MockHttpServer } from '../http/server.js';
 import type { MockKeySpec, MockServerOptions } from '../options.js';
 import { SCOPES } from '../../contract/scopes.js';

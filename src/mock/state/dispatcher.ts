@@ -4,7 +4,7 @@
 // can take the machine down.
 import pLimit from 'p-limit';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../contract/webhooks.js';
-import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import type { WebhookEventKind } from '../../schemas/event-kinds.js';
 import { BodyBudget } from './body-budget.js';
 import type { VirtualClock } from './clock.js';
 import { postEvent, RESET_WHILE_UNDER_WAY, unsentEvent, type PostedEvent } from './post-event.js';

@@ -5,12 +5,8 @@ import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../schemas/campaign.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../../schemas/conversation.js';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../schemas/message.js';
-import {
-  WEBHOOK_ENDPOINT_STATUSES,
-  WEBHOOK_EVENT_KINDS,
-  type WebhookEndpointStatus,
-  type WebhookEventKind,
-} from '../../schemas/webhook-endpoint.js';
+import { WEBHOOK_ENDPOINT_STATUSES, type WebhookEndpointStatus } from '../../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/event-kinds.js';
 
 const Headers = /* @__PURE__ */ z.record(z.string(), z.string());
 /** Virtual time, in ms since the epoch. */

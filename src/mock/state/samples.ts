@@ -1,5 +1,5 @@
 // A realistic `data` for each event kind, for emit(): from what the store holds where it can be.
-import type { WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import type { WebhookEventKind } from '../../schemas/event-kinds.js';
 import { BUSINESS_NUMBER } from '../options.js';
 import {
   campaignEventData,

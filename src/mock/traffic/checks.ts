@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { endpointsOf, errorCodesOf, type Endpoint } from '../../contract/endpoints.js';
 import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../contract/error-codes.js';
 import { compareShape, jsonType } from '../../contract/drift.js';
+import { shapeOfSchema } from '../../contract/shape.js';
 import type { Variant } from '../../contract/variant.js';
 import { ListMetaSchema } from '../../schemas/common.js';
 import { compilePath } from '../wire/path-pattern.js';
@@ -148,7 +149,7 @@ function shapeOf(
   value: unknown,
   add: (kind: Difference['kind'], rest: Partial<Difference>) => void,
 ): void {
-  const drift = compareShape(schema, value);
+  const drift = compareShape(shapeOfSchema(schema), value);
   for (const path of drift.missing) add('missing', { path });
   for (const path of drift.unexpected) add('unexpected', { path });
   for (const { path, expected, received } of drift.mismatched) add('mismatched', { path, expected, received });

@@ -46,10 +46,11 @@ export interface DedupeStoreOptions {
   logger?: Logger | undefined;
 }
 
-const HOUR_MS = 3_600_000;
-const DEFAULTS = { ttl: 48 * HOUR_MS, claimTtl: 300_000 };
+// Written as literals: a bundle keeps a top-level product of two constants (a bundler may not fold
+// it), and verifyWebhookAsync bundled alone must carry none of this (figure 1).
+const DEFAULTS = { ttl: 172_800_000 /* 48 h */, claimTtl: 300_000 };
 /** The longest time a store keeps anything: a year, in whole ms. */
-const TIME_RANGE = { min: 1, max: 365 * 24 * HOUR_MS, integer: true };
+const TIME_RANGE = { min: 1, max: 31_536_000_000 /* 365 days */, integer: true };
 
 /** The checked times of a dedupe store's options; a ttl shorter than the redeliveries is warned about once. */
 export function dedupeTimes(options: DedupeStoreOptions, caller: string): { ttl: number; claimTtl: number } {

@@ -1,7 +1,7 @@
 // What both receivers share: their options, and the handling of one delivery's raw bytes
 // (verify, parse, de-duplicate, dispatch), answered as a WebhookAnswer.
 import { logDriftOnce, sendDrift, type DriftHandler, type DriftReport } from '../../contract/drift-report.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/webhook-endpoint.js';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/event-kinds.js';
 import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
@@ -99,7 +99,7 @@ export interface Receiver {
   readonly drift: (report: DriftReport) => void;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 1_048_576; // 1 MiB
 /** Longest the tracker may take to apply an event; after it the delivery is answered 500 and comes again. */
 const TRACKER_TIMEOUT_MS = 5000;
 const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {

@@ -48,7 +48,7 @@ export type WebhookMiddleware = (
  * How much of a body over the cap is still read (and dropped), so that the connection can
  * carry the next delivery; past it the answer closes the connection instead.
  */
-const DRAIN_LIMIT_BYTES = 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 1_048_576; // 1 MiB
 
 /** A body over the cap: read to its end (the connection stays usable), or abandoned (it must close). */
 type Oversized = { drained: boolean };

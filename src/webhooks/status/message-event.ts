@@ -6,7 +6,7 @@
 import { isRecord } from '../../shared/guards.js';
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
 import { isoTime } from './iso-time.js';
-import { STAMPS, type StatusChange, type StatusError, type TrackedStatus } from './record.js';
+import { STAMPS, type StatusChange, type StatusFailure, type TrackedStatus } from './record.js';
 
 /** The event kinds that move a message's status, and the status each one reports. */
 const STATUS_OF_KIND = {
@@ -60,7 +60,7 @@ function textOf(value: unknown): string | undefined {
  * `{ code, message }`), the first of `errors` (`{ code, title }`, as WhatsApp sends), or
  * `error_code`, `error_message` and `reason`.
  */
-function errorOf(data: Record<string, unknown>): StatusError | undefined {
+function errorOf(data: Record<string, unknown>): StatusFailure | undefined {
   const first: unknown = Array.isArray(data.errors) ? data.errors[0] : undefined;
   const given: Record<string, unknown> =
     typeof data.error === 'string'

@@ -7,7 +7,7 @@ export type TrackedStatus = 'sent' | 'delivered' | 'read' | 'failed';
 export const TRACKED_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const satisfies readonly TrackedStatus[];
 
 /** What a failure event said went wrong, when it said. */
-export interface StatusError {
+export interface StatusFailure {
   /** The service's or channel's code, e.g. `'UNDELIVERABLE'`. */
   code?: string;
   /** Its words. */
@@ -34,7 +34,7 @@ export interface StatusRecord {
   /** When it failed (ISO 8601), if it did. */
   failedAt?: string;
   /** The failure's details, when a `message.failed` event carried them. */
-  error?: StatusError;
+  error?: StatusFailure;
 }
 
 /** The time fields of a record, by status. */

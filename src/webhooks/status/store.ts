@@ -41,14 +41,13 @@ export interface StatusStoreOptions {
   ttl?: number | undefined;
 }
 
-const DAY_MS = 86_400_000;
-const DEFAULT_TTL_MS = 7 * DAY_MS;
+const DEFAULT_TTL_MS = 604_800_000; // 7 days, a literal: see dedupe/store.ts's DEFAULTS
 
 /** The checked `ttl` of a status store's options. */
 export function statusTtl(options: StatusStoreOptions, caller: string): number {
   if (typeof options !== 'object' || options === null)
     throw new InvalidArgumentError(`${caller}: options must be an object, e.g. { ttl }, got ${showValue(options)}.`);
-  return checkMs(`${caller}: \`ttl\``, options.ttl, DEFAULT_TTL_MS, { min: 1, max: 365 * DAY_MS, integer: true });
+  return checkMs(`${caller}: \`ttl\``, options.ttl, DEFAULT_TTL_MS, { min: 1, max: 31_536_000_000, integer: true });
 }
 
 const METHODS = ['merge', 'get', 'summary', 'watch', 'close'] as const;
