@@ -61,9 +61,7 @@ describe('the entries of the built package', () => {
       for (const name of values.filter((value) => value.endsWith('Error'))) {
         const value = module[name] as { prototype?: unknown } | undefined;
         const thrown =
-          typeof value === 'function' &&
-          value.prototype instanceof Error &&
-          value.prototype.name.endsWith('Error');
+          typeof value === 'function' && value.prototype instanceof Error && value.prototype.name.endsWith('Error');
         if (!thrown) misnamed.push(`${entry}: ${name} is no Error class`);
       }
     }

@@ -72,7 +72,8 @@ describe('webhook types', () => {
           expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>();
           expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
         },
-        'conversation.closed': ({ data }) => expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>(),
+        'conversation.closed': ({ data }) =>
+          expectTypeOf(data.conversation_id).toEqualTypeOf<string | number | undefined>(),
         'contact.created': ({ data }) => {
           expectTypeOf(data.id).toEqualTypeOf<string | number | undefined>();
           expectTypeOf(data.phone).toEqualTypeOf<string | undefined>();
