@@ -26,6 +26,9 @@ import { fillRoute, showPath } from './path.js';
 import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
 
+/** The numbers of a list's `meta`, each a whole number. */
+const META_FIELDS = ['current_page', 'per_page', 'total', 'last_page'] as const;
+
 /** What differs between the service's variants at the HTTP level. */
 export interface Protocol {
   /** Human name, used in error messages (e.g. "Variant 1"). */
@@ -219,6 +222,13 @@ export class HttpClient {
         meta.error.issues.map((issue) => ({ ...issue, path: ['meta', ...issue.path] })),
         received,
       );
+    // Whole numbers, as page numbers and counts are (its schema reads any number: see int()).
+    const fraction = META_FIELDS.find((key) => meta !== undefined && !Number.isInteger(meta.data[key]));
+    if (fraction !== undefined) {
+      const input = meta!.data[fraction];
+      const issue = { code: 'invalid_type', expected: 'int', path: ['meta', fraction], message: 'Expected int', input };
+      throw this.#unreadable(call, [issue], received);
+    }
     return { data: (read.data as { data: T }).data, meta: meta?.data };
   }
 

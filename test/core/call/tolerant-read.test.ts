@@ -119,6 +119,37 @@ describe('a client reading an answer that differs from what bizmsg expects', () 
     const { client: paged, reports } = client(Variant1Client, json(200, { success: true, data: [], meta }));
     await failure(paged.contacts.list());
     expect(reports[0]!.mismatched).toEqual([{ path: 'meta.current_page', expected: 'integer', received: 'string' }]);
+    // A page number that is no whole number cannot be walked from either.
+    const half = { current_page: 1, per_page: 20, total: 1, last_page: 1.5 };
+    const { client: fractional, reports: fractionReports } = client(
+      Variant1Client,
+      json(200, { success: true, data: [], meta: half }),
+    );
+    expect((await failure(fractional.contacts.list())).message).toBe(
+      'GET /contacts returned a body that does not match the expected shape at meta.last_page: must be an integer',
+    );
+    expect(fractionReports[0]!.mismatched).toEqual([
+      { path: 'meta.last_page', expected: 'integer', received: 'number' },
+    ]);
+  });
+
+  it('leaves out a guessed number that should be whole and is not, reporting it (zod reads any number there: int())', async () => {
+    const campaign = {
+      id: 7,
+      name: 'Promo',
+      messaging_account_id: 1,
+      template_name: 'promo',
+      segment_id: 2,
+      scheduled_at: '2026-11-28T10:00:00Z',
+      status: 'completed',
+      sent_count: 2.5,
+      created_at: '2026-11-28T09:00:00Z',
+    };
+    const { client: v2, reports } = client(Variant2Client, json(200, [campaign]));
+    const page = await v2.campaigns.list();
+    const { sent_count: _left, ...kept } = campaign;
+    expect(page.data).toEqual([kept]);
+    expect(reports[0]!.mismatched).toEqual([{ path: '[].sent_count', expected: 'integer', received: 'number' }]);
   });
 
   it('leaves out a guessed field of another type, also in each item of a list, and keeps the unknown ones', async () => {
