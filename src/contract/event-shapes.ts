@@ -5,193 +5,117 @@ import type { WebhookEventKind } from '../schemas/event-kinds.js';
 import type { Shape } from './drift.js';
 
 const S0: Shape = { types: ['string'] };
-const S1: Shape = { types: ['number'] };
-const S2: Shape = { types: ['string', 'number'], options: [S0, S1] };
-const S3: Shape = { types: ['object'], fields: { conversation_id: [S2, 'expected'], phone: [S0, 'optional'] } };
-const S4: Shape = {
-  types: ['object'],
-  fields: { event: [S0, 'required'], timestamp: [S0, 'required'], data: [S3, 'required'] },
-};
-const S5: Shape = { types: ['string', 'null'] };
-const S6: Shape = { types: ['array'], items: S0 };
-const S7: Shape = { types: ['object'], fields: {} };
+const S1: Shape = { types: ['string', 'number'] };
+const S2: Shape = { types: ['object'], fields: { conversation_id: [S1, 'expected'], phone: [S0, 'optional'] } };
+const S3: Shape = { types: ['string', 'null'] };
+const S4: Shape = { types: ['array'], items: S0 };
+const S5: Shape = { types: ['object'], fields: {} };
+
+/** An event's envelope around the shape of its `data`: a text `event` and `timestamp`, each required. */
+/* @__NO_SIDE_EFFECTS__ */
+function event(data: Shape): Shape {
+  return {
+    types: ['object'],
+    fields: { event: [S0, 'required'], timestamp: [S0, 'required'], data: [data, 'required'] },
+  };
+}
 
 /** The shape of each event kind bizmsg knows, envelope and `data`. */
 export const EVENT_SHAPES: Readonly<Record<WebhookEventKind, Shape>> = {
-  'message.received': {
+  'message.received': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            message_id: [S0, 'expected'],
-            to: [S0, 'optional'],
-            status: [S0, 'expected'],
-            conversation_id: [S2, 'optional'],
-            from: [S0, 'expected'],
-            body: [S0, 'optional'],
-          },
-        },
-        'required',
-      ],
+      message_id: [S0, 'expected'],
+      to: [S0, 'optional'],
+      status: [S0, 'expected'],
+      conversation_id: [S1, 'optional'],
+      from: [S0, 'expected'],
+      body: [S0, 'optional'],
     },
-  },
-  'message.sent': {
+  }),
+  'message.sent': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            message_id: [S0, 'expected'],
-            to: [S0, 'expected'],
-            status: [S0, 'expected'],
-            conversation_id: [S2, 'optional'],
-          },
-        },
-        'required',
-      ],
+      message_id: [S0, 'expected'],
+      to: [S0, 'expected'],
+      status: [S0, 'expected'],
+      conversation_id: [S1, 'optional'],
     },
-  },
-  'message.delivered': {
+  }),
+  'message.delivered': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            message_id: [S0, 'required'],
-            to: [S0, 'required'],
-            status: [S0, 'required'],
-            conversation_id: [S2, 'optional'],
-            delivered_at: [S0, 'required'],
-          },
-        },
-        'required',
-      ],
+      message_id: [S0, 'required'],
+      to: [S0, 'required'],
+      status: [S0, 'required'],
+      conversation_id: [S1, 'optional'],
+      delivered_at: [S0, 'required'],
     },
-  },
-  'message.read': {
+  }),
+  'message.read': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            message_id: [S0, 'expected'],
-            to: [S0, 'expected'],
-            status: [S0, 'expected'],
-            conversation_id: [S2, 'optional'],
-            delivered_at: [S0, 'optional'],
-            read_at: [S0, 'optional'],
-          },
-        },
-        'required',
-      ],
+      message_id: [S0, 'expected'],
+      to: [S0, 'expected'],
+      status: [S0, 'expected'],
+      conversation_id: [S1, 'optional'],
+      delivered_at: [S0, 'optional'],
+      read_at: [S0, 'optional'],
     },
-  },
-  'message.failed': {
+  }),
+  'message.failed': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
+      message_id: [S0, 'expected'],
+      to: [S0, 'expected'],
+      status: [S0, 'expected'],
+      conversation_id: [S1, 'optional'],
+      failed_at: [S0, 'optional'],
+      error: [
         {
-          types: ['object'],
-          fields: {
-            message_id: [S0, 'expected'],
-            to: [S0, 'expected'],
-            status: [S0, 'expected'],
-            conversation_id: [S2, 'optional'],
-            failed_at: [S0, 'optional'],
-            error: [
-              {
-                types: ['object', 'string'],
-                options: [{ types: ['object'], fields: { code: [S2, 'optional'], message: [S0, 'optional'] } }, S0],
-              },
-              'optional',
-            ],
-          },
+          types: ['object', 'string'],
+          options: [{ types: ['object'], fields: { code: [S1, 'optional'], message: [S0, 'optional'] } }, S0],
         },
-        'required',
+        'optional',
       ],
     },
-  },
-  'conversation.created': S4,
-  'conversation.closed': S4,
-  'contact.created': {
+  }),
+  'conversation.created': event(S2),
+  'conversation.closed': event(S2),
+  'contact.created': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            id: [S2, 'expected'],
-            name: [S5, 'optional'],
-            phone: [S0, 'optional'],
-            email: [S5, 'optional'],
-            tags: [S6, 'optional'],
-            custom_fields: [S7, 'optional'],
-            created_at: [S5, 'expected'],
-            updated_at: [S5, 'expected'],
-          },
-        },
-        'required',
-      ],
+      id: [S1, 'expected'],
+      name: [S3, 'optional'],
+      phone: [S0, 'optional'],
+      email: [S3, 'optional'],
+      tags: [S4, 'optional'],
+      custom_fields: [S5, 'optional'],
+      created_at: [S3, 'expected'],
+      updated_at: [S3, 'expected'],
     },
-  },
-  'contact.updated': {
+  }),
+  'contact.updated': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            id: [S2, 'expected'],
-            name: [S5, 'optional'],
-            phone: [S0, 'optional'],
-            email: [S5, 'optional'],
-            tags: [S6, 'optional'],
-            custom_fields: [S7, 'optional'],
-            created_at: [S5, 'expected'],
-            updated_at: [S5, 'expected'],
-            changed: [S6, 'optional'],
-          },
-        },
-        'required',
-      ],
+      id: [S1, 'expected'],
+      name: [S3, 'optional'],
+      phone: [S0, 'optional'],
+      email: [S3, 'optional'],
+      tags: [S4, 'optional'],
+      custom_fields: [S5, 'optional'],
+      created_at: [S3, 'expected'],
+      updated_at: [S3, 'expected'],
+      changed: [S4, 'optional'],
     },
-  },
-  'campaign.completed': {
+  }),
+  'campaign.completed': event({
     types: ['object'],
     fields: {
-      event: [S0, 'required'],
-      timestamp: [S0, 'required'],
-      data: [
-        {
-          types: ['object'],
-          fields: {
-            campaign_id: [S2, 'expected'],
-            name: [S0, 'optional'],
-            sent_count: [{ types: ['integer'] }, 'optional'],
-            completed_at: [S0, 'optional'],
-          },
-        },
-        'required',
-      ],
+      campaign_id: [S1, 'expected'],
+      name: [S0, 'optional'],
+      sent_count: [{ types: ['integer'] }, 'optional'],
+      completed_at: [S0, 'optional'],
     },
-  },
+  }),
 };

@@ -45,6 +45,8 @@ function convert(schema: ZodMiniType): Shape {
       ? [...new Set(options.flatMap((option) => option.types!))]
       : undefined;
     const { discriminator } = def;
+    // The walk reads a union's options only for an object: a union of leaves needs its types alone.
+    if (types !== undefined && options.every((option) => Object.keys(option).length === 1)) return { types };
     return {
       ...(types === undefined ? {} : { types }),
       options,

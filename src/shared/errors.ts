@@ -12,7 +12,10 @@ type ErrorClass = abstract new (...args: never[]) => Error;
 
 /** Base class of every error this package throws. */
 export class BizMsgError extends Error {
-  /** The `name` of every class this error is an instance of, most general first. */
+  /**
+   * @internal The `name` of every class this error is an instance of, most general first. Left out
+   * of the declarations: a user's declaration emit of a spread error could not name the symbol.
+   */
   declare readonly [KINDS]: readonly string[];
 
   constructor(message: string, options?: ErrorOptions) {

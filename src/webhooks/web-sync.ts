@@ -3,13 +3,14 @@ import type { WebhookEvent } from '../schemas/webhook-event.js';
 import type { WebhookPayload, WebhookSecret } from './signature/inputs.js';
 import type { ParseWebhookOptions } from './events/parse-options.js';
 import type { SignWebhookOptions } from './signature/sign-options.js';
+import { BizMsgError } from '../shared/errors.js';
 
 /**
  * The synchronous functions as the Web build of `bizmsg/webhooks` has them: they need
  * node:crypto, which Workers and browsers lack, so each says which async function to use.
  */
-function needsNodeCrypto(caller: string, instead: string): Error {
-  return new Error(
+function needsNodeCrypto(caller: string, instead: string): BizMsgError {
+  return new BizMsgError(
     `${caller} is synchronous and needs node:crypto, which this runtime does not have (it loaded the Web build of bizmsg/webhooks). ` +
       `Use \`await ${instead}(...)\` (Web Crypto) instead, or createWebhookHandler, which verifies for you.`,
   );

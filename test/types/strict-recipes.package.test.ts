@@ -71,6 +71,11 @@ beforeAll(() => {
   // A user's module of one-line wrappers, compiled with declarations as a library of theirs would be.
   mkdirSync(join(project, 'wrappers'));
   writeFileSync(join(project, 'wrappers', 'wrappers.ts'), WRAPPERS);
+  // A spread error's declaration names every property of the error: none may be an unexported symbol (TS4023).
+  writeFileSync(
+    join(project, 'wrappers', 'errors.ts'),
+    "import type { ApiError } from 'bizmsg';\nexport const forLog = (error: ApiError) => ({ ...error, loggedAt: Date.now() });\n",
+  );
   writeFileSync(
     join(project, 'tsconfig.wrappers.json'),
     JSON.stringify({
@@ -87,7 +92,7 @@ beforeAll(() => {
         emitDeclarationOnly: true,
         outDir: 'wrappers-out',
       },
-      files: ['wrappers/wrappers.ts'],
+      files: ['wrappers/wrappers.ts', 'wrappers/errors.ts'],
     }),
   );
 }, 300_000);

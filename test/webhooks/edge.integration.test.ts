@@ -123,7 +123,8 @@ describe('bizmsg/webhooks on a Web-API-only runtime', () => {
     ['verifyWebhook', 'verifyWebhookAsync', () => edge.verifyWebhook(body, signWebhook(body, SECRET), SECRET)],
     ['parseWebhook', 'parseWebhookAsync', () => edge.parseWebhook(body, signWebhook(body, SECRET), SECRET)],
     ['signWebhook', 'signWebhookAsync', () => edge.signWebhook(body, SECRET)],
-  ])('%s says to use %s there', (name, instead, call) => {
+  ])('%s says to use %s there, with a BizMsgError', (name, instead, call) => {
+    expect(call).toThrow(edge.BizMsgError);
     expect(call).toThrow(
       `${name} is synchronous and needs node:crypto, which this runtime does not have (it loaded the Web build of bizmsg/webhooks). ` +
         `Use \`await ${instead}(...)\` (Web Crypto) instead, or createWebhookHandler, which verifies for you.`,

@@ -156,15 +156,21 @@ describe('createWebhookHandler (fetch)', () => {
     );
   });
 
-  it('acknowledges an unknown event kind without calling handlers', async () => {
-    const unknown = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: {} });
+  it('acknowledges an unknown event kind without calling handlers, and says so once per kind', async () => {
+    const unknown = (id: number) =>
+      JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { id } });
     const onEvent = vi.fn();
-    const response = await createWebhookHandler({ secret: SECRET, onEvent })(
-      post(unknown, { 'x-service-signature': signWebhook(unknown, SECRET) }),
-    );
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, ignored: 'Unknown event kind "invoice.paid".' });
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const handler = createWebhookHandler({ secret: SECRET, onEvent, logger });
+    for (const id of [1, 2]) {
+      const response = await handler(post(unknown(id), { 'x-service-signature': signWebhook(unknown(id), SECRET) }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, ignored: 'Unknown event kind "invoice.paid".' });
+    }
     expect(onEvent).not.toHaveBeenCalled();
+    expect(logger.warn.mock.calls).toEqual([
+      ['bizmsg: acknowledged a verified event of a kind bizmsg does not know ("invoice.paid"); no handler ran.'],
+    ]);
   });
 
   it('answers 413 to a body over the cap and 405 to other methods', async () => {

@@ -52,10 +52,14 @@ export function readEvent(body: string | Uint8Array, { age, now, drift }: EventR
   }
   const sent = readTimestamp(event.timestamp);
   if (age !== undefined && sent !== undefined) assertFresh(sent, age, now);
-  const shape = Object.hasOwn(EVENT_SHAPES, event.event) ? EVENT_SHAPES[event.event as WebhookEventKind] : undefined;
-  if (drift !== undefined && shape !== undefined) drift(driftOf(event, event.event, shape));
+  if (drift !== undefined && isKnownKind(event.event)) drift(driftOf(event, event.event, EVENT_SHAPES[event.event]));
   // Typed as the union of the kinds bizmsg knows, though it holds what the service sent (an unknown kind, a field missing or of another type).
   return event as unknown as WebhookEvent;
+}
+
+/** True for an event kind bizmsg knows (one of `WEBHOOK_EVENT_KINDS`, each with its shape). */
+export function isKnownKind(kind: string): kind is WebhookEventKind {
+  return Object.hasOwn(EVENT_SHAPES, kind);
 }
 
 /** How an event of a known kind differs from its schema; a `timestamp` that is text but no ISO 8601 time is reported as such. */

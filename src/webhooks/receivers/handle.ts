@@ -1,7 +1,7 @@
 // What both receivers share: their options, and the handling of one delivery's raw bytes
 // (verify, parse, de-duplicate, dispatch), answered as a WebhookAnswer.
 import { logDriftOnce, sendDrift, type DriftHandler, type DriftReport } from '../../contract/drift-report.js';
-import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../schemas/event-kinds.js';
+import type { WebhookEventKind } from '../../schemas/event-kinds.js';
 import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
@@ -12,7 +12,7 @@ import { deliverOnce } from '../dedupe/deliver-once.js';
 import { memoryDedupeStore } from '../dedupe/memory-store.js';
 import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
 import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
-import { assertSigned, readEvent, RECEIVER_MAX_AGE, type AgeCheck } from '../events/parse-event.js';
+import { assertSigned, isKnownKind, readEvent, RECEIVER_MAX_AGE, type AgeCheck } from '../events/parse-event.js';
 import { checkMaxAgeSeconds, checkOnDrift } from '../events/parse-options.js';
 import { secretList, type WebhookSecret } from '../signature/inputs.js';
 import { verifyWebhookAsync } from '../signature/verify-async.js';
@@ -40,7 +40,7 @@ export interface WebhookHandlerOptions {
   maxAgeSeconds?: number | false | undefined;
   /** Called for events of the named kinds. */
   on?: WebhookHandlers | undefined;
-  /** Called for every verified event, after its `on` handler. */
+  /** Called for every verified event of a kind bizmsg knows, after its `on` handler (an unknown kind is acknowledged, logged once, and given to no handler). */
   onEvent?: ((event: WebhookEvent) => unknown) | undefined;
   /**
    * Called when a handler throws (the delivery is answered 500 so the service retries).
@@ -97,7 +97,12 @@ export interface Receiver {
   readonly age: AgeCheck | undefined;
   /** Where each delivery's drift goes: `onDrift`, else the logger once per (kind, path). */
   readonly drift: (report: DriftReport) => void;
+  /** The event kinds bizmsg does not know that were logged (each once; at most UNKNOWN_KINDS_LOGGED). */
+  readonly unknownKinds: Set<string>;
 }
+
+/** How many unknown event kinds a receiver logs: past them, a new one is acknowledged without a line. */
+const UNKNOWN_KINDS_LOGGED = 100;
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576; // 1 MiB
 /** Longest the tracker may take to apply an event; after it the delivery is answered 500 and comes again. */
@@ -109,7 +114,6 @@ const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
   stale: 401,
   malformed_payload: 400,
 };
-const KNOWN_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(WEBHOOK_EVENT_KINDS);
 
 /** Checks handler options once, when the handler is created; a bad one is an `InvalidArgumentError`. */
 export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): Receiver {
@@ -150,6 +154,7 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
     dedupe: dedupe === false ? undefined : (dedupe ?? memoryDedupeStore()),
     age: ageCheckOf(options.maxAgeSeconds),
     drift: (report) => sendDrift(report, handler, (error) => logger.error('bizmsg: onDrift threw', error)),
+    unknownKinds: new Set(),
   };
 }
 
@@ -183,8 +188,10 @@ export async function handleDelivery(body: Uint8Array, signature: unknown, recei
     if (!(error instanceof WebhookVerificationError)) throw error;
     return rejected(error);
   }
-  if (!KNOWN_KINDS.has(event.event))
+  if (!isKnownKind(event.event)) {
+    warnUnknownKind(receiver, event.event);
     return { status: 200, body: { received: true, ignored: `Unknown event kind ${showValue(event.event)}.` } };
+  }
   if (dedupe === undefined) return runHandlers(event, receiver);
   let key: string;
   try {
@@ -194,6 +201,18 @@ export async function handleDelivery(body: Uint8Array, signature: unknown, recei
     return handlerFailed(event);
   }
   return deliverOnce(dedupe, key, event, () => runHandlers(event, receiver), receiver.logger);
+}
+
+/**
+ * Says once per kind that a verified event of a kind bizmsg does not know was acknowledged and
+ * given to no handler: the service sends something new, which the user may want to handle.
+ */
+function warnUnknownKind({ logger, unknownKinds }: Receiver, kind: string): void {
+  if (unknownKinds.has(kind) || unknownKinds.size >= UNKNOWN_KINDS_LOGGED) return;
+  unknownKinds.add(kind);
+  logger.warn(
+    `bizmsg: acknowledged a verified event of a kind bizmsg does not know (${showValue(kind)}); no handler ran.`,
+  );
 }
 
 /** The delivery's de-duplication key: the user's, else the SHA-256 of the raw body. */
