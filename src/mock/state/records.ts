@@ -44,7 +44,7 @@ export interface StoredContact {
 }
 
 /** Why a message failed: a code and its words. */
-export const StoredFailureSchema = /* @__PURE__ */ z.object({ code: z.string(), message: z.string() });
+const StoredFailureSchema = /* @__PURE__ */ z.object({ code: z.string(), message: z.string() });
 
 /** A message, outbound or inbound. */
 export const StoredMessageSchema = /* @__PURE__ */ z.object({
