@@ -169,7 +169,6 @@ describe('the built package', () => {
       'BulkJournalBusyError',
       'BulkJournalDamagedError',
       'BulkJournalMismatchError',
-      'BulkRun',
       'CsvReadError',
       'InvalidArgumentError',
       'bulkOutcomes',

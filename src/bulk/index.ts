@@ -1,6 +1,6 @@
 // bizmsg/bulk: one message per recipient, at most once, resumable; on BullMQ for many machines (named re-exports only).
 export { sendBulk } from './send-bulk.js';
-export { BulkRun } from './bulk-run.js';
+export type { BulkRun } from './bulk-run.js';
 export { memoryJournal } from './journal.js';
 export type { BulkJournal, JournalEntry, JournalHeader } from './journal.js';
 export { fileJournal } from './file-journal.js';
