@@ -1,41 +1,13 @@
 // The webhook event types' JSDoc follows the marks of contract/event-fields.ts, the one home of what
 // the spec shows: a field of `data` the spec does not show says "guessed: may be missing"; one the
 // spec shows (message.delivered's four, every envelope field) does not.
-import { readFileSync } from 'node:fs';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EVENT_DATA_MARKS, EVENT_MARKS, EVENT_SCHEMAS } from '../../src/contract/event-fields.js';
 import { objectOf } from '../../src/contract/fields.js';
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../../src/schemas/event-kinds.js';
+import { declaredInterfaces } from '../helpers/interface-members.js';
 
-const FILE = new URL('../../src/schemas/webhook-event.ts', import.meta.url);
-const source = ts.createSourceFile('webhook-event.ts', readFileSync(FILE, 'utf8'), ts.ScriptTarget.Latest, true);
-const interfaces = new Map<string, ts.InterfaceDeclaration>();
-source.forEachChild((node) => {
-  if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-});
-
-interface Member {
-  doc: string;
-  type: string;
-}
-
-/** The fields of interface `name`, with those of the interfaces it extends (a field declared again wins). */
-function membersOf(name: string, into = new Map<string, Member>()): Map<string, Member> {
-  const declaration = interfaces.get(name);
-  if (declaration === undefined) throw new Error(`no interface ${name} in webhook-event.ts`);
-  for (const clause of declaration.heritageClauses ?? [])
-    for (const type of clause.types) membersOf(type.expression.getText(source), into);
-  for (const member of declaration.members) {
-    if (!ts.isPropertySignature(member)) continue;
-    const doc = ts
-      .getJSDocCommentsAndTags(member)
-      .map((node) => node.getText(source))
-      .join(' ');
-    into.set(member.name.getText(source), { doc, type: member.type?.getText(source) ?? '' });
-  }
-  return into;
-}
+const { names, membersOf } = declaredInterfaces(new URL('../../src/schemas/webhook-event.ts', import.meta.url));
 
 /** `message.delivered` -> `MessageDeliveredEvent`. */
 const eventInterface = (kind: WebhookEventKind) =>
@@ -76,7 +48,7 @@ describe("the event types' JSDoc", () => {
   );
 
   it('documents every field of every interface, in one line', () => {
-    for (const name of interfaces.keys()) {
+    for (const name of names) {
       for (const [field, { doc }] of membersOf(name)) expectDocumented(`${name}.${field}`, doc);
     }
   });

@@ -1,8 +1,6 @@
 // The record types' JSDoc follows the marks of contract/fields.ts, the one home of what the spec
 // shows: a field the spec does not show says "guessed: may be missing" where the type lets it be
 // missing, and why it is always there where the type requires it; a field the spec shows says neither.
-import { readFileSync } from 'node:fs';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { objectOf, RECORD_MARKS } from '../../src/contract/fields.js';
@@ -14,6 +12,7 @@ import { ContactSchema, DeleteResultSchema } from '../../src/schemas/contact.js'
 import { ConversationSchema, ConversationWithMessagesSchema } from '../../src/schemas/conversation.js';
 import { MessageSchema } from '../../src/schemas/message.js';
 import { WebhookEndpointSchema } from '../../src/schemas/webhook-endpoint.js';
+import { declaredInterfaces } from '../helpers/interface-members.js';
 
 /** Each marked record: its schema, its interface and the file that declares both. */
 const RECORDS: ReadonlyArray<readonly [ZodMiniType, string, string]> = [
@@ -29,36 +28,9 @@ const RECORDS: ReadonlyArray<readonly [ZodMiniType, string, string]> = [
   [AutomationExecutionSchema, 'AutomationExecution', 'automation.ts'],
 ];
 
-interface Member {
-  optional: boolean;
-  doc: string;
-}
-
-/** The fields of interface `name` in `file`, with those of the interfaces it extends in the same file. */
-function membersOf(file: string, name: string): Map<string, Member> {
-  const path = new URL(`../../src/schemas/${file}`, import.meta.url);
-  const source = ts.createSourceFile(file, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
-  const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  source.forEachChild((node) => {
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-  });
-  const collect = (interfaceName: string, into: Map<string, Member>): Map<string, Member> => {
-    const declaration = interfaces.get(interfaceName);
-    if (declaration === undefined) throw new Error(`no interface ${interfaceName} in ${file}`);
-    for (const clause of declaration.heritageClauses ?? [])
-      for (const type of clause.types) collect(type.expression.getText(source), into);
-    for (const member of declaration.members) {
-      if (!ts.isPropertySignature(member)) continue;
-      const doc = ts
-        .getJSDocCommentsAndTags(member)
-        .map((node) => node.getText(source))
-        .join(' ');
-      into.set(member.name.getText(source), { optional: member.questionToken !== undefined, doc });
-    }
-    return into;
-  };
-  return collect(name, new Map());
-}
+/** The fields of interface `name` in `file` of src/schemas/, with those of the interfaces it extends there. */
+const membersOf = (file: string, name: string) =>
+  declaredInterfaces(new URL(`../../src/schemas/${file}`, import.meta.url)).membersOf(name);
 
 describe("the record types' JSDoc", () => {
   it.each(RECORDS.map(([schema, name, file]) => ({ schema, name, file })))(

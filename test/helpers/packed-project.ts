@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,5 +59,25 @@ export async function typeCheckWithoutNode(
   return run(process.execPath, [tsc, '-p', config], { cwd: project }).then(
     () => 'no errors',
     (error: { stdout: string }) => error.stdout,
+  );
+}
+
+/**
+ * Installs the dependencies `project`'s package.json lists, as a user's `npm install` does (from
+ * the npm cache when it can, no scripts, no lock file), within 5 minutes; npm's errors go to stderr.
+ */
+export function npmInstall(project: string): void {
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+      '--loglevel=error',
+    ],
+    { cwd: project, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
   );
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { built, packed } from '../../scripts/package-once.js';
+import { npmInstall } from '../helpers/packed-project.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -47,18 +48,6 @@ function installConsumer(scratch: string, tarball: string): string {
       devDependencies: { '@types/node': '^20.19.0' },
     }),
   );
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      '--no-package-lock',
-      '--loglevel=error',
-    ],
-    { cwd: consumer, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
-  );
+  npmInstall(consumer);
   return consumer;
 }

@@ -1,8 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { npmInstall } from '../helpers/packed-project.js';
 
 // The README's recipes and what users pass (test/types/strict/*.test-d.ts), compiled as a user's strict
 // project compiles them against the packed package (issue 42): strict, noUncheckedIndexedAccess,
@@ -37,19 +38,7 @@ beforeAll(() => {
       devDependencies: { '@types/node': '^20.19.0', '@types/express': '^5.0.6' },
     }),
   );
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      '--no-package-lock',
-      '--loglevel=error',
-    ],
-    { cwd: project, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
-  );
+  npmInstall(project);
   for (const [name, compilerOptions] of MODES) {
     const tsconfig = {
       compilerOptions: {

@@ -223,9 +223,9 @@ export class HttpClient {
         received,
       );
     // Whole numbers, as page numbers and counts are (its schema reads any number: see int()).
-    const fraction = META_FIELDS.find((key) => meta !== undefined && !Number.isInteger(meta.data[key]));
-    if (fraction !== undefined) {
-      const input = meta!.data[fraction];
+    const fraction = meta && META_FIELDS.find((key) => !Number.isInteger(meta.data[key]));
+    if (meta !== undefined && fraction !== undefined) {
+      const input = meta.data[fraction];
       const issue = { code: 'invalid_type', expected: 'int', path: ['meta', fraction], message: 'Expected int', input };
       throw this.#unreadable(call, [issue], received);
     }
