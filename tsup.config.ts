@@ -22,6 +22,23 @@ function cjsFiles(): Plugin {
   };
 }
 
+/**
+ * The Web build of the clients swaps files for siblings the same way: an import of `./name.js`
+ * whose folder holds `name.web.ts` gets that file (core/transport/tracing.web.ts: a Worker or a
+ * page is one bundle, where the run-time lookup of `@opentelemetry/api` can never succeed).
+ */
+function webFiles(): Plugin {
+  return {
+    name: 'web-files',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+        const sibling = join(resolveDir, path.replace(/\.js$/, '.web.ts'));
+        return existsSync(sibling) ? { path: sibling } : undefined;
+      });
+    },
+  };
+}
+
 const shared: Options = {
   target: 'node20',
   treeshake: true,
@@ -86,6 +103,15 @@ export default defineConfig([
       compilerOptions: { stripInternal: true },
     },
     clean: true,
+  },
+  {
+    ...entries,
+    // The clients' Web build, picked by the workerd, worker and browser conditions: the same code
+    // but for the `.web.ts` siblings (no OpenTelemetry lookup), typed by the Node build's declarations.
+    entry: { web: clients.index },
+    esbuildPlugins: [...(shared.esbuildPlugins ?? []), webFiles()],
+    dts: false,
+    clean: false,
   },
   {
     ...entries,

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-/** Each entry a user imports, by its built file (the Web and browser builds of the mock and webhooks are entries too). */
+/** Each entry a user imports, by its built file (the Web and browser builds are entries too). */
 export const ENTRIES = {
   bizmsg: 'dist/index',
+  'bizmsg (web)': 'dist/web',
   'bizmsg/webhooks': 'dist/webhooks/index',
   'bizmsg/webhooks (web)': 'dist/webhooks/web',
   'bizmsg/mock': 'dist/mock/index',
@@ -18,10 +19,14 @@ export const ENTRIES = {
 } as const;
 
 /**
- * The declarations an entry is typed by, where they are another build's: bizmsg/webhooks' Web build
- * is typed by its Node build's under every export condition (they differ at run time only).
+ * The declarations an entry is typed by, where they are another build's: the Web builds of bizmsg
+ * and bizmsg/webhooks are typed by their full builds' under every export condition (they differ at
+ * run time only).
  */
-const DECLARED_BY: Partial<Record<keyof typeof ENTRIES, string>> = { 'bizmsg/webhooks (web)': 'dist/webhooks/index' };
+const DECLARED_BY: Partial<Record<keyof typeof ENTRIES, string>> = {
+  'bizmsg (web)': 'dist/index',
+  'bizmsg/webhooks (web)': 'dist/webhooks/index',
+};
 
 /** An entry's name as docs/exports.md heads it. */
 export type Entry = keyof typeof ENTRIES;
@@ -110,8 +115,8 @@ const BUILDS: Record<string, Entry[]> = {
 
 /**
  * The names docs/exports.md lists, per entry: each table row under a `## \`entry\`` heading whose
- * first cell is a name in backticks and whose second says `value` or `type`. bizmsg/webhooks has one
- * list for both its builds; the rows of bizmsg/mock say in a `builds` column which builds have them.
+ * first cell is a name in backticks and whose second says `value` or `type`. bizmsg and bizmsg/webhooks
+ * each have one list for both their builds; the rows of bizmsg/mock say in a `builds` column which builds have them.
  */
 export function documentedExports(
   markdown = readFileSync(`${root}docs/exports.md`, 'utf8'),
@@ -140,7 +145,9 @@ export function documentedExports(
         ? (BUILDS[builds ?? ''] ?? [])
         : heading === 'bizmsg/webhooks'
           ? ['bizmsg/webhooks', 'bizmsg/webhooks (web)']
-          : [heading as Entry];
+          : heading === 'bizmsg'
+            ? ['bizmsg', 'bizmsg (web)']
+            : [heading as Entry];
     if (entries.length === 0 || !entries.every((entry) => entry in result))
       throw new Error(`docs/exports.md: ${name} under ${heading} (builds ${builds}) names no entry`);
     for (const entry of entries) result[entry][kind === 'value' ? 'values' : 'types'].push(name);

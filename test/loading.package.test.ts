@@ -50,11 +50,26 @@ describe('the built package', () => {
       expect(build(web)).toEqual(['./dist/webhooks/web.js', './dist/webhooks/web.cjs']);
   });
 
-  it('has one build of the clients for every runtime (ESM and CJS): each reaches the wire through fetch', () => {
-    const { import: esm, require: cjs } = pkg.exports['.'];
-    expect(Object.keys(pkg.exports['.'])).toEqual(['import', 'require']);
-    expect([esm.default, cjs.default]).toEqual(['./dist/index.js', './dist/index.cjs']);
-    expect([esm.types, cjs.types]).toEqual(['./dist/index.d.ts', './dist/index.d.cts']);
+  it('chooses the build of bizmsg by condition: the Web build (no OpenTelemetry lookup) for workers and browsers, the full one for the rest', () => {
+    const build = (target: { import: { default: string }; require: { default: string } }) => [
+      target.import.default,
+      target.require.default,
+    ];
+    const { node, workerd, worker, browser, default: fallback } = pkg.exports['.'];
+    expect(Object.keys(pkg.exports['.'])).toEqual(['workerd', 'worker', 'browser', 'node', 'default']);
+    for (const full of [node, fallback]) expect(build(full)).toEqual(['./dist/index.js', './dist/index.cjs']);
+    for (const web of [workerd, worker, browser]) expect(build(web)).toEqual(['./dist/web.js', './dist/web.cjs']);
+    // One declaration for both: the builds differ at run time only.
+    for (const target of [node, workerd, worker, browser, fallback])
+      expect([target.import.types, target.require.types]).toEqual(['./dist/index.d.ts', './dist/index.d.cts']);
+    expect(existsSync(new URL('../dist/web.d.ts', import.meta.url))).toBe(false);
+  });
+
+  it('looks for @opentelemetry/api in the full build only: a Worker or a page is one bundle, where that import cannot resolve', () => {
+    for (const format of ['js', 'cjs']) {
+      expect(codeLoadedWith(`index.${format}`), format).toMatch(/"@opentelemetry\/api"/);
+      expect(codeLoadedWith(`web.${format}`), format).not.toMatch(/opentelemetry|bizmsg\.retry/);
+    }
   });
 
   it('maps every subpath to existing types for moduleResolution node10 (typesVersions)', () => {
@@ -211,7 +226,7 @@ describe('the built package', () => {
 
   it('loads nothing of Redis from bizmsg or either build of bizmsg/webhooks', () => {
     for (const format of ['js', 'cjs']) {
-      for (const entry of [`index.${format}`, `webhooks/index.${format}`, `webhooks/web.${format}`]) {
+      for (const entry of [`index.${format}`, `web.${format}`, `webhooks/index.${format}`, `webhooks/web.${format}`]) {
         const files = importGraph(new URL(`../dist/${entry}`, import.meta.url));
         expect(
           files.some((file) => file.includes('/dist/redis/')),
@@ -227,7 +242,7 @@ describe('the built package', () => {
 });
 
 describe('what each entry loads with it', () => {
-  const builds = ['index.js', 'index.cjs'];
+  const builds = ['index.js', 'index.cjs', 'web.js', 'web.cjs'];
 
   it("keeps ky out of import('bizmsg'): a chunk of its own, loaded at the first request", () => {
     for (const build of builds) {

@@ -3,10 +3,7 @@
 // a field the contact's answer did not hold is empty, and one the reader left out is not compared.
 import type { Contact } from '../schemas/contact.js';
 import { isRecord } from '../shared/guards.js';
-import type { ContactFields } from './rows.js';
-
-/** The fields of a row a sync compares with its contact. */
-export const COMPARED = ['name', 'email', 'tags', 'custom_fields'] as const;
+import type { ContactFields, ROW_FIELDS } from './rows.js';
 
 /** The fields of a stored contact that its answer held but bizmsg could not read (listing.ts). */
 const LEFT_OUT = new WeakMap<Contact, ReadonlySet<string>>();
@@ -19,7 +16,7 @@ export function markLeftOut(contact: Contact, fields: readonly string[]): void {
 /** True when `contact` has every field of `fields` already, as far as it could be read. */
 export function holds(contact: Contact, fields: ContactFields): boolean {
   const leftOut = LEFT_OUT.get(contact);
-  const unread = (field: (typeof COMPARED)[number]) => leftOut?.has(field) === true;
+  const unread = (field: (typeof ROW_FIELDS)[number]) => leftOut?.has(field) === true;
   return (
     (fields.name === undefined || unread('name') || fields.name === contact.name) &&
     (fields.email === undefined || unread('email') || fields.email === contact.email) &&

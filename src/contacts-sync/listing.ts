@@ -6,7 +6,8 @@ import { ValidationError } from '../core/errors/classes.js';
 import type { Contact } from '../schemas/contact.js';
 import { phoneDigits } from '../shared/phone.js';
 import type { SyncedContacts } from './types.js';
-import { COMPARED, markLeftOut } from './fields.js';
+import { markLeftOut } from './fields.js';
+import { ROW_FIELDS } from './rows.js';
 import type { Page } from '../core/call/pagination.js';
 import { isRecord } from '../shared/guards.js';
 
@@ -58,12 +59,12 @@ export async function readContacts(
  * apart, each field a contact lacks counts as left out.
  */
 async function noteLeftOut(page: Page<Contact>, kept: readonly Contact[]): Promise<void> {
-  const lacking = kept.filter((contact) => COMPARED.some((field) => contact[field] === undefined));
+  const lacking = kept.filter((contact) => ROW_FIELDS.some((field) => contact[field] === undefined));
   if (lacking.length === 0) return;
   const items = itemsOf(await page.response.json().catch(() => undefined));
   for (const contact of lacking) {
     const sent = items?.length === page.data.length ? items[page.data.indexOf(contact)] : undefined;
-    const leftOut = COMPARED.filter(
+    const leftOut = ROW_FIELDS.filter(
       (field) => contact[field] === undefined && (sent === undefined || !isRecord(sent) || Object.hasOwn(sent, field)),
     );
     if (leftOut.length > 0) markLeftOut(contact, leftOut);

@@ -10,8 +10,11 @@ import type { ContactSyncFailure, ContactSyncRow } from './types.js';
 /** The fields a row writes (null read as left out). */
 export type ContactFields = { [K in Exclude<keyof ContactSyncRow, 'phone'>]?: Exclude<ContactSyncRow[K], null> };
 
-/** The fields of a row read, a copy (the caller may change its rows while the sync runs). */
-const FIELDS = ['name', 'email', 'tags', 'custom_fields'] as const;
+/**
+ * The fields of a row: those a row is read for (a copy: the caller may change its rows while the
+ * sync runs), and those a sync compares with its contact (fields.ts).
+ */
+export const ROW_FIELDS = ['name', 'email', 'tags', 'custom_fields'] as const;
 
 /** A row read: its number (digits, and E.164) and its fields; or why it cannot be synced. */
 export type ReadRow =
@@ -47,7 +50,7 @@ export function readRow(value: unknown, row: number): ReadRow {
     phone = writePhone(digits, 'e164');
     // A field undefined or null (a `Contact` read back has null for a name or e-mail it lacks) is left out.
     const picked = Object.fromEntries(
-      FIELDS.filter((name) => value[name] !== undefined && value[name] !== null).map((name) => [name, value[name]]),
+      ROW_FIELDS.filter((name) => value[name] !== undefined && value[name] !== null).map((name) => [name, value[name]]),
     );
     return { digits, phone, fields: JSON.parse(serializeBody(picked, `The fields of ${what}`)) as ContactFields };
   } catch (error) {

@@ -1,5 +1,6 @@
 // A drift report (what the service sent that differs from what bizmsg expects), and where it goes:
 // the user's `onDrift`, else one log line per operation and path.
+import { withArticle } from '../shared/describe.js';
 import { isEmptyDrift, type ShapeDrift } from './drift.js';
 
 /**
@@ -51,7 +52,7 @@ export function logDriftOnce(log: DriftLog, left: string): DriftHandler {
       if (once(operation, path)) log('info', `${differs(operation, path)} is missing; read on without it.`);
     for (const { path, expected, received } of mismatched)
       if (once(operation, path))
-        log('warn', `${differs(operation, path)} is ${article(received)}, not ${article(expected)}; ${left}.`);
+        log('warn', `${differs(operation, path)} is ${withArticle(received)}, not ${withArticle(expected)}; ${left}.`);
     for (const path of unexpected)
       if (once(operation, path)) log('info', `${differs(operation, path)} is a field bizmsg does not know; kept.`);
   };
@@ -69,9 +70,4 @@ export function sendDrift(report: DriftReport, handler: DriftHandler, failed: (e
   } catch (error) {
     failed(error);
   }
-}
-
-/** "an array", "a string", "a string | null". */
-function article(types: string): string {
-  return /^[aeio]/.test(types) ? `an ${types}` : `a ${types}`;
 }

@@ -3,7 +3,7 @@
 // (what they read), the webhook receivers (what they were sent) and the mock's proxy. It runs on
 // every answer a client reads, so it stays small: figure 1 counts its bytes. It imports no zod, so
 // that a receiver carries none (figure 1).
-import { readTimestamp } from '../shared/timestamp.js';
+import { readEpoch } from '../shared/timestamp.js';
 
 /** A JSON type name as the drift check reports it; `integer` is a whole `number`. */
 export type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
@@ -200,7 +200,7 @@ const EPOCH_TEXT = { expected: 'string (ISO 8601)', received: 'string (epoch)' }
  */
 function epochAsIso(value: unknown): string | undefined {
   if (typeof value !== 'number' && !(typeof value === 'string' && /^\d{9,13}$/.test(value))) return undefined;
-  const ms = readTimestamp(value);
+  const ms = readEpoch(value);
   return ms === undefined ? undefined : new Date(ms).toISOString();
 }
 

@@ -7,7 +7,7 @@ import type { Account } from '../schemas/account.js';
 import { callOf } from './route.js';
 
 /** `GET /account/me`, the same route in both variants. */
-const ME = /* @__PURE__ */ callOf(COMMON_ROUTES.getAccount);
+const ME = /* @__PURE__ */ callOf(COMMON_ROUTES, 'getAccount');
 
 /** `GET /account/me`, the same in both variants. */
 export class AccountResource {

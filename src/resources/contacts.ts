@@ -10,8 +10,8 @@ import type { BodyEncoder } from '../core/wire/call.js';
 import { writingPhones, type ClientPhoneFormat } from './phones.js';
 
 /** The get and update of a contact by id, the same routes in both variants. */
-const GET = /* @__PURE__ */ callOf(COMMON_ROUTES.getContact);
-const UPDATE = /* @__PURE__ */ callOf(COMMON_ROUTES.updateContact);
+const GET = /* @__PURE__ */ callOf(COMMON_ROUTES, 'getContact');
+const UPDATE = /* @__PURE__ */ callOf(COMMON_ROUTES, 'updateContact');
 
 /** Contact endpoints that both variants share: get and update by id. */
 export class ContactsResource {

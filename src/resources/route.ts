@@ -11,12 +11,34 @@ interface RouteOf<T> {
   readonly payload: ZodMiniType<T>;
 }
 
-/** The fields of a call that `route` gives: its method, its path below the base URL and its payload's schema. */
-export function callOf<T>(route: RouteOf<T>): { method: Method; path: string; schema: ZodMiniType<T> } {
+/** What a call takes from a route: its method, its path below the base URL and its payload's schema. */
+interface CallOfRoute<T> {
+  method: Method;
+  path: string;
+  schema: ZodMiniType<T>;
+}
+
+/** What the payload of a route reads as. */
+type PayloadOf<R> = R extends RouteOf<infer T> ? T : never;
+
+/**
+ * The fields of a call to operation `id` of a variant's `routes`. The table and the id, not
+ * `routes[id]`: a bundler cannot drop a call whose argument reads a property (a getter could run),
+ * so a bundle of one client kept the other variant's whole table (figure 1).
+ */
+export function callOf<R extends Record<string, RouteOf<unknown>>, K extends keyof R>(
+  routes: R,
+  id: K,
+): CallOfRoute<PayloadOf<R[K]>> {
+  const route = routes[id] as RouteOf<PayloadOf<R[K]>>;
   return { method: route.method, path: route.path.slice(1), schema: route.payload };
 }
 
 /** The same for a list route: the schema reads an array of its payload. */
-export function listCallOf<T>(route: RouteOf<T>): { method: Method; path: string; schema: ZodMiniType<T[]> } {
-  return { ...callOf(route), schema: z.array(route.payload) };
+export function listCallOf<R extends Record<string, RouteOf<unknown>>, K extends keyof R>(
+  routes: R,
+  id: K,
+): CallOfRoute<PayloadOf<R[K]>[]> {
+  const call = callOf(routes, id);
+  return { ...call, schema: z.array(call.schema) };
 }

@@ -7,8 +7,12 @@ export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
-  const kind = typeof value;
-  return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
+  return withArticle(typeof value);
+}
+
+/** `word` after "a" or "an": "an object", "a string", "an integer | null". */
+export function withArticle(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 /** How much of a string an argument error shows. */
@@ -156,5 +160,5 @@ function article(type: string): string {
   if (type === 'int') return 'an integer';
   // A JSON object by its keys (zod's record) is an object to whoever wrote it.
   if (type === 'record') return 'an object';
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+  return withArticle(type);
 }

@@ -13,15 +13,10 @@
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-/** The same but line feeds and tabs, which a page shows as what they are. */
-const CONTROLS_BUT_LINES =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** `text` with its control characters, bidi controls and invisible characters as `\u` escapes; `lines` keeps line feeds and tabs. */
 export function printable(text: string, { lines = false }: { lines?: boolean } = {}): string {
-  return text.replace(
-    lines ? CONTROLS_BUT_LINES : CONTROLS,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return text.replace(CONTROLS, (char) =>
+    lines && (char === '\n' || char === '\t') ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

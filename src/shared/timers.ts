@@ -35,21 +35,29 @@ interface MsRange {
   readonly integer?: boolean;
 }
 
-/** Resolves after `ms` (clamped to what a timer holds); rejects with the signal's reason, its timer cleared, when `signal` aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Resolves after `ms` (clamped to what a timer can hold), or rejects with the signal's reason when
+ * it aborts. `wakers`: while the wait runs, it holds a function that ends the wait early (a
+ * WakeList's `wakeAll` calls them).
+ */
+export function sleep(ms: number, signal?: AbortSignal, wakers?: Set<() => void>): Promise<void> {
   if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
+    const settle = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      wakers?.delete(wake);
+    };
+    const wake = () => {
+      settle();
+      resolve();
+    };
+    const onAbort = () => {
+      settle();
       reject(signal!.reason as Error);
     };
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.min(MAX_TIMER_MS, Math.max(0, ms)),
-    );
+    const timer = setTimeout(wake, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
+    wakers?.add(wake);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

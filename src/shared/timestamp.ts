@@ -23,8 +23,15 @@ export function isIsoTimestamp(value: string): boolean {
  * above 1e12. Undefined for anything else.
  */
 export function readTimestamp(value: unknown): number | undefined {
-  if (typeof value === 'string')
-    return isoMs(value.trim()) ?? (/^\d+(\.\d+)?$/.test(value) ? epochMs(Number(value)) : undefined);
+  return (typeof value === 'string' ? isoMs(value.trim()) : undefined) ?? readEpoch(value);
+}
+
+/**
+ * `readTimestamp` for a time since the epoch only (a number, or a string of digits): the clients'
+ * reading of an epoch sent where ISO 8601 was expected, without the ISO parser in their bundle.
+ */
+export function readEpoch(value: unknown): number | undefined {
+  if (typeof value === 'string') return /^\d+(\.\d+)?$/.test(value) ? epochMs(Number(value)) : undefined;
   return typeof value === 'number' ? epochMs(value) : undefined;
 }
 

@@ -9,7 +9,7 @@ import { callOf } from '../resources/route.js';
 import type { AutomationExecution } from '../schemas/automation.js';
 import type { AutomationTriggerParams } from '../schemas/automation-params.js';
 
-const TRIGGER = /* @__PURE__ */ callOf(VARIANT1_ROUTES.triggerAutomation);
+const TRIGGER = /* @__PURE__ */ callOf(VARIANT1_ROUTES, 'triggerAutomation');
 
 /** Variant 1 automation endpoints. */
 export class Variant1Automations {

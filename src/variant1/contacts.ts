@@ -13,8 +13,8 @@ import type { ContactCreateParams, Variant1ContactListParams } from '../schemas/
 import { syncContacts } from '../contacts-sync/sync.js';
 import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../contacts-sync/types.js';
 
-const LIST = /* @__PURE__ */ listCallOf(VARIANT1_ROUTES.listContacts);
-const CREATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES.createContact);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT1_ROUTES, 'listContacts');
+const CREATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES, 'createContact');
 
 /** Variant 1 contact endpoints. */
 export class Variant1Contacts extends ContactsResource {

@@ -10,9 +10,9 @@ import { callOf } from '../resources/route.js';
 import type { Message } from '../schemas/message.js';
 import type { Variant1SendTemplateParams, Variant1SendTextParams } from '../schemas/message-params.js';
 
-const SEND = /* @__PURE__ */ callOf(VARIANT1_ROUTES.sendMessage);
-const SEND_TEMPLATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES.sendTemplateMessage);
-const STATUS = /* @__PURE__ */ callOf(VARIANT1_ROUTES.getMessageStatus);
+const SEND = /* @__PURE__ */ callOf(VARIANT1_ROUTES, 'sendMessage');
+const SEND_TEMPLATE = /* @__PURE__ */ callOf(VARIANT1_ROUTES, 'sendTemplateMessage');
+const STATUS = /* @__PURE__ */ callOf(VARIANT1_ROUTES, 'getMessageStatus');
 
 /** Variant 1 message endpoints. */
 export class Variant1Messages {

@@ -10,8 +10,8 @@ import type { CampaignCreateParams } from '../schemas/campaign-params.js';
 import { namingTemplate } from '../resources/sent-template.js';
 import { isRecord } from '../shared/guards.js';
 
-const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listCampaigns);
-const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createCampaign);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES, 'listCampaigns');
+const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES, 'createCampaign');
 
 /** Variant 2 campaign endpoints. */
 export class Variant2Campaigns {

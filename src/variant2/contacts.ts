@@ -14,9 +14,9 @@ import { findContactByPhone, upsertContact, type ContactUpsertResult } from './c
 import { syncContacts } from '../contacts-sync/sync.js';
 import type { ContactSyncOptions, ContactSyncRow, ContactSyncRun } from '../contacts-sync/types.js';
 
-const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listContacts);
-const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createContact);
-const DELETE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.deleteContact);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES, 'listContacts');
+const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES, 'createContact');
+const DELETE = /* @__PURE__ */ callOf(VARIANT2_ROUTES, 'deleteContact');
 
 /** Variant 2 contact endpoints. */
 export class Variant2Contacts extends ContactsResource {

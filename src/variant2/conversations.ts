@@ -7,8 +7,8 @@ import { VARIANT2_ROUTES } from '../contract/routes.js';
 import { callOf, listCallOf } from '../resources/route.js';
 import type { Conversation, ConversationListParams, ConversationWithMessages } from '../schemas/conversation.js';
 
-const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listConversations);
-const GET = /* @__PURE__ */ callOf(VARIANT2_ROUTES.getConversation);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES, 'listConversations');
+const GET = /* @__PURE__ */ callOf(VARIANT2_ROUTES, 'getConversation');
 
 /** Variant 2 conversation endpoints (scope `messages:read`). */
 export class Variant2Conversations {

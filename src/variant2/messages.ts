@@ -12,7 +12,7 @@ import type { Message } from '../schemas/message.js';
 import { isRecord } from '../shared/guards.js';
 import type { TemplateContent, Variant2SendMessageParams } from '../schemas/message-params.js';
 
-const SEND = /* @__PURE__ */ callOf(VARIANT2_ROUTES.sendMessage);
+const SEND = /* @__PURE__ */ callOf(VARIANT2_ROUTES, 'sendMessage');
 
 /** `messages.sendText` parameters: a text message's body, its fields side by side. */
 export interface Variant2SendTextParams {

@@ -8,8 +8,8 @@ import { callOf, listCallOf } from '../resources/route.js';
 import type { WebhookEndpoint } from '../schemas/webhook-endpoint.js';
 import type { WebhookEndpointCreateParams } from '../schemas/webhook-endpoint-params.js';
 
-const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES.listWebhooks);
-const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES.createWebhook);
+const LIST = /* @__PURE__ */ listCallOf(VARIANT2_ROUTES, 'listWebhooks');
+const CREATE = /* @__PURE__ */ callOf(VARIANT2_ROUTES, 'createWebhook');
 
 /** Variant 2 webhook endpoint registration (scope `webhooks:manage`). */
 export class Variant2Webhooks {

@@ -123,6 +123,27 @@ describe('dedupe on createWebhookHandler', () => {
     expect(calls).toEqual(['msg_4', 'msg_4', 'msg_5']);
   });
 
+  it('fails a delivery whose dedupeKey gives no key, naming what it gave, with the handlers not run', async () => {
+    const { calls, on } = controlledHandler();
+    for (const [key, shown] of [
+      [10n, '10'],
+      ['', '""'],
+      [undefined, 'undefined'],
+    ] as const) {
+      const onError = vi.fn();
+      const handler = createWebhookHandler({ secret: SECRET, on, onError, dedupeKey: () => key as never });
+      const response = await handler(post(delivered('msg_k')));
+      expect([response.status, await response.json()]).toEqual([
+        500,
+        { error: 'handler_failed', message: 'The handler for message.delivered failed.' },
+      ]);
+      expect(onError.mock.calls[0]?.[0]).toEqual(
+        new InvalidArgumentError(`dedupeKey returned ${shown}, not a non-empty string.`),
+      );
+    }
+    expect(calls).toEqual([]);
+  });
+
   it('never claims for a delivery that fails verification', async () => {
     const store = memoryDedupeStore();
     const claim = vi.spyOn(store, 'claim');

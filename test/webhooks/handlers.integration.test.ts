@@ -23,9 +23,9 @@ const signed = { 'content-type': 'application/json', 'X-Service-Signature': sign
 
 /** What the fetch handler answers (and logs) when the body was read before it got the Request. */
 const USED_BODY =
-  'createWebhookHandler needs the Request as it arrived, but its body was already read (or locked by a reader), so the bytes the signature covers are gone. ' +
-  'Pass the Request on untouched and let the handler read the raw body: do not call request.json(), request.text() or request.formData() before it. ' +
-  'To read the body yourself, use await request.text() and parseWebhookAsync(text, signature, secret) instead of the handler.';
+  'createWebhookHandler needs the Request as it arrived, but its body was already read (or is locked by a reader), so the bytes the signature covers are gone. ' +
+  'Pass the Request on untouched (no request.json(), .text() or .formData() before it), ' +
+  'or read the body yourself with await request.text() and call parseWebhookAsync(text, signature, secret) instead.';
 
 function post(payload: string, headers: Record<string, string>) {
   return new Request('https://hooks.example.test/bizmsg', { method: 'POST', body: payload, headers });
@@ -248,8 +248,12 @@ describe('createWebhookHandler (fetch)', () => {
 
   it('rejects bad options when created', () => {
     expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow(
-      'createWebhookHandler: on["message.sent"] must be a function.',
+      'createWebhookHandler: on["message.sent"] must be a function, got "x".',
     );
+    for (const name of ['onEvent', 'onError', 'onDrift', 'dedupeKey'])
+      expect(() => createWebhookHandler({ secret: SECRET, [name]: 42 })).toThrow(
+        `createWebhookHandler: ${name} must be a function, got 42.`,
+      );
     expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow(
       'createWebhookHandler: maxBodyBytes must be a positive integer.',
     );

@@ -1,5 +1,5 @@
 // The typed error of an error response: the class its code names, from either variant's envelope.
-import { codeImpliedByStatus, ERROR_CODES, type ErrorCode } from '../../contract/error-codes.js';
+import { CODE_IMPLIED_BY_STATUS } from '../../contract/error-codes.js';
 import { isRecord } from '../../shared/guards.js';
 import type { MessageCompleter } from '../wire/call.js';
 import type { RateLimitSnapshot } from '../wire/headers.js';
@@ -25,7 +25,7 @@ export function errorFromResponse(
   secret = '',
 ): ApiError {
   const envelope = readErrorEnvelope(body);
-  const code = envelope.code ?? codeImpliedByStatus(response.status) ?? `HTTP_${response.status}`;
+  const code = envelope.code ?? CODE_IMPLIED_BY_STATUS[response.status] ?? `HTTP_${response.status}`;
   const { completeMessage, ...answered } = request;
   const message =
     envelope.message === undefined
@@ -39,16 +39,14 @@ export function errorFromResponse(
     headers: response.headers,
     ...answered,
   };
-  const ErrorClass = isKnownCode(code)
-    ? (errorClassByCode as Partial<Record<ErrorCode, typeof ApiError>>)[code]
-    : undefined;
+  const ErrorClass = hasClass(code) ? errorClassByCode[code] : undefined;
   if (ErrorClass === RateLimitExceededError) return new RateLimitExceededError(init, rateLimit, retryAfter);
   return new (ErrorClass ?? ApiError)(init, rateLimit);
 }
 
 /** An own-property check: a code such as "constructor" must not find Object.prototype's. */
-function isKnownCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERROR_CODES, code);
+function hasClass(code: string): code is keyof typeof errorClassByCode {
+  return Object.hasOwn(errorClassByCode, code);
 }
 
 interface ErrorEnvelope {

@@ -1,5 +1,6 @@
 // Handling a delivery once across its copies, through a DedupeStore.
 import type { WebhookEvent } from '../../schemas/webhook-event.js';
+import { showValue } from '../../shared/describe.js';
 import type { Logger } from '../../shared/logger.js';
 import { withTimeout } from '../../shared/timers.js';
 import type { WebhookAnswer } from '../receivers/answer.js';
@@ -56,7 +57,7 @@ export async function deliverOnce(
 
 function checkClaim(claim: unknown): DedupeClaim {
   if (CLAIMS.includes(claim as DedupeClaim)) return claim as DedupeClaim;
-  throw new TypeError(`claim() answered ${JSON.stringify(claim)}, not 'claimed', 'in-progress' or 'done'`);
+  throw new TypeError(`claim() answered ${showValue(claim)}, not 'claimed', 'in-progress' or 'done'`);
 }
 
 function warnOnce(store: DedupeStore, error: unknown, logger: Logger): void {

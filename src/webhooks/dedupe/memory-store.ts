@@ -2,7 +2,7 @@
 import { InvalidArgumentError } from '../../shared/errors.js';
 import { showValue } from '../../shared/describe.js';
 import { ExpiringMap } from '../../shared/expiring-map.js';
-import { dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from './store.js';
+import { DEDUPE_DEFAULTS, dedupeTimes, type DedupeClaim, type DedupeStore, type DedupeStoreOptions } from './store.js';
 
 /** Options of `memoryDedupeStore`. */
 export interface MemoryDedupeStoreOptions extends DedupeStoreOptions {
@@ -11,6 +11,8 @@ export interface MemoryDedupeStoreOptions extends DedupeStoreOptions {
 }
 
 const DONE = 'done';
+/** Most deliveries remembered when the options say nothing. */
+const DEFAULT_MAX = 100_000;
 
 /**
  * A `DedupeStore` in this process's memory, bounded to `max` keys: for a single receiver
@@ -18,10 +20,18 @@ const DONE = 'done';
  */
 export function memoryDedupeStore(options: MemoryDedupeStoreOptions = {}): DedupeStore {
   const { ttl, claimTtl } = dedupeTimes(options, 'memoryDedupeStore');
-  const max = options.max ?? 100_000;
+  const max = options.max ?? DEFAULT_MAX;
   if (!Number.isInteger(max) || max < 1)
     throw new InvalidArgumentError(`memoryDedupeStore: \`max\` must be a positive integer, got ${showValue(max)}.`);
   return new MemoryDedupe(ttl, claimTtl, max);
+}
+
+/**
+ * What `memoryDedupeStore()` gives, for the receivers' default: built without reading options it
+ * has none of, so that a receiver bundled alone carries no option checks of the store's (figure 1).
+ */
+export function defaultMemoryDedupeStore(): DedupeStore {
+  return new MemoryDedupe(DEDUPE_DEFAULTS.ttl, DEDUPE_DEFAULTS.claimTtl, DEFAULT_MAX);
 }
 
 /** Each key's value: `done`, or the token of the claim that holds it. */

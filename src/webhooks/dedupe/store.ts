@@ -48,7 +48,8 @@ export interface DedupeStoreOptions {
 
 // Written as literals: a bundle keeps a top-level product of two constants (a bundler may not fold
 // it), and verifyWebhookAsync bundled alone must carry none of this (figure 1).
-const DEFAULTS = { ttl: 172_800_000 /* 48 h */, claimTtl: 300_000 };
+/** A dedupe store's times when its options give none. */
+export const DEDUPE_DEFAULTS = { ttl: 172_800_000 /* 48 h */, claimTtl: 300_000 } as const;
 /** The longest time a store keeps anything: a year, in whole ms. */
 const TIME_RANGE = { min: 1, max: 31_536_000_000 /* 365 days */, integer: true };
 
@@ -56,8 +57,8 @@ const TIME_RANGE = { min: 1, max: 31_536_000_000 /* 365 days */, integer: true }
 export function dedupeTimes(options: DedupeStoreOptions, caller: string): { ttl: number; claimTtl: number } {
   if (typeof options !== 'object' || options === null)
     throw new InvalidArgumentError(`${caller}: options must be an object, e.g. { ttl }.`);
-  const ttl = checkMs(`${caller}: \`ttl\``, options.ttl, DEFAULTS.ttl, TIME_RANGE);
-  const claimTtl = checkMs(`${caller}: \`claimTtl\``, options.claimTtl, DEFAULTS.claimTtl, TIME_RANGE);
+  const ttl = checkMs(`${caller}: \`ttl\``, options.ttl, DEDUPE_DEFAULTS.ttl, TIME_RANGE);
+  const claimTtl = checkMs(`${caller}: \`claimTtl\``, options.claimTtl, DEDUPE_DEFAULTS.claimTtl, TIME_RANGE);
   const logger = checkLogger(options.logger, `${caller}: \`logger\``);
   if (ttl < REDELIVERY_SPAN_MS) {
     logger.warn(

@@ -61,7 +61,7 @@ export function checkedParseInputs(
   }
   checkMaxAgeSeconds((options as ParseWebhookOptions).maxAgeSeconds, caller);
   checkNow((options as ParseWebhookOptions).now, caller);
-  checkOnDrift((options as ParseWebhookOptions).onDrift, caller);
+  checkCallback('onDrift', (options as ParseWebhookOptions).onDrift, caller);
   return body;
 }
 
@@ -89,8 +89,8 @@ function checkNow(now: unknown, caller: string): void {
   }
 }
 
-/** Throws an InvalidArgumentError unless `onDrift` is absent or a function. */
-export function checkOnDrift(onDrift: unknown, caller: string): void {
-  if (onDrift !== undefined && typeof onDrift !== 'function')
-    throw new InvalidArgumentError(`${caller}: onDrift must be a function, got ${showValue(onDrift)}.`);
+/** Throws an InvalidArgumentError unless the option `name` (`onDrift`, a receiver's `onEvent`…) is absent or a function. */
+export function checkCallback(name: string, value: unknown, caller: string): void {
+  if (value !== undefined && typeof value !== 'function')
+    throw new InvalidArgumentError(`${caller}: ${name} must be a function, got ${showValue(value)}.`);
 }

@@ -68,9 +68,9 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
  */
 function bodyAlreadyRead(logger: Logger): WebhookAnswer {
   const message =
-    'createWebhookHandler needs the Request as it arrived, but its body was already read (or locked by a reader), so the bytes the signature covers are gone. ' +
-    'Pass the Request on untouched and let the handler read the raw body: do not call request.json(), request.text() or request.formData() before it. ' +
-    'To read the body yourself, use await request.text() and parseWebhookAsync(text, signature, secret) instead of the handler.';
+    'createWebhookHandler needs the Request as it arrived, but its body was already read (or is locked by a reader), so the bytes the signature covers are gone. ' +
+    'Pass the Request on untouched (no request.json(), .text() or .formData() before it), ' +
+    'or read the body yourself with await request.text() and call parseWebhookAsync(text, signature, secret) instead.';
   logger.error(`bizmsg: ${message}`);
   return { status: 500, body: { error: 'handler_failed', message } };
 }

@@ -9,11 +9,11 @@ import { checkLogger, type Logger } from '../../shared/logger.js';
 import { sha256Hex } from '../../shared/sha256.js';
 import { withTimeout } from '../../shared/timers.js';
 import { deliverOnce } from '../dedupe/deliver-once.js';
-import { memoryDedupeStore } from '../dedupe/memory-store.js';
+import { defaultMemoryDedupeStore } from '../dedupe/memory-store.js';
 import { isDedupeStore, type DedupeStore } from '../dedupe/store.js';
-import { WebhookVerificationError, type WebhookFailureReason } from '../errors.js';
+import { WebhookVerificationError } from '../errors.js';
 import { assertSigned, isKnownKind, readEvent, RECEIVER_MAX_AGE, type AgeCheck } from '../events/parse-event.js';
-import { checkMaxAgeSeconds, checkOnDrift } from '../events/parse-options.js';
+import { checkCallback, checkMaxAgeSeconds } from '../events/parse-options.js';
 import { secretList, type WebhookSecret } from '../signature/inputs.js';
 import { verifyWebhookAsync } from '../signature/verify-async.js';
 import { isMessageStatusEvent } from '../status/message-event.js';
@@ -107,13 +107,6 @@ const UNKNOWN_KINDS_LOGGED = 100;
 const DEFAULT_MAX_BODY_BYTES = 1_048_576; // 1 MiB
 /** Longest the tracker may take to apply an event; after it the delivery is answered 500 and comes again. */
 const TRACKER_TIMEOUT_MS = 5000;
-const STATUS_BY_REASON: Record<WebhookFailureReason, number> = {
-  missing_signature: 401,
-  malformed_signature: 401,
-  mismatch: 401,
-  stale: 401,
-  malformed_payload: 400,
-};
 
 /** Checks handler options once, when the handler is created; a bad one is an `InvalidArgumentError`. */
 export function checkHandlerOptions(options: WebhookHandlerOptions, caller: string): Receiver {
@@ -122,11 +115,8 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
   const { on, onEvent, onError, onDrift, dedupe, dedupeKey, tracker, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   secretList(options.secret, caller);
   checkMaxAgeSeconds(options.maxAgeSeconds, caller, true);
-  checkOnDrift(onDrift, caller);
-  if (onEvent !== undefined && typeof onEvent !== 'function')
-    throw new InvalidArgumentError(`${caller}: onEvent must be a function.`);
-  if (onError !== undefined && typeof onError !== 'function')
-    throw new InvalidArgumentError(`${caller}: onError must be a function.`);
+  for (const [name, value] of Object.entries({ onDrift, onEvent, onError, dedupeKey }))
+    checkCallback(name, value, caller);
   if (dedupe !== undefined && dedupe !== false && !isDedupeStore(dedupe)) {
     throw new InvalidArgumentError(
       `${caller}: dedupe must be a store with claim, complete and release (e.g. memoryDedupeStore()), or false.`,
@@ -134,15 +124,10 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
   }
   if (tracker !== undefined && typeof (tracker as Partial<StatusTracker> | null)?.apply !== 'function')
     throw new InvalidArgumentError(`${caller}: tracker must be a status tracker, e.g. createStatusTracker().`);
-  if (dedupeKey !== undefined && typeof dedupeKey !== 'function')
-    throw new InvalidArgumentError(`${caller}: dedupeKey must be a function.`);
   if (dedupeKey !== undefined && dedupe === false)
     throw new InvalidArgumentError(`${caller}: dedupeKey needs de-duplication, which dedupe: false turns off.`);
-  for (const [kind, handler] of Object.entries(on ?? {})) {
-    // A kind given as undefined has no handler, as a kind left out.
-    if (handler !== undefined && typeof handler !== 'function')
-      throw new InvalidArgumentError(`${caller}: on["${kind}"] must be a function.`);
-  }
+  // A kind given as undefined has no handler, as a kind left out.
+  for (const [kind, handler] of Object.entries(on ?? {})) checkCallback(`on["${kind}"]`, handler, caller);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
     throw new InvalidArgumentError(`${caller}: maxBodyBytes must be a positive integer.`);
   const logger = checkLogger(options.logger, `${caller}: \`logger\``);
@@ -151,7 +136,7 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
     options,
     maxBodyBytes,
     logger,
-    dedupe: dedupe === false ? undefined : (dedupe ?? memoryDedupeStore()),
+    dedupe: dedupe === false ? undefined : (dedupe ?? defaultMemoryDedupeStore()),
     age: ageCheckOf(options.maxAgeSeconds),
     drift: (report) => sendDrift(report, handler, (error) => logger.error('bizmsg: onDrift threw', error)),
     unknownKinds: new Set(),
@@ -224,7 +209,7 @@ async function dedupeKeyOf(
   if (dedupeKey === undefined) return sha256Hex(body);
   const key = dedupeKey(event);
   if (typeof key !== 'string' || key === '')
-    throw new InvalidArgumentError(`dedupeKey returned ${JSON.stringify(key)}, not a non-empty string.`);
+    throw new InvalidArgumentError(`dedupeKey returned ${showValue(key)}, not a non-empty string.`);
   return key;
 }
 
@@ -264,8 +249,10 @@ async function applyToTracker(event: WebhookEvent, receiver: Receiver): Promise<
   }
 }
 
+/** A delivery refused: 400 for a body that is no event, 401 for a signature or an age the receiver refuses. */
 function rejected(error: WebhookVerificationError): WebhookAnswer {
-  return { status: STATUS_BY_REASON[error.reason], body: { error: error.reason, message: error.message } };
+  const status = error.reason === 'malformed_payload' ? 400 : 401;
+  return { status, body: { error: error.reason, message: error.message } };
 }
 
 function handlerFailed(event: WebhookEvent): WebhookAnswer {

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { codeImpliedByStatus, generalCodesOfStatus } from '../../../src/contract/error-codes.js';
+import {
+  CODE_IMPLIED_BY_STATUS,
+  ERROR_CODES,
+  generalCodesOfStatus,
+  statusOfCode,
+  type ErrorCode,
+} from '../../../src/contract/error-codes.js';
 import { specStatusOf } from '../../helpers/spec-codes.js';
-import { ERROR_CODES, statusOfCode, type ErrorCode } from '../../../src/contract/error-codes.js';
+
+/**
+ * The code a status implies, read from the table: the one general code of the status, the same in
+ * every variant with a code at that status; else none. What `CODE_IMPLIED_BY_STATUS` must say.
+ */
+function impliedByTable(status: number): ErrorCode | undefined {
+  let implied: ErrorCode | undefined;
+  for (const variant of [1, 2] as const) {
+    if (!Object.values(ERROR_CODES).some((info) => info.status[variant] === status)) continue;
+    const general = generalCodesOfStatus(status, variant);
+    if (general.length !== 1 || (implied !== undefined && implied !== general[0])) return undefined;
+    implied = general[0];
+  }
+  return implied;
+}
 
 describe('the error code table', () => {
   it('gives every code the status of the spec table (section 7), per variant', () => {
@@ -13,7 +33,7 @@ describe('the error code table', () => {
 
   it('reads a body-less status as a code only where the status stands for one code in every variant using it', () => {
     const implied = Object.fromEntries(
-      [400, 401, 403, 404, 413, 422, 429, 500, 502, 503].map((status) => [status, codeImpliedByStatus(status)]),
+      [400, 401, 403, 404, 413, 422, 429, 500, 502, 503].map((status) => [status, CODE_IMPLIED_BY_STATUS[status]]),
     );
     expect(implied).toEqual({
       400: undefined,
@@ -27,6 +47,17 @@ describe('the error code table', () => {
       502: 'MESSAGING_ERROR',
       503: undefined,
     });
+  });
+
+  it('writes out exactly the codes the table implies (the clients carry the map, not the table)', () => {
+    const statuses = new Set(Object.values(ERROR_CODES).flatMap((info) => Object.values(info.status)));
+    const derived = Object.fromEntries(
+      [...statuses].flatMap((status) => {
+        const code = impliedByTable(status);
+        return code === undefined ? [] : [[String(status), code]];
+      }),
+    );
+    expect(CODE_IMPLIED_BY_STATUS).toEqual(derived);
   });
 
   it('names the general codes of a status, special cases left out', () => {

@@ -114,3 +114,23 @@ describe('OpenTelemetry', () => {
     expect(inner.parentSpanContext?.spanId).toBe(call.spanContext().spanId);
   });
 });
+
+describe("the Web build's tracing (core/transport/tracing.web.ts, the workerd, worker and browser conditions)", () => {
+  it('stands in for tracing.ts with the same exports, and makes no span even with a provider registered', async () => {
+    const [full, web] = await Promise.all([
+      import('../../../src/core/transport/tracing.js'),
+      import('../../../src/core/transport/tracing.web.js'),
+    ]);
+    expect(Object.keys(web).sort()).toEqual(Object.keys(full).sort());
+    trace.setGlobalTracerProvider(provider);
+    await web.findTracing();
+    expect(web.tracingKnown()).toBe(true);
+    expect(web.startCallSpan('GET', 'contacts/{id}', () => `${BASE}/contacts/1`)).toBeUndefined();
+    // The full build, given the same provider, does make one: the stand-in is what differs.
+    await full.findTracing();
+    const span = full.startCallSpan('GET', 'contacts/{id}', () => `${BASE}/contacts/1`);
+    expect(span).toBeDefined();
+    span?.end(200, 0, undefined);
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['GET contacts/{id}']);
+  });
+});
