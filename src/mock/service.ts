@@ -6,7 +6,7 @@ import type { WebhookEventKind } from '../schemas/event-kinds.js';
 import { showValue, showWithheld } from '../shared/describe.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { checkInteger } from '../shared/guards.js';
-import { checkMs, MAX_TIMER_MS } from '../shared/timers.js';
+import { checkMs, MAX_TIMER_MS, raceAbort } from '../shared/timers.js';
 import type { MockContext } from './context.js';
 import { InProcessCustomer, type CustomerHost, type MockCustomer } from './customer/customer.js';
 import { badArgument, ControlArgumentError, unknownId } from './calls/errors.js';
@@ -213,10 +213,13 @@ export class MockService {
 
   /**
    * Answers one request as the service would: every failure is an answer in the variant's
-   * envelope. Throws only `MockNetworkError`, for an injected connection failure.
+   * envelope. Throws only `MockNetworkError`, for an injected connection failure, and the reason of
+   * the request's signal when it aborts.
    */
   async handle(request: MockRequest): Promise<Response> {
-    const { status, headers, body } = await this.answer(request);
+    // As fetch does, an abort of the request's signal rejects with its reason at once (a fault's
+    // delay still runs out, and the request still takes effect, as on a server that received it).
+    const { status, headers, body } = await raceAbort(Promise.resolve(this.answer(request)), request.signal);
     return new Response(body, { status, headers });
   }
 

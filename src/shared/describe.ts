@@ -24,10 +24,17 @@ const SHOWN_CHARS = 40;
  * text can throw (no `toString`, a throwing `toJSON`) or run user code.
  */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') return quote(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
+  if (typeof value === 'string') return quote(cut(value));
+  // A BigInt as JavaScript writes it (`5n`), told apart from the number 5, and cut short as a string is.
+  if (typeof value === 'bigint') return `${cut(String(value))}n`;
   return (typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol'
     ? describeValue(value)
     : String(value);
+}
+
+/** `text` cut to what an argument error shows. */
+function cut(text: string): string {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
 }
 
 /** `text` cut to `max` characters, saying how long it was: for outside text that may run to any length. */

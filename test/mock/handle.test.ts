@@ -21,6 +21,21 @@ describe('MockService.handle', () => {
     expect([response.status, (await response.json()).data.name]).toEqual([200, 'Ada']);
   });
 
+  it("rejects with the reason of the request's signal when it aborts, as fetch does; the request still takes effect", async () => {
+    const fresh = new MockService({ variant: 1 });
+    fresh.inject({ route: 'POST /contacts/create', delay: 200 });
+    const controller = new AbortController();
+    const pending = fresh.handle(request(fresh, { signal: controller.signal }));
+    const reason = new Error('user gave up');
+    controller.abort(reason);
+    // Without the signal honoured, the delayed answer would resolve with 200.
+    await expect(pending).rejects.toBe(reason);
+    const aborted = { method: 'GET', url: `${fresh.baseUrl}/account/me`, signal: AbortSignal.abort(reason) };
+    await expect(fresh.handle(request(fresh, aborted))).rejects.toBe(reason);
+    // The aborted create reached the service, as on a server that received it before the client gave up.
+    await expect.poll(() => fresh.state().contacts.map((c) => c.name), { timeout: 5000 }).toEqual(['Ada']);
+  });
+
   it('answers a URL it cannot parse with 404 in the envelope instead of throwing', async () => {
     const response = await mock.handle(request(mock, { url: 'not a url' }));
     expect([response.status, await response.json()]).toEqual([

@@ -126,7 +126,7 @@ describe('dedupe on createWebhookHandler', () => {
   it('fails a delivery whose dedupeKey gives no key, naming what it gave, with the handlers not run', async () => {
     const { calls, on } = controlledHandler();
     for (const [key, shown] of [
-      [10n, '10'],
+      [10n, '10n'],
       ['', '""'],
       [undefined, 'undefined'],
     ] as const) {

@@ -246,6 +246,30 @@ describe('createWebhookHandler (fetch)', () => {
     },
   );
 
+  it('refuses an on option that is no object of handlers by kind, or names a kind bizmsg does not know', () => {
+    const kinds =
+      'message.received, message.sent, message.delivered, message.read, message.failed, conversation.created, conversation.closed, contact.created, contact.updated, campaign.completed';
+    for (const [on, shown] of [
+      [5, '5'],
+      ['str', '"str"'],
+      [[() => undefined], 'an array'],
+      [null, 'null'],
+    ] as const)
+      expect(() => createWebhookHandler({ secret: SECRET, on: on as never })).toThrow(
+        new InvalidArgumentError(
+          `createWebhookHandler: on must be an object of handlers by event kind, e.g. { 'message.delivered': (event) => {} }, got ${shown}.`,
+        ),
+      );
+    // A misspelt kind would acknowledge its events unhandled: refused when the receiver is made.
+    for (const make of [createWebhookHandler, webhookMiddleware])
+      expect(() => make({ secret: SECRET, on: { 'message.delivred': () => undefined } as never })).toThrow(
+        new InvalidArgumentError(
+          `${make.name}: on["message.delivred"] names no event kind, so it would never run; the kinds are ${kinds}.`,
+        ),
+      );
+    expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': undefined } })).not.toThrow();
+  });
+
   it('rejects bad options when created', () => {
     expect(() => createWebhookHandler({ secret: SECRET, on: { 'message.sent': 'x' as never } })).toThrow(
       'createWebhookHandler: on["message.sent"] must be a function, got "x".',
@@ -254,6 +278,12 @@ describe('createWebhookHandler (fetch)', () => {
       expect(() => createWebhookHandler({ secret: SECRET, [name]: 42 })).toThrow(
         `createWebhookHandler: ${name} must be a function, got 42.`,
       );
+    expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: 7n as never })).toThrow(
+      'createWebhookHandler: dedupeKey must be a function, got 7n.',
+    );
+    expect(() => createWebhookHandler({ secret: SECRET, dedupeKey: (10n ** 60n) as never })).toThrow(
+      `createWebhookHandler: dedupeKey must be a function, got ${'1' + '0'.repeat(39)}…n.`,
+    );
     expect(() => createWebhookHandler({ secret: SECRET, maxBodyBytes: 0 })).toThrow(
       'createWebhookHandler: maxBodyBytes must be a positive integer.',
     );

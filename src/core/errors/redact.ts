@@ -8,26 +8,36 @@ const REDACTED = '[REDACTED]';
 const KEY_CHARACTER = 'A-Za-z0-9_\\-';
 
 /** The pattern of the last secret asked for (a client asks for its own key again and again). */
-let cached: { secret: string; whole: RegExp } | undefined;
+let cached: { secret: string; lower: string; whole: RegExp } | undefined;
 
-/** `secret` where it stands whole, as a global pattern. */
-function wholeWord(secret: string): RegExp {
+/**
+ * `secret` where it stands whole, as a global pattern, in its own case or lower-cased: a key that
+ * found its way into a URL's host comes back lower-cased (hosts are case-insensitive, and URL
+ * parsing lowers them), in an error's text and in a runtime's own messages.
+ */
+function patternOf(secret: string): { lower: string; whole: RegExp } {
   if (cached?.secret !== secret) {
-    const escaped = secret.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-    cached = { secret, whole: new RegExp(`(?<![${KEY_CHARACTER}])${escaped}(?![${KEY_CHARACTER}])`, 'g') };
+    const lower = secret.toLowerCase();
+    const forms = (lower === secret ? [secret] : [secret, lower]).map((form) =>
+      form.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'),
+    );
+    const whole = new RegExp(`(?<![${KEY_CHARACTER}])(?:${forms.join('|')})(?![${KEY_CHARACTER}])`, 'g');
+    cached = { secret, lower, whole };
   }
   cached.whole.lastIndex = 0;
-  return cached.whole;
+  return cached;
 }
 
 /** True when `text` holds `secret` standing whole. */
 function holds(text: string, secret: string): boolean {
-  return secret !== '' && text.includes(secret) && wholeWord(secret).test(text);
+  if (secret === '') return false;
+  const { lower, whole } = patternOf(secret);
+  return (text.includes(secret) || text.includes(lower)) && whole.test(text);
 }
 
 /** `text` with every whole occurrence of `secret` replaced, so a server echoing the key cannot leak it. */
 function redact(text: string, secret: string): string {
-  return holds(text, secret) ? text.replace(wholeWord(secret), REDACTED) : text;
+  return holds(text, secret) ? text.replace(patternOf(secret).whole, REDACTED) : text;
 }
 
 /**

@@ -1,5 +1,6 @@
 // OpenTelemetry spans of client calls, when @opentelemetry/api (an optional peer) is there.
 import type * as Otel from '@opentelemetry/api';
+import { maskContacts } from '../../shared/logger.js';
 
 /**
  * `@opentelemetry/api` is an optional peer: it is looked for once per process, with a
@@ -52,7 +53,8 @@ export function startCallSpan(method: string, route: string, urlOf: () => string
     kind: api.SpanKind.CLIENT,
     attributes: {
       'http.request.method': method,
-      'url.full': url,
+      // Masked as log lines are: a search or an error names a customer's number, which a trace backend must not keep.
+      'url.full': maskContacts(url),
       'url.template': route,
       'server.address': parsed.hostname,
       'server.port': Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)),
@@ -96,7 +98,7 @@ class OtelCallSpan implements CallSpan {
     if (resendCount > 0) this.#span.setAttribute('http.request.resend_count', resendCount);
     if (error !== undefined) {
       this.#span.setAttribute('error.type', status !== undefined && status >= 400 ? String(status) : error.name);
-      this.#span.setStatus({ code: this.#api.SpanStatusCode.ERROR, message: error.message });
+      this.#span.setStatus({ code: this.#api.SpanStatusCode.ERROR, message: maskContacts(error.message) });
     }
     this.#span.end();
   }

@@ -4,7 +4,7 @@
 import type { KyInstance, Options } from 'ky';
 import type { LevelledLogger } from '../../shared/logger.js';
 import { BizMsgError } from '../../shared/errors.js';
-import { sleep } from '../../shared/timers.js';
+import { raceAbort, sleep } from '../../shared/timers.js';
 import {
   abortedError,
   apiError,
@@ -222,10 +222,11 @@ export class Transport {
     state.report?.attemptStarted(state.attempt);
     const started = Date.now();
     try {
-      const response = await ky(call.path, this.#options(state));
+      // Raced with the signal too: a `fetch` option that ignores it (a stub, a test double) still stops.
+      const response = await raceAbort(ky(call.path, this.#options(state)), call.signal);
       const snapshot = this.#pacing.observe(response.headers, response.status, slot);
       if (snapshot !== undefined) state.report?.rateLimit(snapshot);
-      const text = await bodyOf(response, call.timeout - (Date.now() - started));
+      const text = await raceAbort(bodyOf(response, call.timeout - (Date.now() - started)), call.signal);
       return { kind: 'response', received: { response, text, url: response.url } };
     } catch (error) {
       if (call.signal?.aborted === true)

@@ -17,6 +17,8 @@ export interface MockRequest {
   };
   /** The body's bytes; may reject with the mock's 413 when the body is over the limit. */
   arrayBuffer(): Promise<ArrayBuffer>;
+  /** A fetch `Request`'s signal: `MockService.handle` rejects with its reason when it aborts, as fetch does. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** An answer of the mock as plain data: what `handle` turns into a fetch `Response`. */

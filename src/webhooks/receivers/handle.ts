@@ -1,10 +1,12 @@
 // What both receivers share: their options, and the handling of one delivery's raw bytes
 // (verify, parse, de-duplicate, dispatch), answered as a WebhookAnswer.
 import { logDriftOnce, sendDrift, type DriftHandler, type DriftReport } from '../../contract/drift-report.js';
+import { EVENT_SHAPES } from '../../contract/event-shapes.js';
 import type { WebhookEventKind } from '../../schemas/event-kinds.js';
 import type { WebhookEvent, WebhookEventOf } from '../../schemas/webhook-event.js';
 import { showValue } from '../../shared/describe.js';
 import { InvalidArgumentError } from '../../shared/errors.js';
+import { isRecord } from '../../shared/guards.js';
 import { checkLogger, type Logger } from '../../shared/logger.js';
 import { sha256Hex } from '../../shared/sha256.js';
 import { withTimeout } from '../../shared/timers.js';
@@ -38,7 +40,7 @@ export interface WebhookHandlerOptions {
    * @default 97200 seconds (27 h) back from now
    */
   maxAgeSeconds?: number | false | undefined;
-  /** Called for events of the named kinds. */
+  /** Called for events of the named kinds; a kind bizmsg does not know (a misspelt one) is refused when the receiver is made. */
   on?: WebhookHandlers | undefined;
   /** Called for every verified event of a kind bizmsg knows, after its `on` handler (an unknown kind is acknowledged, logged once, and given to no handler). */
   onEvent?: ((event: WebhookEvent) => unknown) | undefined;
@@ -126,8 +128,7 @@ export function checkHandlerOptions(options: WebhookHandlerOptions, caller: stri
     throw new InvalidArgumentError(`${caller}: tracker must be a status tracker, e.g. createStatusTracker().`);
   if (dedupeKey !== undefined && dedupe === false)
     throw new InvalidArgumentError(`${caller}: dedupeKey needs de-duplication, which dedupe: false turns off.`);
-  // A kind given as undefined has no handler, as a kind left out.
-  for (const [kind, handler] of Object.entries(on ?? {})) checkCallback(`on["${kind}"]`, handler, caller);
+  checkOn(on, caller);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)
     throw new InvalidArgumentError(`${caller}: maxBodyBytes must be a positive integer.`);
   const logger = checkLogger(options.logger, `${caller}: \`logger\``);
@@ -246,6 +247,26 @@ async function applyToTracker(event: WebhookEvent, receiver: Receiver): Promise<
   } catch (error) {
     await reportHandlerError(receiver, error, event);
     return handlerFailed(event);
+  }
+}
+
+/**
+ * The `on` option: handlers by event kind. A kind bizmsg does not know is refused: the receivers
+ * give such an event to no handler, so a misspelt kind would acknowledge its events unhandled.
+ */
+function checkOn(on: unknown, caller: string): void {
+  if (on === undefined) return;
+  if (!isRecord(on))
+    throw new InvalidArgumentError(
+      `${caller}: on must be an object of handlers by event kind, e.g. { 'message.delivered': (event) => {} }, got ${showValue(on)}.`,
+    );
+  for (const [kind, handler] of Object.entries(on)) {
+    if (!isKnownKind(kind))
+      throw new InvalidArgumentError(
+        `${caller}: on[${showValue(kind)}] names no event kind, so it would never run; the kinds are ${Object.keys(EVENT_SHAPES).join(', ')}.`,
+      );
+    // A kind given as undefined has no handler, as a kind left out.
+    checkCallback(`on["${kind}"]`, handler, caller);
   }
 }
 

@@ -36,6 +36,16 @@ describe('over a real socket', () => {
     const message = await refused('sk_in_the_host', `http://sk_in_the_host.localhost:${port}/api/v1`);
     expect(message).not.toContain('sk_in_the_host');
     expect(message).toMatch(new RegExp(`failed to connect to .*\\.localhost:${port} `));
+    // A host comes back lower-cased (URL parsing lowers it): a key in capitals is not shown either.
+    const upper = (await new Variant2Client({
+      apiKey: 'sk_In_The_Host',
+      baseUrl: `http://sk_In_The_Host.localhost:${port}/api/v1`,
+      maxRetries: 0,
+    }).account
+      .me()
+      .catch((e: unknown) => e)) as ConnectionError;
+    for (const text of [upper.message, JSON.stringify(upper), inspect(upper, { depth: 10 })])
+      expect(text.toLowerCase()).not.toContain('sk_in_the_host');
   });
 
   it('does not repeat a send whose socket closed after the server read it', async () => {

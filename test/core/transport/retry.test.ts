@@ -333,6 +333,29 @@ describe('abort', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('stops at the abort even when the fetch option ignores the signal (a stub, a test double)', async () => {
+    let requests = 0;
+    // Never settles, whatever the signal does: only the client's own race can end the call.
+    const deaf: typeof fetch = () => {
+      requests += 1;
+      return new Promise<Response>(() => undefined);
+    };
+    const client = new Variant2Client({ apiKey: 'sk_test_abort', baseUrl: BASE, fetch: deaf, maxRetries: 3 });
+    const controller = new AbortController();
+    const pending = client.contacts.get(1, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(50);
+    const reason = new Error('user gave up');
+    controller.abort(reason);
+    const error = (await pending) as AbortError;
+    expect([error.name, error.message, error.cause]).toEqual([
+      'AbortError',
+      'GET /contacts/1 was aborted by its signal',
+      reason,
+    ]);
+    await vi.runAllTimersAsync();
+    expect(requests).toBe(1);
+  });
+
   it('rejects at once with an already aborted signal', async () => {
     const { client, requests } = setup([ok]);
     expect(await settle(client.contacts.get(1, { signal: AbortSignal.abort() }))).toMatchObject({ name: 'AbortError' });

@@ -82,6 +82,20 @@ describe('OpenTelemetry', () => {
     ]);
   });
 
+  it("masks customers' numbers in the URL and the error, as log lines do", async () => {
+    trace.setGlobalTracerProvider(provider);
+    const invalid = v2Error(400, 'INVALID_PHONE', 'The phone number +4917612340502 is not valid');
+    const { client } = setup([json(200, { data: [] }), invalid]);
+    await client.contacts.findByPhone('+49 151 1234 5679');
+    await client.contacts.create({ phone: '+4917612340502', name: 'Ada' }).catch(() => undefined);
+    const [search, create] = exporter.getFinishedSpans();
+    expect(search!.attributes['url.full']).toBe(`${BASE}/contacts?search=49\u2022\u2022\u2022\u2022\u2022679`);
+    expect(create!.status.message).toBe(
+      'POST /contacts failed with 400 INVALID_PHONE: The phone number +49\u2022\u2022\u2022\u2022\u2022502 is not valid',
+    );
+    expect(JSON.stringify(exporter.getFinishedSpans().map((s) => [s.attributes, s.status]))).not.toMatch(/\d{7}/);
+  });
+
   it('marks a failed call as an error, with error.type, and never records the key', async () => {
     trace.setGlobalTracerProvider(provider);
     const { client } = setup([v2Error(401, 'AUTHENTICATION_ERROR', `bad key ${KEY}`)]);
