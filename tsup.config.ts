@@ -1,21 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * Every CommonJS build swaps files for siblings: an import of `./name.js` whose folder holds
- * `name.cjs.ts` gets that file instead (mock/msw/node-peer.cjs.ts: CommonJS has no top-level await,
- * so it loads the optional peer msw with require where the ESM build awaits import()).
+ * Swaps files for siblings: an import of `./name.js` whose folder holds `name` + `suffix` gets that
+ * file instead, in the builds `applies` picks (all by default).
  */
-function cjsFiles(): Plugin {
+function siblingFiles(suffix: string, applies: (options: BuildOptions) => boolean = () => true): Plugin {
   return {
-    name: 'cjs-files',
+    name: `sibling-files${suffix}`,
     setup(build) {
-      // tsup builds CommonJS as ESM for its tree-shaking, then converts it: TSUP_FORMAT tells them apart.
-      if (build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+      if (!applies(build.initialOptions)) return;
       build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
-        const sibling = join(resolveDir, path.replace(/\.js$/, '.cjs.ts'));
+        const sibling = join(resolveDir, path.replace(/\.js$/, suffix));
         return existsSync(sibling) ? { path: sibling } : undefined;
       });
     },
@@ -23,21 +21,18 @@ function cjsFiles(): Plugin {
 }
 
 /**
- * The Web build of the clients swaps files for siblings the same way: an import of `./name.js`
- * whose folder holds `name.web.ts` gets that file (core/transport/tracing.web.ts: a Worker or a
- * page is one bundle, where the run-time lookup of `@opentelemetry/api` can never succeed).
+ * Every CommonJS build takes `.cjs.ts` siblings (mock/msw/node-peer.cjs.ts: CommonJS has no
+ * top-level await, so it loads the optional peer msw with require where the ESM build awaits
+ * import()). tsup builds CommonJS as ESM for its tree-shaking, then converts it: TSUP_FORMAT tells
+ * them apart.
  */
-function webFiles(): Plugin {
-  return {
-    name: 'web-files',
-    setup(build) {
-      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
-        const sibling = join(resolveDir, path.replace(/\.js$/, '.web.ts'));
-        return existsSync(sibling) ? { path: sibling } : undefined;
-      });
-    },
-  };
-}
+const cjsFiles = siblingFiles('.cjs.ts', (options) => options.define?.TSUP_FORMAT === '"cjs"');
+
+/**
+ * The Web build of the clients takes `.web.ts` siblings (core/transport/tracing.web.ts: a Worker or
+ * a page is one bundle, where the run-time lookup of `@opentelemetry/api` can never succeed).
+ */
+const webFiles = siblingFiles('.web.ts');
 
 const shared: Options = {
   target: 'node20',
@@ -52,7 +47,7 @@ const shared: Options = {
   external: ['p-throttle', 'msw', 'ioredis', 'redis', 'bullmq', 'classic-level'],
   // Keep `node:` on built-in imports: Deno and Workers' nodejs_compat resolve built-ins by it.
   removeNodeProtocol: false,
-  esbuildPlugins: [cjsFiles()],
+  esbuildPlugins: [cjsFiles],
 };
 
 /** What the bins print for `--version` (src/cli-version.d.ts): the package's version, fixed at build. */
@@ -109,7 +104,7 @@ export default defineConfig([
     // The clients' Web build, picked by the workerd, worker and browser conditions: the same code
     // but for the `.web.ts` siblings (no OpenTelemetry lookup), typed by the Node build's declarations.
     entry: { web: clients.index },
-    esbuildPlugins: [...(shared.esbuildPlugins ?? []), webFiles()],
+    esbuildPlugins: [...(shared.esbuildPlugins ?? []), webFiles],
     dts: false,
     clean: false,
   },

@@ -26,9 +26,6 @@ import { fillRoute, showPath } from './path.js';
 import { searchParamsOf } from './query.js';
 import { serializeBody } from './request-body.js';
 
-/** The numbers of a list's `meta`, each a whole number. */
-const META_FIELDS = ['current_page', 'per_page', 'total', 'last_page'] as const;
-
 /** What differs between the service's variants at the HTTP level. */
 export interface Protocol {
   /** Human name, used in error messages (e.g. "Variant 1"). */
@@ -222,8 +219,10 @@ export class HttpClient {
         meta.error.issues.map((issue) => ({ ...issue, path: ['meta', ...issue.path] })),
         received,
       );
-    // Whole numbers, as page numbers and counts are (its schema reads any number: see int()).
-    const fraction = meta && META_FIELDS.find((key) => !Number.isInteger(meta.data[key]));
+    // Whole numbers, as page numbers and counts are: every field of its schema is an int(), which reads any number.
+    const fraction =
+      meta &&
+      (Object.keys(ListMetaSchema.shape) as (keyof ListMeta)[]).find((key) => !Number.isInteger(meta.data[key]));
     if (meta !== undefined && fraction !== undefined) {
       const input = meta.data[fraction];
       const issue = { code: 'invalid_type', expected: 'int', path: ['meta', fraction], message: 'Expected int', input };
